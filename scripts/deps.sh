@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages CHAD-C needs, only those that are missing.
+#   scripts/deps.sh build   compiler libraries (jansson)
+#   scripts/deps.sh prove   Frama-C, Why3 and the SMT solvers
+#   scripts/deps.sh         everything
+set -euo pipefail
+want=()
+need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' || want+=("$1"); }
+case "${1:-all}" in
+  build) need libjansson-dev; need pkg-config ;;
+  prove) need frama-c-base; need why3; need z3; need cvc4; need cvc5; need python3 ;;
+  all)   need libjansson-dev; need pkg-config; need frama-c-base; need why3; need z3; need cvc4; need cvc5; need python3 ;;
+  *) echo "usage: scripts/deps.sh [build|prove|all]" >&2; exit 1 ;;
+esac
+[ ${#want[@]} -eq 0 ] && exit 0
+echo "deps: installing ${want[*]}" >&2
+SUDO=; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${want[@]}" >&2
