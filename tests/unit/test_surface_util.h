@@ -101,7 +101,7 @@ static void sexp_rec(tbuf *b, int t)
 }
 
 /* caller frees */
-static char *sexp(int t)
+__attribute__((unused)) static char *sexp(int t)
 {
   tbuf b = {0};
   sexp_rec(&b, t);
