@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chad/eval.h"
 #include "chad/kernel.h"
 
 /* ======================================================================= */
@@ -698,10 +699,14 @@ static const char *flat_add(int ty, const value *v, const value *shape, double *
       offs[0] = 0;
       for (int64_t i = 0; i < n; i++) offs[i + 1] = offs[i] + flat_count(et, shape->u.arr.elems[i]);
       const char *err = NULL;
-      for (const entry *en = v->u.entries.first; en && !err; en = en->next) {
+      entry_iter it;
+      entry_iter_init(&it, v);   /* follows the evaluator's splice entries */
+      for (const entry *en; !err && (en = entry_iter_next(&it));) {
         if (en->index < 0 || en->index >= n) err = "a sparse cotangent index is out of bounds";
         else err = flat_add(et, en->v, shape->u.arr.elems[en->index], out + offs[en->index]);
       }
+      if (!err && it.oom) err = "out of memory";
+      entry_iter_done(&it);
       free(offs);
       return err;
     }
