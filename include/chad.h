@@ -70,8 +70,8 @@ int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, c
 /* chad fwd / chad rev: the transformed program of `fn`, printed. raw != 0
  * prints the transformation's output as is; otherwise simplified when the
  * transformation offers it. */
-int chad_fwd(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d);
-int chad_rev(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d);
+int chad_print_fwd(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d);
+int chad_print_rev(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d);
 
 /* {"value": V, "tangent": DT}: forward mode at args in direction tangent
  * (shaped like args: one tangent per parameter, null for int and unit). */

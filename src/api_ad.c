@@ -5,11 +5,11 @@ static int not_yet(chad_diag *d, const char *what) {
   return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "%s is not available in this build yet", what);
 }
 
-int chad_fwd(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
+int chad_print_fwd(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
   (void)p; (void)fn; (void)raw; (void)out;
   return not_yet(d, "fwd");
 }
-int chad_rev(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
+int chad_print_rev(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
   (void)p; (void)fn; (void)raw; (void)out;
   return not_yet(d, "rev");
 }

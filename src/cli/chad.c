@@ -199,8 +199,8 @@ int main(int argc, char **argv) {
     case C_CHECK: rc = chad_check(p, &out, &d); break;
     case C_PRINT: rc = chad_print(p, fn, &out, &d); break;
     case C_EVAL: rc = chad_eval(p, fn, &args.j, &out, &d); break;
-    case C_FWD: rc = chad_fwd(p, fn, raw, &out, &d); break;
-    case C_REV: rc = chad_rev(p, fn, raw, &out, &d); break;
+    case C_FWD: rc = chad_print_fwd(p, fn, raw, &out, &d); break;
+    case C_REV: rc = chad_print_rev(p, fn, raw, &out, &d); break;
     case C_JVP: rc = chad_jvp(p, fn, &args.j, &tangent.j, &out, &d); break;
     case C_VJP: rc = chad_vjp(p, fn, &args.j, &cotangent.j, &out, &d); break;
     case C_GRAD: rc = chad_grad(p, fn, &args.j, &out, &d); break;
