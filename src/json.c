@@ -534,7 +534,9 @@ static int wr_fail(writer *w, const char *fmt, ...) {
 static int wr_real(writer *w, double x) {
   if (!isfinite(x))
     return wr_fail(w, "the number %s has no JSON form", isnan(x) ? "nan" : x > 0 ? "inf" : "-inf");
-  buf_printf(w->b, "%.17g", x);
+  /* "-0" would read back as the integer 0: keep the sign of zero. */
+  if (x == 0 && signbit(x)) buf_puts(w->b, "-0.0");
+  else buf_printf(w->b, "%.17g", x);
   return 1;
 }
 

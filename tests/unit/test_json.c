@@ -60,7 +60,7 @@ static void shapes(int R, int I, int U) {
   CHECK(roundtrip("1.5", R, "1.5"));
   CHECK(roundtrip("2", R, "2"));                 /* integer literal for a real */
   CHECK(roundtrip("0.1", R, "0.10000000000000001")); /* 17 significant digits */
-  CHECK(roundtrip("-0.0", R, "-0"));
+  CHECK(roundtrip("-0.0", R, "-0.0"));  /* "-0" would read back as 0 */
   CHECK(roundtrip("1e300", R, "1.0000000000000001e+300"));
   CHECK(roundtrip("-42", I, "-42"));
   CHECK(roundtrip("9007199254740993", I, "9007199254740993")); /* not through double */
