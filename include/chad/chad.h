@@ -56,7 +56,7 @@ int chad_simplify(int t);
 int64_t chad_term_size(int t);
 
 /* ======================================================================= */
-/* Value level (values.c). t is a term in context G (the parameters, all of */
+/* Value level (derivs.c).  t is a term in context G (the parameters, all of */
 /* first-order type) of first-order type tau. params is the environment of  */
 /* primal parameter values (de Bruijn 0 = innermost = last parameter first, */
 /* as in value.h). Every function returns CHAD_EXIT_OK (0) or an exit code  */
@@ -84,7 +84,7 @@ const env *chad_params_env(heap *h, int n, const value *const *parts);
 int64_t chad_flat_count(int ty, const value *primal);
 /* Writes the Real slots of a (co)tangent dv of type T ty = C ty, shaped like
  * primal (dv may contain V_ZERO and V_SPARSE). Returns slots written or -1. */
-int64_t chad_flatten_tangent(int ty, const value *primal, const value *dv,
+int64_t chad_flatten_tangent(heap *h, int ty, const value *primal, const value *dv,
                              double *out, int64_t cap);
 /* Builds the (co)tangent of type T ty shaped like primal from slots. */
 const value *chad_unflatten_tangent(heap *h, int ty, const value *primal,

@@ -99,3 +99,31 @@ int venv_lookup(int k, int *kind)
   *kind = ENV_LEVEL;
   return venv_cur.idlen - 1 - k;
 }
+
+/* ---- size ---------------------------------------------------------------- */
+#include "chad/chad.h"
+static int size_stack_[CHAD_MAX_TERMS];
+
+int64_t chad_term_size(int t)
+{
+  if (t < 0 || t >= tm_count)
+    return CHAD_E_ARG;
+  int64_t n = 0;
+  int sp = 0;
+  size_stack_[sp++] = t;
+  while (sp > 0) {
+    int u = size_stack_[--sp];
+    n++;
+    int ch[3] = {tm_a(u), tm_b(u), tm_c(u)};
+    int k = tm_kind(u);
+    if (k == TM_VAR || k == TM_ICONST || k == TM_RCONST || k == TM_UNIT || k == TM_ZERO)
+      continue;
+    for (int i = 0; i < 3; i++)
+      if (ch[i] >= 0) {
+        if (sp >= CHAD_MAX_TERMS)
+          return CHAD_E_CAPACITY;
+        size_stack_[sp++] = ch[i];
+      }
+  }
+  return n;
+}
