@@ -260,6 +260,7 @@ static int check_json_types(chad_prog *p, const fn_info *fi, chad_diag *d) {
 int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, heap **h,
               const value **argv, const env **e, chad_diag *d) {
   *h = NULL;
+  memset(fi, 0, sizeof *fi);
   int k = chad_fn(p, fn, d);
   if (k < 0) return -k;
   int rc = api_elab(p, k, fi, d);
