@@ -154,7 +154,8 @@ static void cur_value(cursor *c) {    /* skips one value */
 /* Position of the value reached from the root by path[0..depth-1], each an
  * ordinal among an array's elements or an object's members. The text is
  * valid JSON (jansson accepted it), so the scan is simple. */
-static void locate(const json_doc *doc, const int *path, int depth, int *line, int *col) {
+static void locate(const json_doc *doc, const int *path, int depth, int at_key, int *line,
+                   int *col) {
   cursor c = {doc->text, doc->text + doc->len, 1, 1};
   cur_ws(&c);
   for (int k = 0; k < depth && c.p < c.end; k++) {
@@ -163,6 +164,7 @@ static void locate(const json_doc *doc, const int *path, int depth, int *line, i
     cur_ws(&c);
     for (int i = 0; i <= path[k] && c.p < c.end; i++) {
       if (object) {
+        if (i == path[k] && k == depth - 1 && at_key) break;   /* the member's key */
         cur_string(&c);
         cur_ws(&c);
         cur_adv(&c);        /* ':' */
@@ -191,6 +193,7 @@ typedef struct reader {
   const char *what;      /* "parameter 'x'", "the cotangent", ...        */
   int path[MAX_PATH];
   int depth;
+  int at_key;            /* locate the last object member's key, not value */
   int failed;
 } reader;
 
@@ -217,7 +220,7 @@ static const value *rd_fail(reader *r, const char *fmt, ...) {
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   int line, col;
-  locate(r->doc, r->path, r->depth, &line, &col);
+  locate(r->doc, r->path, r->depth, r->at_key, &line, &col);
   diag_set(r->d, CHAD_EXIT_INPUT, r->doc->file, line, col, "%s: %s", r->what, msg);
   r->failed = 1;
   return NULL;
@@ -394,6 +397,7 @@ static void rd_start(reader *r, heap *h, const json_doc *doc, const char *what, 
   r->d = d;
   r->what = what;
   r->depth = 0;
+  r->at_key = 0;
   r->failed = 0;
 }
 
@@ -453,6 +457,8 @@ static int read_params(heap *h, const json_doc *doc, int n, const int *tys,
       if (found < 0) {
         r->depth = 1;
         r->path[0] = ord;
+        r->at_key = 1;
+        r->what = noun;
         rd_fail(r, "no parameter is named '%s'", key);
         rc = d->exit_code;
         goto done;

@@ -100,7 +100,7 @@ static int json_opt_load(json_opt *o, const char *inline_name) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fputs(usage_text, stderr);
+    fputs("error: usage: chad COMMAND FILE [OPTIONS] (see chad --help)\n", stderr);
     return CHAD_EXIT_USAGE;
   }
   for (int i = 1; i < argc; i++)

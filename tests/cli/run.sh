@@ -82,6 +82,7 @@ P=$tmp/p.chad
 prog() { printf '%s\n' "$@" >"$P"; }
 
 echo "cli tests of $label"
+if ! [ -x "$CHAD" ]; then echo "FAIL no executable $CHAD"; echo "cli-$label: 0 passed, 1 failed"; exit 1; fi
 
 # ---- help and usage (exit 1) -------------------------------------------
 run "$CHAD" --help
@@ -134,7 +135,7 @@ expect_err "string for a real" 2 "^<args>:1:2: error: argument 'x': expected a n
   "$CHAD" eval examples/fig1a.chad --args '["1.5"]'
 expect_err "real for an int" 2 "^<args>:1:7: error: argument 'n': expected an integer" \
   "$CHAD" eval examples/fig2a.chad --args '[3.0, 4.5]'
-expect_err "unknown parameter name" 2 "^<args>:1:12: error: .*no parameter is named 'y'" \
+expect_err "unknown parameter name" 2 "^<args>:1:10: error: argument: no parameter is named 'y'" \
   "$CHAD" eval examples/fig1a.chad --args '{"x": 1, "y": 2}'
 expect_err "missing parameter name" 2 "^<args>:1:1: error: .*missing parameter 'x2'" \
   "$CHAD" eval examples/fig2b.chad --args '{"x1": 1}'

@@ -116,7 +116,7 @@ static void params(int R, int I) {
   struct { const char *text; int line, col; const char *frag; } bad[] = {
       {"[1]", 1, 1, "array of 2 values"},
       {"{\"x\": 1}", 1, 1, "missing parameter 'ys'"},
-      {"{\"x\": 1, \"z\": 2, \"ys\": []}", 1, 15, "no parameter is named 'z'"},
+      {"{\"x\": 1, \"z\": 2, \"ys\": []}", 1, 10, "argument: no parameter is named 'z'"},
       {"{\"x\": 1,\n \"ys\": [1, 2.5]}", 2, 12, "argument 'ys'"},
       {"[1, [1, true]]", 1, 9, "argument 'ys'"},
       {"5", 1, 1, "or an object keyed by parameter name"},
