@@ -186,5 +186,61 @@ else bad "print fig1b" "exit $rc" "$out" "$err"; fi
 expect_json "print then eval GMM: same value" '#' "8.07380408004975791" 1e-12 \
   "$CHAD" eval "$tmp/gmm_printed.chad" --args @examples/gmm_test.json
 
+# ---- derivatives -------------------------------------------------------------------
+# fig1b's gradient is the paper's Fig. 1 (d): w' = cos w, y' = x3 w',
+# x1' = x4 y', x2' = 2 y', x3' = y w', x4' = x1 y' + w' (values from Python).
+expect_json "grad fig1b = Fig. 1 (d)" '{"value": #, "gradient": [#, #, #, #]}' \
+  "0.35078322768961984 -1.4046850309361945 -3.7458267491631854 1.9899704604929422 -1.8729133745815927" 1e-14 \
+  "$CHAD" grad examples/fig1b.chad --args @examples/fig1b.json
+expect_json "jvp fig1a = Fig. 1 (c)" '{"value": [#, [#, #]], "tangent": [#, [#, #]]}' \
+  "3 4.5 -0.2107957994307797 2 6 5.865180705990582" 1e-14 \
+  "$CHAD" jvp examples/fig1a.chad --args @examples/fig1a.json --tangent '[1]'
+expect_json "jvp, tangent by name" '{"value": #, "tangent": #}' "0.35078322768961984 -3.277598405517787" 1e-14 \
+  "$CHAD" jvp examples/fig1b.chad --args @examples/fig1b.json --tangent '{"x1": 1, "x2": 0.5, "x3": 0, "x4": null}'
+expect_json "vjp fig2a (higher order; int parameter: null)" \
+  '{"value": [#, #, #, #], "cotangent": [#, null]}' "10 10 10 10 24" 1e-15 \
+  "$CHAD" vjp examples/fig2a.chad --args @examples/fig2a.json --cotangent '[1, 1, 1, 1]'
+expect_json "grad fig2b = Fig. 2 (d)" '{"value": #, "gradient": [#, [#, #, #]]}' "-1 -0.5 2 2 2" 1e-15 \
+  "$CHAD" grad examples/fig2b.chad --args @examples/fig2b.json
+for mode in fwd rev; do
+  expect_json "jacobian fig1a --mode $mode" '{"value": [#, [#, #]], "jacobian": [[#], [#], [#]]}' \
+    "3 4.5 -0.2107957994307797 2 6 5.865180705990582" 1e-14 \
+    "$CHAD" jacobian examples/fig1a.chad --args @examples/fig1a.json --mode $mode
+done
+# GMM: reverse-mode gradient = forward-mode Jacobian (one row), coordinate by
+# coordinate (the int parameter m has no coordinate; 21 real inputs + lgd).
+run "$CHAD" grad examples/gmm.chad --args @examples/gmm_test.json
+g_nums=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+g_rc=$rc
+run "$CHAD" jacobian examples/gmm.chad --args @examples/gmm_test.json --mode fwd
+j_nums=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+if [ "$g_rc" -eq 0 ] && [ "$rc" -eq 0 ] && awk -v a="$g_nums" -v b="$j_nums" 'BEGIN {
+    n = split(a, x, " "); m = split(b, y, " "); if (n != m || n != 23) exit 1;
+    if (x[1] - 8.07380408004975791 > 1e-12 * 8.07 || 8.07380408004975791 - x[1] > 1e-12 * 8.07) exit 1;
+    for (i = 2; i <= n; i++) { s = (x[i] < 0 ? -x[i] : x[i]); if (s < 1) s = 1;
+      d = x[i] - y[i]; if (d < 0) d = -d; if (d > 1e-12 * s) exit 1 }
+    exit 0 }'; then ok "GMM: grad (reverse) = jacobian (forward), 22 coordinates"
+else bad "GMM: grad (reverse) = jacobian (forward)" "grad: $g_nums" "jac:  $j_nums"; fi
+expect_err "grad of a non-real result" 2 "^examples/fig1a.chad:[0-9]+:1: error: grad needs a real-valued function" \
+  "$CHAD" grad examples/fig1a.chad --args @examples/fig1a.json
+expect_err "jvp: tangent of the wrong shape" 2 "^<tangent>:1:5: error: tangent 'x2': expected an array of length 3" \
+  "$CHAD" jvp examples/fig2b.chad --args @examples/fig2b.json --tangent '[1, [1, 2]]'
+expect_err "jvp: tangent for an int is null" 2 "^<tangent>:1:7: error: tangent 'n': expected null" \
+  "$CHAD" jvp examples/fig2a.chad --args @examples/fig2a.json --tangent '[1.0, 1]'
+expect_err "vjp: cotangent of the wrong length" 2 "^<cotangent>:1:1: error: the cotangent: expected an array of length 4" \
+  "$CHAD" vjp examples/fig2a.chad --args @examples/fig2a.json --cotangent '[1, 1]'
+expect_err "jvp without --tangent" 1 'jvp needs --tangent' "$CHAD" jvp examples/fig1a.chad --args '[1]'
+expect_err "jacobian: bad --mode" 1 'mode must be fwd or rev' "$CHAD" jacobian examples/fig1a.chad --args '[1]' --mode sideways
+prog 'def f (a : [real], i : int) : real = a[i] * a[i]'
+expect_err "grad: runtime error" 3 "^$P:1:1: error: runtime error in 'f'" "$CHAD" grad "$P" --args '[[1, 2], 2]'
+for cmd in fwd rev; do
+  run "$CHAD" $cmd examples/fig2b.chad
+  if [ "$rc" -eq 0 ] && [[ $out == "def fig2b_$cmd (x1 : real, x2 : [real])"* ]] && [ -z "$err" ]; then ok "$cmd fig2b prints"
+  else bad "$cmd fig2b prints" "exit $rc" "${out:0:200}" "$err"; fi
+  run "$CHAD" $cmd examples/fig2b.chad --raw
+  if [ "$rc" -eq 0 ] && [[ $out == "def fig2b_$cmd"* ]]; then ok "$cmd --raw fig2b prints"
+  else bad "$cmd --raw fig2b prints" "exit $rc" "${out:0:200}" "$err"; fi
+done
+
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
