@@ -52,7 +52,8 @@ chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_
 void chad_free(chad_prog *p);
 
 /* The function a command acts on: `fn`, or the last definition when NULL.
- * Returns its index, or -CHAD_EXIT_USAGE (no such definition / empty file). */
+ * Returns its index, or minus an exit code: -CHAD_EXIT_USAGE when no
+ * definition is called fn, -CHAD_EXIT_INPUT when the file has none. */
 int chad_fn(const chad_prog *p, const char *fn, chad_diag *d);
 
 /* chad check: type checks every definition; one line "name : type" each. */

@@ -113,8 +113,8 @@ int chad_fn(const chad_prog *p, const char *fn, chad_diag *d) {
   int n = surf_def_count(p->sp);
   if (!fn) {
     if (n == 0) {
-      diag_set(d, CHAD_EXIT_USAGE, p->file, 0, 0, "the file has no definitions");
-      return -CHAD_EXIT_USAGE;
+      diag_set(d, CHAD_EXIT_INPUT, p->file, 0, 0, "the file has no definitions");
+      return -CHAD_EXIT_INPUT;
     }
     return n - 1;
   }

@@ -118,6 +118,9 @@ expect_err "malformed program" 2 "^$P:[0-9]+:[0-9]+: error: " "$CHAD" check "$P"
 prog 'def f (x : real) : real =' '  x + 1.0' 'def g (x : real) : int = f x'
 expect_err "ill-typed program" 2 "^$P:3:[0-9]+: error: .*(int|real)" "$CHAD" check "$P"
 expect_err "ill-typed program (eval)" 2 "^$P:3:[0-9]+: error: " "$CHAD" eval "$P" --args '[1]'
+: >"$P"
+expect_err "empty program" 2 "^$P: error: the file has no definitions" "$CHAD" eval "$P"
+expect_out "check of an empty program: nothing" "" "$CHAD" check "$P"
 expect_err "missing program file" 2 "^$tmp/none.chad: error: cannot open" "$CHAD" check "$tmp/none.chad"
 expect_err "malformed JSON" 2 '^<args>:1:[0-9]+: error: invalid JSON' \
   "$CHAD" eval examples/fig1a.chad --args '[1.5,'
