@@ -1369,7 +1369,8 @@ static void parse_def(parser *p)
   memcpy(d->ptypes, ts, (size_t)n * sizeof *ts);
   d->nuses = p->nuses;
   d->uses = palloc(p, (size_t)(p->nuses ? p->nuses : 1) * sizeof *d->uses);
-  memcpy(d->uses, p->uses, (size_t)p->nuses * sizeof *p->uses);
+  if (p->nuses)
+    memcpy(d->uses, p->uses, (size_t)p->nuses * sizeof *p->uses);
 }
 
 surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, chad_diag *d)
