@@ -39,8 +39,13 @@ typedef struct eval_error {
 void eval_error_clear(eval_error *err);
 
 /* Nesting limit of eval_ref (tail positions — let body, case branches,
- * function bodies — do not count). Past it: a runtime error. */
-#define EVAL_MAX_DEPTH 5000
+ * function bodies — do not count). Past it: a runtime error. Evaluation
+ * runs on its own thread with an EVAL_STACK_BYTES stack so the limit does
+ * not depend on the caller's stack; if that thread cannot be created it runs
+ * on the caller's stack with the limit EVAL_MAX_DEPTH_SMALL_STACK. */
+#define EVAL_MAX_DEPTH 100000
+#define EVAL_MAX_DEPTH_SMALL_STACK 5000
+#define EVAL_STACK_BYTES ((size_t)512 << 20)
 
 /* ---- evaluation ---------------------------------------------------------- */
 /* Evaluates arena term `term` in environment e (index 0 = innermost). NULL on

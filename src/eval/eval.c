@@ -4,6 +4,7 @@
  * only genuine nesting counts towards EVAL_MAX_DEPTH. The semantics of each
  * construct is in spec/evaluator.md. */
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "chad/diag.h"
@@ -314,10 +315,57 @@ static const value *apply(heap *h, const value *fn, const value *arg, eval_error
   return acc;
 }
 
+/* Evaluation runs on a thread with a large stack, so that EVAL_MAX_DEPTH
+ * nested terms fit whatever the caller's stack is (ASan frames are large).
+ * If the thread cannot be created, it runs on the caller's stack with the
+ * smaller limit EVAL_MAX_DEPTH_SMALL_STACK. */
+typedef struct job {
+  heap *h;
+  int term;             /* >= 0: evaluate term in e; < 0: apply fn to arg */
+  const env *e;
+  const value *fn, *arg;
+  eval_error *err;
+  int start_depth;      /* depth already used up (0 on the big stack)     */
+  const value *result;
+} job;
+
+static void run_job(job *j) {
+  if (j->term >= 0) j->result = ev(j->h, j->term, j->e, j->err, j->start_depth);
+  else j->result = apply(j->h, j->fn, j->arg, j->err, j->start_depth);
+}
+
+static void *job_thread(void *p) {
+  run_job(p);
+  return NULL;
+}
+
+static void run_on_big_stack(job *j) {
+  pthread_attr_t attr;
+  pthread_t th;
+  int started = 0;
+  if (pthread_attr_init(&attr) == 0) {
+    if (pthread_attr_setstacksize(&attr, EVAL_STACK_BYTES) == 0 &&
+        pthread_create(&th, &attr, job_thread, j) == 0)
+      started = 1;
+    pthread_attr_destroy(&attr);
+  }
+  if (started) {
+    pthread_join(th, NULL);
+    return;
+  }
+  j->start_depth = EVAL_MAX_DEPTH - EVAL_MAX_DEPTH_SMALL_STACK;
+  run_job(j);
+}
+
 const value *eval_ref(heap *h, int term, const env *e, eval_error *err) {
+  eval_error local;
+  if (!err) err = &local;
   eval_error_clear(err);
-  const value *r = ev(h, term, e, err, 0);
-  if (!r && err) {
+  if (term < 0) return eval_fail(err, "internal: no term %d", term);
+  job j = {h, term, e, NULL, NULL, err, 0, NULL};
+  run_on_big_stack(&j);
+  const value *r = j.result;
+  if (!r) {
     if (err->exit_code == CHAD_EXIT_OK) eval_fail(err, "evaluation failed");
     if (err->term < 0) err->term = term;
   }
@@ -325,8 +373,12 @@ const value *eval_ref(heap *h, int term, const env *e, eval_error *err) {
 }
 
 const value *eval_apply(heap *h, const value *fn, const value *arg, eval_error *err) {
+  eval_error local;
+  if (!err) err = &local;
   eval_error_clear(err);
-  const value *r = apply(h, fn, arg, err, 0);
-  if (!r && err && err->exit_code == CHAD_EXIT_OK) eval_fail(err, "evaluation failed");
+  job j = {h, -1, NULL, fn, arg, err, 0, NULL};
+  run_on_big_stack(&j);
+  const value *r = j.result;
+  if (!r && err->exit_code == CHAD_EXIT_OK) eval_fail(err, "evaluation failed");
   return r;
 }
