@@ -11,10 +11,10 @@
 
 static heap *H;
 
-static const value *vr(double r) { return v_real(H, r); }
-static const value *vi(long i) { return v_int(H, i); }
-static const value *vp(const value *a, const value *b) { return v_pair(H, a, b); }
-static const value *varr(int n, ...)
+__attribute__((unused)) static const value *vr(double r) { return v_real(H, r); }
+__attribute__((unused)) static const value *vi(long i) { return v_int(H, i); }
+__attribute__((unused)) static const value *vp(const value *a, const value *b) { return v_pair(H, a, b); }
+__attribute__((unused)) static const value *varr(int n, ...)
 {
   value *a = v_array(H, n);
   va_list ap;
@@ -24,7 +24,7 @@ static const value *varr(int n, ...)
   va_end(ap);
   return a;
 }
-static const value *vrows(int n, ...)
+__attribute__((unused)) static const value *vrows(int n, ...)
 {
   value *a = v_array(H, n);
   va_list ap;
@@ -36,7 +36,7 @@ static const value *vrows(int n, ...)
 }
 
 /* Real slots of a primal value, in chad_flat order. */
-static void flat_primal(int ty, const value *v, double *out, int *pos)
+__attribute__((unused)) static void flat_primal(int ty, const value *v, double *out, int *pos)
 {
   switch (ty_kind(ty)) {
   case TY_REAL: out[(*pos)++] = v->u.r; break;
@@ -56,7 +56,7 @@ static void flat_primal(int ty, const value *v, double *out, int *pos)
 }
 
 /* A copy of v with Real slot number *j (counting down) increased by eps. */
-static const value *perturb(int ty, const value *v, int *j, double eps)
+__attribute__((unused)) static const value *perturb(int ty, const value *v, int *j, double eps)
 {
   switch (ty_kind(ty)) {
   case TY_REAL: {
@@ -84,7 +84,7 @@ static const value *perturb(int ty, const value *v, int *j, double eps)
 }
 
 /* Parameters of context g as an array in declaration order. */
-static int params_of(int g, const env *e, const value **pv, int *pty)
+__attribute__((unused)) static int params_of(int g, const env *e, const value **pv, int *pty)
 {
   int n = ctx_length(g), c = g;
   for (int k = n - 1; k >= 0; k--) {
@@ -98,7 +98,7 @@ static int params_of(int g, const env *e, const value **pv, int *pty)
 
 /* Central finite-difference Jacobian of t at params; returns rows*cols in J
  * (row-major, at most cap entries), or -1. */
-static int fd_jacobian(int t, const env *params, double eps, double *J, int cap, int *rows, int *cols)
+__attribute__((unused)) static int fd_jacobian(int t, const env *params, double eps, double *J, int cap, int *rows, int *cols)
 {
   const value *pv[16];
   int pty[16];
@@ -139,9 +139,9 @@ static int fd_jacobian(int t, const env *params, double eps, double *J, int cap,
   return 0;
 }
 
-static double jac_at(const value *J, int i, int j) { return J->u.arr.elems[i]->u.arr.elems[j]->u.r; }
+__attribute__((unused)) static double jac_at(const value *J, int i, int j) { return J->u.arr.elems[i]->u.arr.elems[j]->u.r; }
 
-static int close_to(double a, double b, double tol)
+__attribute__((unused)) static int close_to(double a, double b, double tol)
 {
   double m = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
   return fabs(a - b) <= tol * (m > 1 ? m : 1);

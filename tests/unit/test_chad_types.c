@@ -84,12 +84,54 @@ static void test_handwritten(void)
   printf("hand-written expected types and refusals: checked\n");
 }
 
+/* x:R |- neg (neg (... x)) n deep */
+static int neg_chain(int n)
+{
+  int g = ext(CTX_EMPTY, R_);
+  int t = var(g, 0);
+  for (int i = 0; i < n; i++)
+    t = op1(P_NEG, t);
+  return t;
+}
+
+static void test_limits(void)
+{
+  int deep = neg_chain(5000);
+  CHECK(chad_fwd(deep) == CHAD_E_DEPTH, "5000-deep term: forward reports the depth limit");
+  CHECK(chad_rev(deep) == CHAD_E_DEPTH, "5000-deep term: reverse reports the depth limit");
+  int ok = neg_chain(3000);
+  int f = chad_fwd(ok), r = chad_rev(ok);
+  CHECK(f >= 0 && r >= 0, "3000-deep term is translated");
+  int s = chad_simplify(f);
+  CHECK(s >= 0 && tm_type(s) == tm_type(f) && tm_ctx(s) == tm_ctx(f),
+        "simplifier on a deep term returns a term of the same type (maybe its input)");
+  /* value-level API refuses function-typed parameters with a clear error */
+  int g = ext(CTX_EMPTY, ty_fun(R_, R_));
+  int t = app(var(g, 0), rc(g, 1.0));
+  heap *h = heap_new(1 << 20);
+  chad_diag d = {0};
+  const value *y, *dy;
+  int rc2 = chad_jvp_values(h, t, NULL, NULL, &y, &dy, &d);
+  CHECK(rc2 == CHAD_EXIT_INPUT && d.exit_code == CHAD_EXIT_INPUT, "function parameter refused");
+  rc2 = chad_vjp_values(h, -7, NULL, NULL, &y, &dy, &d);
+  CHECK(rc2 == CHAD_EXIT_USAGE, "bad term id refused by chad_vjp_values");
+  heap_free(h);
+  /* but a function-typed parameter is fine for the term-level transformation */
+  f = chad_fwd(t);
+  r = chad_rev(t);
+  CHECK(f >= 0 && tm_ctx(f) == chad_ctx_pfwd(g), "function parameter: forward in P G");
+  CHECK(r >= 0 && tm_type(r) == ty_prod(R_, ty_lfun(R_, ty_prod(U_, ty_copow(R_, R_)))),
+        "function parameter: reverse cotangent is a copower");
+  printf("depth limits, refusals of the value API, function-typed parameters: checked\n");
+}
+
 int main(void)
 {
   prog_setup();
   test_type_translations();
   test_outputs();
   test_handwritten();
+  test_limits();
   if (failures) {
     printf("test_chad_types: %d FAILED\n", failures);
     return 1;
