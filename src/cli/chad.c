@@ -104,7 +104,8 @@ int main(int argc, char **argv) {
     return CHAD_EXIT_USAGE;
   }
   for (int i = 1; i < argc; i++)
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "help") == 0) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 ||
+        (i == 1 && strcmp(argv[i], "help") == 0)) {
       fputs(usage_text, stdout);
       return CHAD_EXIT_OK;
     }
