@@ -189,6 +189,14 @@ else bad "print fig1b" "exit $rc" "$out" "$err"; fi
 expect_json "print then eval GMM: same value" '#' "8.07380408004975791" 1e-12 \
   "$CHAD" eval "$tmp/gmm_printed.chad" --args @examples/gmm_test.json
 
+for f in fig1a fig1b fig2a fig2b; do
+  "$CHAD" print "examples/$f.chad" >"$tmp/printed.chad" 2>/dev/null
+  want=$("$CHAD" eval "examples/$f.chad" --args "@examples/$f.json" 2>&1)
+  expect_out "print then eval $f: same value" "$want" "$CHAD" eval "$tmp/printed.chad" --args "@examples/$f.json"
+done
+"$CHAD" print examples/tour.chad >"$tmp/printed.chad" 2>/dev/null
+expect_out "print then check tour: same types" "$("$CHAD" check examples/tour.chad 2>&1)" "$CHAD" check "$tmp/printed.chad"
+
 # ---- derivatives -------------------------------------------------------------------
 # fig1b's gradient is the paper's Fig. 1 (d): w' = cos w, y' = x3 w',
 # x1' = x4 y', x2' = 2 y', x3' = y w', x4' = x1 y' + w' (values from Python).
