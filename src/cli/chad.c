@@ -208,6 +208,10 @@ int main(int argc, char **argv) {
     default: rc = chad_jacobian(p, fn, &args.j, reverse, &out, &d); break;
     }
   }
+  if (rc == CHAD_EXIT_RUNTIME && strstr(d.msg, "heap limit")) {
+    size_t n = strlen(d.msg);   /* say how to raise the limit */
+    snprintf(d.msg + n, sizeof d.msg - n, "; raise it with --heap-mb");
+  }
   if (rc) diag_print(&d);
   else if (out) fputs(out, stdout);
   if (fflush(stdout) != 0 && rc == 0) {

@@ -156,7 +156,7 @@ prog 'def f (x : real) : real = log x'
 expect_err "non-finite result" 3 "^$P:1:1: error: the result: the number -inf has no JSON form" \
   "$CHAD" eval "$P" --args '[0]'
 prog 'def f (n : int) : [real] = build n (fun i -> toreal i)'
-expect_err "heap limit" 3 "^$P:1:1: error: runtime error in 'f'" \
+expect_err "heap limit" 3 "^$P:1:1: error: runtime error in 'f': .*heap limit.*raise it with --heap-mb" \
   "$CHAD" eval "$P" --heap-mb 1 --args '[10000000]'
 
 # ---- eval ----------------------------------------------------------------------
