@@ -219,8 +219,8 @@ static void test_reject(void)
   }
   /* limits */
   {
-    size_t n = 1200;
-    char *s = malloc(3 * n + 32);
+    size_t n = 2100;
+    char *s = malloc(5 * n + 64);
     strcpy(s, "def f = ");
     size_t k = strlen(s);
     for (size_t i = 0; i < n; i++)
@@ -232,7 +232,7 @@ static void test_reject(void)
     chad_diag d;
     int t, c;
     elab_src(s, NULL, &t, &c, &d);
-    CHECK(strstr(d.msg, "nested too deeply (limit 1000)") && d.line == 1 && d.col > 9, "deep parens: %d:%d %s",
+    CHECK(strstr(d.msg, "nested too deeply (parser limit 4000)") && d.line == 1 && d.col > 9, "deep parens: %d:%d %s",
           d.line, d.col, d.msg);
     /* unary minus chain */
     k = strlen("def f (x : real) = ");
@@ -245,7 +245,8 @@ static void test_reject(void)
     CHECK(d.exit_code == CHAD_EXIT_INPUT && strstr(d.msg, "nested too deeply"), "deep unary: %s", d.msg);
     free(s);
     /* a long left-associated chain is a deep tree too */
-    s = malloc(4 * n + 64);
+    s = malloc(4 * 4100 + 64);
+    n = 1200;
     strcpy(s, "def f (x : real) = x");
     k = strlen(s);
     for (size_t i = 0; i < n; i++)
@@ -256,7 +257,7 @@ static void test_reject(void)
     /* deep types */
     k = strlen("def f (x : ");
     strcpy(s, "def f (x : ");
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < 4100; i++)
       s[k++] = '[';
     s[k] = 0;
     elab_src(s, NULL, &t, &c, &d);
@@ -649,6 +650,94 @@ static void test_print_target(void)
   (void)rr;
 }
 
+/* Deep or long inputs: each is accepted or rejected with the nesting
+ * error, never a stack overflow (this runs under ASan too). */
+static char *repeat3(const char *pre, const char *open, int n, const char *mid, const char *close, const char *post)
+{
+  size_t len = strlen(pre) + (strlen(open) + strlen(close)) * (size_t)n + strlen(mid) + strlen(post) + 1;
+  char *s = malloc(len), *q = s;
+  q += sprintf(q, "%s", pre);
+  for (int i = 0; i < n; i++)
+    q += sprintf(q, "%s", open);
+  q += sprintf(q, "%s", mid);
+  for (int i = 0; i < n; i++)
+    q += sprintf(q, "%s", close);
+  sprintf(q, "%s", post);
+  return s;
+}
+
+static void test_deep(void)
+{
+  printf("limits: deep nesting of every construct is accepted or rejected cleanly\n");
+  static const struct { const char *pre, *open, *mid, *close, *post; } shapes[] = {
+    {"def f (x : real) = ", "[", "x", "]", ""},
+    {"def f (x : real) = ", "(", "x", ", x)", ""},
+    {"def f (x : real) = ", "sin (", "x", ")", ""},
+    {"def f (x : real) = ", "(fun (y : real) -> ", "x", ") x", ""},
+    {"def f (x : real) = ", "if x < 0.0 then ", "x", " else x", ""},
+    {"def f (x : real) = ", "if x < 0.0 then x else ", "x", "", ""},
+    {"def f (x : real) = ", "case (inl x : real + real) of inl y -> ", "x", " | inr z -> x", ""},
+    {"def f (x : [real]) = ", "x[length ", "x", "]", ""},
+    {"def f (x : real) = ", "((", "x", " : real))", ""},
+    {"def f (x : real) = ", "not ", "(x < 1.0)", "", ""},
+    {"def f (x : real) = ", "let y = ", "x", " in y", ""},
+    {"def f (x : ", "[", "real", "]", ") = x"},             /* types nest up to 4000 */
+    {"def f (x : real) = (x : ", "(real -> ", "real", ")", ")"},
+    {"def f (x : real) = ", "iter 1 (fun (y : real) -> ", "x", ") x", ""},
+    {"def f (x : real) = ", "build 1 (fun i -> ", "x", ")", ""},
+    {"def f (x : real) = ", "x * (", "x", ")", ""},
+  };
+  static const int sizes[] = {100, 400, 999, 1001, 3000};
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+    for (size_t j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+      char *src = repeat3(shapes[i].pre, shapes[i].open, sizes[j], shapes[i].mid, shapes[i].close, shapes[i].post);
+      chad_diag d;
+      int t, c;
+      int rc = elab_src(src, NULL, &t, &c, &d);
+      CHECK(rc == CHAD_EXIT_OK || (rc == CHAD_EXIT_INPUT && d.line >= 1 && d.col >= 1 &&
+                                   (strstr(d.msg, "nested too deeply") || strstr(d.msg, "type mismatch"))),
+            "shape %zu size %d: %d:%d %s", i, sizes[j], d.line, d.col, d.msg);
+      if (sizes[j] <= 100)
+        CHECK(rc == CHAD_EXIT_OK || strstr(d.msg, "type mismatch"), "shape %zu size 100 is fine: %s", i, d.msg);
+      if (sizes[j] >= 1001 && i != 11 && i != 12) /* 11, 12: types */
+        CHECK(rc == CHAD_EXIT_INPUT && strstr(d.msg, "nested too deeply"), "shape %zu size %d is too deep", i,
+              sizes[j]);
+      if (rc == CHAD_EXIT_OK) {
+        /* deep terms print and parse back too */
+        char *text = surf_print_def_named("f", 1, (const char *[]){"x"}, t);
+        int t2, c2;
+        chad_diag d2;
+        int rc2 = elab_src(text, NULL, &t2, &c2, &d2);
+        CHECK(rc2 == CHAD_EXIT_OK && tm_same(t, t2), "shape %zu size %d round trip: %s", i, sizes[j], d2.msg);
+        free(text);
+      }
+      free(src);
+      tm_init();
+    }
+  /* a long straight-line program (a chain of lets) is not deep */
+  {
+    int n = 5000;
+    char *src = malloc((size_t)n * 48 + 64), *q = src;
+    q += sprintf(q, "def f (x0 : real) : real =\n");
+    for (int i = 1; i <= n; i++)
+      q += sprintf(q, "  let x%d = x%d * 0.5 + %d.0 in\n", i, i - 1, i % 7);
+    sprintf(q, "  x%d\n", n);
+    chad_diag d;
+    int t, c;
+    int rc = elab_src(src, NULL, &t, &c, &d);
+    CHECK(rc == CHAD_EXIT_OK, "5000 lets: %d:%d %s", d.line, d.col, d.msg);
+    if (rc == CHAD_EXIT_OK) {
+      char *text = surf_print_def_named("f", 1, (const char *[]){"x0"}, t);
+      int t2, c2;
+      chad_diag d2;
+      CHECK(elab_src(text, NULL, &t2, &c2, &d2) == CHAD_EXIT_OK && tm_same(t, t2), "5000 lets round trip");
+      free(text);
+    }
+    free(src);
+    tm_init();
+  }
+}
+
 int main(void)
 {
   surf_test_init();
@@ -656,6 +745,7 @@ int main(void)
   test_reject();
   test_api();
   test_print_target();
+  test_deep();
   test_roundtrip_examples();
   test_roundtrip_random();
   printf("test_surface: %d checks, %d failed\n", n_checks, n_failed);
