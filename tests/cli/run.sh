@@ -159,6 +159,13 @@ prog 'def f (n : int) : [real] = build n (fun i -> toreal i)'
 expect_err "heap limit" 3 "^$P:1:1: error: runtime error in 'f': .*heap limit.*raise it with --heap-mb" \
   "$CHAD" eval "$P" --heap-mb 1 --args '[10000000]'
 
+if [ -w /dev/full ]; then
+  "$CHAD" eval examples/fig1a.chad --args '[1]' >/dev/full 2>"$tmp/stderr"
+  rc=$?
+  if [ "$rc" -eq 3 ] && grep -q '^error: cannot write the output' "$tmp/stderr"; then ok "full stdout: exit 3"
+  else bad "full stdout: exit 3" "exit $rc" "$(cat "$tmp/stderr")"; fi
+fi
+
 # ---- eval ----------------------------------------------------------------------
 # fig1a at x = 1.5: (2x, 2x^2, cos 2x^2); fig1b: sin ((x1 x4 + 2 x2) x3 + x4).
 expect_json "eval fig1a" '[#, [#, #]]' "3 4.5 -0.2107957994307797" 1e-15 \
