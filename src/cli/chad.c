@@ -28,7 +28,8 @@ static const char usage_text[] =
     "Options:\n"
     "  --fn NAME        the definition to use (default: the last one in FILE)\n"
     "  --args JSON      the parameters: a JSON array in order, or an object keyed by\n"
-    "                   parameter name; @PATH reads the JSON from the file PATH\n"
+    "                   parameter name; @PATH reads the JSON from the file PATH,\n"
+    "                   @- from standard input\n"
     "  --tangent JSON   jvp: one tangent per parameter, like --args (@PATH too)\n"
     "  --cotangent JSON vjp: a cotangent of the result (@PATH too)\n"
     "  --mode fwd|rev   jacobian: by columns (jvp, default) or by rows (vjp)\n"
@@ -91,7 +92,7 @@ static int json_opt_load(json_opt *o, const char *inline_name) {
     if (!o->owned) { diag_print(&d); return d.exit_code; }
     o->j.text = o->owned;
     o->j.len = len;
-    o->j.name = o->arg + 1;
+    o->j.name = strcmp(o->arg, "@-") == 0 ? "<stdin>" : o->arg + 1;
   } else {
     o->j = chad_json_text(o->arg, inline_name);
   }

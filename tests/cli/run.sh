@@ -130,6 +130,9 @@ expect_err "wrong JSON shape in @file, located" 2 "^$tmp/args.json:3:8: error: a
 printf '[1,\n 2' >"$tmp/broken.json"
 expect_err "malformed JSON in @file" 2 "^$tmp/broken.json:[0-9]+:[0-9]+: error: invalid JSON" \
   "$CHAD" eval examples/fig1b.chad --args "@$tmp/broken.json"
+expect_out "--args @- reads standard input" "-1" sh -c "echo '[2, [1, -2, 0.5]]' | '$CHAD' eval examples/fig2b.chad --args @-"
+expect_err "JSON errors on standard input are named <stdin>" 2 "^<stdin>:1:5: error: argument 'x2'" \
+  sh -c "echo '[2, 3]' | '$CHAD' eval examples/fig2b.chad --args @-"
 expect_err "missing @file" 2 "^$tmp/none.json: error: cannot open" \
   "$CHAD" eval examples/fig1a.chad --args "@$tmp/none.json"
 expect_err "wrong number of arguments" 2 '^<args>:1:1: error: .*array of 4 values' \
