@@ -3,6 +3,8 @@
  * programs and over randomly generated well-typed terms. */
 #include <math.h>
 
+#include "chad/eval.h"
+#include "chad/value.h"
 #include "test_surface_util.h"
 
 /* ---- accept: the last def of src elaborates to the term `want` ---------- */
@@ -738,6 +740,100 @@ static void test_deep(void)
   }
 }
 
+/* ---- semantics of the desugarings, through the reference evaluator ------ */
+static heap *H;
+
+/* evaluates the last def of src at the given argument values */
+static const value *run(const char *src, int nargs, const value *const *args)
+{
+  chad_diag d;
+  int t, c;
+  if (elab_src(src, NULL, &t, &c, &d) != CHAD_EXIT_OK) {
+    CHECK(0, "does not elaborate: %s: %s", src, d.msg);
+    return NULL;
+  }
+  const env *e = NULL;
+  for (int i = 0; i < nargs; i++)
+    e = env_push(H, e, args[i]);
+  eval_error err;
+  eval_error_clear(&err);
+  const value *v = eval_ref(H, t, e, &err);
+  CHECK(v != NULL, "evaluation failed: %s: %s", src, err.msg);
+  return v;
+}
+
+static int is_true(const value *v) { return v && v->kind == V_INL; }
+static const value *nth(const value *v, int i)
+{
+  while (v && i-- > 0)
+    v = v->kind == V_PAIR ? v->u.pair.b : NULL;
+  return v && v->kind == V_PAIR ? v->u.pair.a : v;
+}
+
+static void test_semantics(void)
+{
+  printf("semantics: desugarings evaluate as specified (reference evaluator)\n");
+  H = heap_new((size_t)64 << 20);
+  /* array literals of every length up to 12: element j is 10 j + x */
+  for (int k = 1; k <= 12; k++) {
+    char src[1024];
+    int n = snprintf(src, sizeof src, "def f (x : real) = [");
+    for (int j = 0; j < k; j++)
+      n += snprintf(src + n, sizeof src - (size_t)n, "%s%d.0 + x", j ? ", " : "", 10 * j);
+    snprintf(src + n, sizeof src - (size_t)n, "]");
+    const value *x = v_real(H, 0.5);
+    const value *v = run(src, 1, &x);
+    CHECK(v && v->kind == V_ARRAY && v->u.arr.n == k, "literal of %d elements has length %d", k, k);
+    if (v && v->kind == V_ARRAY && v->u.arr.n == k)
+      for (int j = 0; j < k; j++)
+        CHECK(v->u.arr.elems[j]->kind == V_REAL && v->u.arr.elems[j]->u.r == 10 * j + 0.5,
+              "literal %d: element %d", k, j);
+  }
+  /* comparisons, with > and >= swapping their arguments */
+  static const double pts[][2] = {{1, 2}, {2, 1}, {2, 2}};
+  for (int i = 0; i < 3; i++) {
+    const value *args[2] = {v_real(H, pts[i][0]), v_real(H, pts[i][1])};
+    const value *v = run("def f (x : real, y : real) = (x > y, x >= y, x < y, x <= y, x == y)", 2, args);
+    double x = pts[i][0], y = pts[i][1];
+    CHECK(is_true(nth(v, 0)) == (x > y) && is_true(nth(v, 1)) == (x >= y) && is_true(nth(v, 2)) == (x < y) &&
+              is_true(nth(v, 3)) == (x <= y) && is_true(nth(v, 4)) == (x == y),
+          "comparisons at (%g, %g)", x, y);
+  }
+  /* && || not: truth tables */
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < 2; b++) {
+      const value *args[2] = {a ? v_inl(H, v_unit(H)) : v_inr(H, v_unit(H)),
+                              b ? v_inl(H, v_unit(H)) : v_inr(H, v_unit(H))};
+      const value *v = run("def f (a : bool, b : bool) = (a && b, a || b, not a, if a then 1 else 2)", 2, args);
+      CHECK(is_true(nth(v, 0)) == (a && b) && is_true(nth(v, 1)) == (a || b) && is_true(nth(v, 2)) == !a &&
+                nth(v, 3)->u.i == (a ? 1 : 2),
+            "boolean operators at (%d, %d)", a, b);
+    }
+  /* integer operators, let-pairs, defs, partial primitives, iter, map */
+  {
+    const value *n = v_int(H, 7);
+    const value *v = run("def f (n : int) = (n % 3, -n, n / 2, n - 10, -3 * n)", 1, &n);
+    CHECK(nth(v, 0)->u.i == 1 && nth(v, 1)->u.i == -7 && nth(v, 2)->u.i == 3 && nth(v, 3)->u.i == -3 &&
+              nth(v, 4)->u.i == -21,
+          "integer operators");
+    const value *x = v_real(H, 3.0);
+    v = run("def sq (x : real) : real = x * x\n"
+            "def cube (x : real) : real = x * sq x\n"
+            "def f (y : real) = let (a, b) = (cube y, sq 2.0) in (a - b, pow y 2.0, let p = pow 2.0 in p y,\n"
+            "  iter 3 (fun (z : real) -> 2.0 * z) y, sum (map sq [1.0, 2.0, y]), max y 1.0 - min y 1.0)",
+            1, &x);
+    CHECK(nth(v, 0)->u.r == 23.0 && nth(v, 1)->u.r == 9.0 && nth(v, 2)->u.r == 8.0 && nth(v, 3)->u.r == 24.0 &&
+              nth(v, 4)->u.r == 14.0 && nth(v, 5)->u.r == 2.0,
+          "defs, let-pair, primitives, partial application, iter, map, sum, literals");
+    v = run("def f (x : real) = (-x, - -x, -(2.0), x - -1.0, 2.0 - 1.0 - 1.0, 8.0 / 2.0 / 2.0, 1.0 + 2.0 * 3.0)", 1,
+            &x);
+    CHECK(nth(v, 0)->u.r == -3.0 && nth(v, 1)->u.r == 3.0 && nth(v, 2)->u.r == -2.0 && nth(v, 3)->u.r == 4.0 &&
+              nth(v, 4)->u.r == 0.0 && nth(v, 5)->u.r == 2.0 && nth(v, 6)->u.r == 7.0,
+          "negation and left associativity");
+  }
+  heap_free(H);
+}
+
 int main(void)
 {
   surf_test_init();
@@ -746,6 +842,7 @@ int main(void)
   test_api();
   test_print_target();
   test_deep();
+  test_semantics();
   test_roundtrip_examples();
   test_roundtrip_random();
   printf("test_surface: %d checks, %d failed\n", n_checks, n_failed);
