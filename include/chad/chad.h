@@ -52,6 +52,11 @@ int chad_rev_in(int t, int d);
  * no more work; readable derivatives. */
 int chad_simplify(int t);
 
+/* Syntactic linearity (linear.c): 1 when every llam body of t is linear in
+ * its variable (and every cp_fold body in its linear variable), 0 if not,
+ * negative CHAD_E_* on error. */
+int chad_check_linear(int t);
+
 /* Number of nodes of the tree below t (shared nodes counted per use). */
 int64_t chad_term_size(int t);
 
