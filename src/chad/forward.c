@@ -22,8 +22,12 @@ static int fwd(int t, int d, int depth);
 
 /* Translates child c in target ctx d under one more source binder that sits
  * at target level lvl. */
+/*@ requires depth >= 0;
+    decreases CHAD_MAX_DEPTH + 1 - depth; */
 static int fwd_under(int c, int d, int lvl, int depth)
 {
+  if (depth > CHAD_MAX_DEPTH)
+    return CHAD_E_DEPTH;
   if (d < 0)
     return d;
   if (lvl < 0)
@@ -31,11 +35,13 @@ static int fwd_under(int c, int d, int lvl, int depth)
   int e = venv_push(ENV_LEVEL, lvl);
   if (e < 0)
     return e;
-  int r = fwd(c, d, depth);
+  int r = fwd(c, d, depth + 1);
   venv_pop();
   return r;
 }
 
+/*@ requires depth >= 0;
+    decreases CHAD_MAX_DEPTH + 1 - depth; */
 static int fwd(int t, int d, int depth)
 {
   if (depth > CHAD_MAX_DEPTH)

@@ -40,6 +40,8 @@ static int set_mark(int lvl, int on)
 }
 
 /* some variable of S occurs in e */
+/*@ requires depth >= 0;
+    decreases LIN_DEPTH + 1 - depth; */
 static int occ(int e, int depth)
 {
   if (depth > LIN_DEPTH)
@@ -70,14 +72,20 @@ static int occ(int e, int depth)
 /* child c of e (under nb binders starting at e's binder level) with the first
  * binder in S iff first_in */
 static int lin(int e, int depth);
+/*@ requires depth >= 0;
+    decreases LIN_DEPTH + 1 - depth; */
 static int lin_child(int e, int c, int first_in, int depth)
 {
+  if (depth > LIN_DEPTH)
+    return 0;
   int bl = binder_level(e);
   if (!set_mark(bl, first_in) || !set_mark(bl + 1, 0))
     return 0;
-  return lin(c, depth);
+  return lin(c, depth + 1);
 }
 /* e is jointly linear in the variables of S */
+/*@ requires depth >= 0;
+    decreases LIN_DEPTH + 1 - depth; */
 static int lin(int e, int depth)
 {
   if (depth > LIN_DEPTH)

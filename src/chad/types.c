@@ -35,6 +35,8 @@ static void check_reset(void)
 }
 
 /* mode: CHAD_PFWD, CHAD_TAN, CHAD_PREV, CHAD_COT */
+/*@ requires depth >= 0;
+    decreases TY_DEPTH + 1 - depth; */
 static int ty_tr(int mode, int t, int depth)
 {
   if (depth > TY_DEPTH)
