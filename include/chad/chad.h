@@ -43,8 +43,8 @@ int chad_ctx_cot(int g);
 int chad_fwd(int t);
 int chad_rev(int t);
 /* The same, emitted into target context d, which must extend P G (the first
- * ctx_length(G) entries of d are P G): used to wrap the translation in more
- * binders without weakening. */
+ * ctx_length(G) entries of d are P G, else CHAD_E_ARG): used to wrap the
+ * translation in more binders without weakening. */
 int chad_fwd_in(int t, int d);
 int chad_rev_in(int t, int d);
 

@@ -323,6 +323,15 @@ int chad_rev_in(int t, int d)
   int n = ctx_length(g);
   if (d < 0 || d >= ctx_count || ctx_length(d) < n)
     return CHAD_E_ARG;
+  /* d must extend P G: its prefix of length n is P G (contexts are
+   * hash-consed, so equal contexts have equal ids) */
+  int pg = chad_ctx(CHAD_PREV, g), pre = d;
+  for (int i = ctx_length(d); i > n && pre >= 0; i--)
+    pre = ctx_parent(pre);
+  if (pg < 0)
+    return pg;
+  if (pre != pg)
+    return CHAD_E_ARG;
   venv_frame old = venv_open(n);
   int r = rev(t, d, 0);
   venv_restore(old);

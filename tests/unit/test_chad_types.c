@@ -134,6 +134,16 @@ static void test_limits(void)
   CHECK(f >= 0 && tm_ctx(f) == chad_ctx_pfwd(g), "function parameter: forward in P G");
   CHECK(r >= 0 && tm_type(r) == ty_prod(R_, ty_lfun(R_, ty_prod(U_, ty_copow(R_, R_)))),
         "function parameter: reverse cotangent is a copower");
+  /* chad_fwd_in / chad_rev_in into a context that extends P G, and not */
+  int t1 = prog_fig1a();
+  int pg = chad_ctx_pfwd(tm_ctx(t1));
+  int dd = ctx_extend(ctx_extend(pg, I_), R_);
+  int f1 = chad_fwd_in(t1, dd), r1 = chad_rev_in(t1, dd);
+  CHECK(f1 >= 0 && tm_ctx(f1) == dd && tm_type(f1) == tm_type(chad_fwd(t1)), "fwd_in an extension");
+  CHECK(r1 >= 0 && tm_ctx(r1) == dd && tm_type(r1) == tm_type(chad_rev(t1)), "rev_in an extension");
+  int wrong = ctx_extend(ctx_extend(CTX_EMPTY, I_), R_);
+  CHECK(chad_fwd_in(t1, wrong) == CHAD_E_ARG && chad_rev_in(t1, wrong) == CHAD_E_ARG,
+        "a context that does not extend P G is refused");
   printf("depth limits, refusals of the value API, function-typed parameters: checked\n");
 }
 
