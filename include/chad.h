@@ -37,8 +37,9 @@ typedef struct chad_json {
 
 chad_json chad_json_text(const char *text, const char *name);
 
-/* Reads a whole file (for @file arguments). NULL on error (exit code 2, the
- * file named in d); else a malloc'd buffer with *len bytes plus a NUL. */
+/* Reads a whole file (for @file arguments; "-" is standard input). NULL on
+ * error (exit code 2, the file named in d); else a malloc'd buffer with *len
+ * bytes plus a NUL. */
 char *chad_read_file(const char *path, size_t *len, chad_diag *d);
 
 /* Bytes of runtime heap each evaluation may use (default 1 GiB); exceeding it

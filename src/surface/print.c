@@ -78,7 +78,7 @@ static int is_bool(int t)
 
 static void pr_type(sbuf *b, int t, int prec, int depth)
 {
-  if (t < 0 || t >= ty_count || depth > 200) {
+  if (t < 0 || t >= ty_count || depth > 5000) {
     put(b, t < 0 || t >= ty_count ? "<bad type>" : "...");
     return;
   }

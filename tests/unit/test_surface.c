@@ -3,6 +3,8 @@
  * programs and over randomly generated well-typed terms. */
 #include <math.h>
 
+#include "chad/eval.h"
+#include "chad/value.h"
 #include "test_surface_util.h"
 
 /* ---- accept: the last def of src elaborates to the term `want` ---------- */
@@ -219,8 +221,8 @@ static void test_reject(void)
   }
   /* limits */
   {
-    size_t n = 1200;
-    char *s = malloc(3 * n + 32);
+    size_t n = 2100;
+    char *s = malloc(5 * n + 64);
     strcpy(s, "def f = ");
     size_t k = strlen(s);
     for (size_t i = 0; i < n; i++)
@@ -232,7 +234,7 @@ static void test_reject(void)
     chad_diag d;
     int t, c;
     elab_src(s, NULL, &t, &c, &d);
-    CHECK(strstr(d.msg, "nested too deeply (limit 1000)") && d.line == 1 && d.col > 9, "deep parens: %d:%d %s",
+    CHECK(strstr(d.msg, "nested too deeply (parser limit 4000)") && d.line == 1 && d.col > 9, "deep parens: %d:%d %s",
           d.line, d.col, d.msg);
     /* unary minus chain */
     k = strlen("def f (x : real) = ");
@@ -245,7 +247,8 @@ static void test_reject(void)
     CHECK(d.exit_code == CHAD_EXIT_INPUT && strstr(d.msg, "nested too deeply"), "deep unary: %s", d.msg);
     free(s);
     /* a long left-associated chain is a deep tree too */
-    s = malloc(4 * n + 64);
+    s = malloc(4 * 4100 + 64);
+    n = 1200;
     strcpy(s, "def f (x : real) = x");
     k = strlen(s);
     for (size_t i = 0; i < n; i++)
@@ -256,7 +259,7 @@ static void test_reject(void)
     /* deep types */
     k = strlen("def f (x : ");
     strcpy(s, "def f (x : ");
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < 4100; i++)
       s[k++] = '[';
     s[k] = 0;
     elab_src(s, NULL, &t, &c, &d);
@@ -649,6 +652,188 @@ static void test_print_target(void)
   (void)rr;
 }
 
+/* Deep or long inputs: each is accepted or rejected with the nesting
+ * error, never a stack overflow (this runs under ASan too). */
+static char *repeat3(const char *pre, const char *open, int n, const char *mid, const char *close, const char *post)
+{
+  size_t len = strlen(pre) + (strlen(open) + strlen(close)) * (size_t)n + strlen(mid) + strlen(post) + 1;
+  char *s = malloc(len), *q = s;
+  q += sprintf(q, "%s", pre);
+  for (int i = 0; i < n; i++)
+    q += sprintf(q, "%s", open);
+  q += sprintf(q, "%s", mid);
+  for (int i = 0; i < n; i++)
+    q += sprintf(q, "%s", close);
+  sprintf(q, "%s", post);
+  return s;
+}
+
+static void test_deep(void)
+{
+  printf("limits: deep nesting of every construct is accepted or rejected cleanly\n");
+  static const struct { const char *pre, *open, *mid, *close, *post; } shapes[] = {
+    {"def f (x : real) = ", "[", "x", "]", ""},
+    {"def f (x : real) = ", "(", "x", ", x)", ""},
+    {"def f (x : real) = ", "sin (", "x", ")", ""},
+    {"def f (x : real) = ", "(fun (y : real) -> ", "x", ") x", ""},
+    {"def f (x : real) = ", "if x < 0.0 then ", "x", " else x", ""},
+    {"def f (x : real) = ", "if x < 0.0 then x else ", "x", "", ""},
+    {"def f (x : real) = ", "case (inl x : real + real) of inl y -> ", "x", " | inr z -> x", ""},
+    {"def f (x : [real]) = ", "x[length ", "x", "]", ""},
+    {"def f (x : real) = ", "((", "x", " : real))", ""},
+    {"def f (x : real) = ", "not ", "(x < 1.0)", "", ""},
+    {"def f (x : real) = ", "let y = ", "x", " in y", ""},
+    {"def f (x : ", "[", "real", "]", ") = x"},             /* types nest up to 4000 */
+    {"def f (x : real) = (x : ", "(real -> ", "real", ")", ")"},
+    {"def f (x : real) = ", "iter 1 (fun (y : real) -> ", "x", ") x", ""},
+    {"def f (x : real) = ", "build 1 (fun i -> ", "x", ")", ""},
+    {"def f (x : real) = ", "x * (", "x", ")", ""},
+  };
+  static const int sizes[] = {100, 400, 999, 1001, 3000};
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+    for (size_t j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+      char *src = repeat3(shapes[i].pre, shapes[i].open, sizes[j], shapes[i].mid, shapes[i].close, shapes[i].post);
+      chad_diag d;
+      int t, c;
+      int rc = elab_src(src, NULL, &t, &c, &d);
+      CHECK(rc == CHAD_EXIT_OK || (rc == CHAD_EXIT_INPUT && d.line >= 1 && d.col >= 1 &&
+                                   (strstr(d.msg, "nested too deeply") || strstr(d.msg, "type mismatch"))),
+            "shape %zu size %d: %d:%d %s", i, sizes[j], d.line, d.col, d.msg);
+      if (sizes[j] <= 100)
+        CHECK(rc == CHAD_EXIT_OK || strstr(d.msg, "type mismatch"), "shape %zu size 100 is fine: %s", i, d.msg);
+      if (sizes[j] >= 1001 && i != 11 && i != 12) /* 11, 12: types */
+        CHECK(rc == CHAD_EXIT_INPUT && strstr(d.msg, "nested too deeply"), "shape %zu size %d is too deep", i,
+              sizes[j]);
+      if (rc == CHAD_EXIT_OK) {
+        /* deep terms print and parse back too */
+        char *text = surf_print_def_named("f", 1, (const char *[]){"x"}, t);
+        int t2, c2;
+        chad_diag d2;
+        int rc2 = elab_src(text, NULL, &t2, &c2, &d2);
+        CHECK(rc2 == CHAD_EXIT_OK && tm_same(t, t2), "shape %zu size %d round trip: %s", i, sizes[j], d2.msg);
+        free(text);
+      }
+      free(src);
+      tm_init();
+    }
+  /* a long straight-line program (a chain of lets) is not deep */
+  {
+    int n = 5000;
+    char *src = malloc((size_t)n * 48 + 64), *q = src;
+    q += sprintf(q, "def f (x0 : real) : real =\n");
+    for (int i = 1; i <= n; i++)
+      q += sprintf(q, "  let x%d = x%d * 0.5 + %d.0 in\n", i, i - 1, i % 7);
+    sprintf(q, "  x%d\n", n);
+    chad_diag d;
+    int t, c;
+    int rc = elab_src(src, NULL, &t, &c, &d);
+    CHECK(rc == CHAD_EXIT_OK, "5000 lets: %d:%d %s", d.line, d.col, d.msg);
+    if (rc == CHAD_EXIT_OK) {
+      char *text = surf_print_def_named("f", 1, (const char *[]){"x0"}, t);
+      int t2, c2;
+      chad_diag d2;
+      CHECK(elab_src(text, NULL, &t2, &c2, &d2) == CHAD_EXIT_OK && tm_same(t, t2), "5000 lets round trip");
+      free(text);
+    }
+    free(src);
+    tm_init();
+  }
+}
+
+/* ---- semantics of the desugarings, through the reference evaluator ------ */
+static heap *H;
+
+/* evaluates the last def of src at the given argument values */
+static const value *run(const char *src, int nargs, const value *const *args)
+{
+  chad_diag d;
+  int t, c;
+  if (elab_src(src, NULL, &t, &c, &d) != CHAD_EXIT_OK) {
+    CHECK(0, "does not elaborate: %s: %s", src, d.msg);
+    return NULL;
+  }
+  const env *e = NULL;
+  for (int i = 0; i < nargs; i++)
+    e = env_push(H, e, args[i]);
+  eval_error err;
+  eval_error_clear(&err);
+  const value *v = eval_ref(H, t, e, &err);
+  CHECK(v != NULL, "evaluation failed: %s: %s", src, err.msg);
+  return v;
+}
+
+static int is_true(const value *v) { return v && v->kind == V_INL; }
+static const value *nth(const value *v, int i)
+{
+  while (v && i-- > 0)
+    v = v->kind == V_PAIR ? v->u.pair.b : NULL;
+  return v && v->kind == V_PAIR ? v->u.pair.a : v;
+}
+
+static void test_semantics(void)
+{
+  printf("semantics: desugarings evaluate as specified (reference evaluator)\n");
+  H = heap_new((size_t)64 << 20);
+  /* array literals of every length up to 12: element j is 10 j + x */
+  for (int k = 1; k <= 12; k++) {
+    char src[1024];
+    int n = snprintf(src, sizeof src, "def f (x : real) = [");
+    for (int j = 0; j < k; j++)
+      n += snprintf(src + n, sizeof src - (size_t)n, "%s%d.0 + x", j ? ", " : "", 10 * j);
+    snprintf(src + n, sizeof src - (size_t)n, "]");
+    const value *x = v_real(H, 0.5);
+    const value *v = run(src, 1, &x);
+    CHECK(v && v->kind == V_ARRAY && v->u.arr.n == k, "literal of %d elements has length %d", k, k);
+    if (v && v->kind == V_ARRAY && v->u.arr.n == k)
+      for (int j = 0; j < k; j++)
+        CHECK(v->u.arr.elems[j]->kind == V_REAL && v->u.arr.elems[j]->u.r == 10 * j + 0.5,
+              "literal %d: element %d", k, j);
+  }
+  /* comparisons, with > and >= swapping their arguments */
+  static const double pts[][2] = {{1, 2}, {2, 1}, {2, 2}};
+  for (int i = 0; i < 3; i++) {
+    const value *args[2] = {v_real(H, pts[i][0]), v_real(H, pts[i][1])};
+    const value *v = run("def f (x : real, y : real) = (x > y, x >= y, x < y, x <= y, x == y)", 2, args);
+    double x = pts[i][0], y = pts[i][1];
+    CHECK(is_true(nth(v, 0)) == (x > y) && is_true(nth(v, 1)) == (x >= y) && is_true(nth(v, 2)) == (x < y) &&
+              is_true(nth(v, 3)) == (x <= y) && is_true(nth(v, 4)) == (x == y),
+          "comparisons at (%g, %g)", x, y);
+  }
+  /* && || not: truth tables */
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < 2; b++) {
+      const value *args[2] = {a ? v_inl(H, v_unit(H)) : v_inr(H, v_unit(H)),
+                              b ? v_inl(H, v_unit(H)) : v_inr(H, v_unit(H))};
+      const value *v = run("def f (a : bool, b : bool) = (a && b, a || b, not a, if a then 1 else 2)", 2, args);
+      CHECK(is_true(nth(v, 0)) == (a && b) && is_true(nth(v, 1)) == (a || b) && is_true(nth(v, 2)) == !a &&
+                nth(v, 3)->u.i == (a ? 1 : 2),
+            "boolean operators at (%d, %d)", a, b);
+    }
+  /* integer operators, let-pairs, defs, partial primitives, iter, map */
+  {
+    const value *n = v_int(H, 7);
+    const value *v = run("def f (n : int) = (n % 3, -n, n / 2, n - 10, -3 * n)", 1, &n);
+    CHECK(nth(v, 0)->u.i == 1 && nth(v, 1)->u.i == -7 && nth(v, 2)->u.i == 3 && nth(v, 3)->u.i == -3 &&
+              nth(v, 4)->u.i == -21,
+          "integer operators");
+    const value *x = v_real(H, 3.0);
+    v = run("def sq (x : real) : real = x * x\n"
+            "def cube (x : real) : real = x * sq x\n"
+            "def f (y : real) = let (a, b) = (cube y, sq 2.0) in (a - b, pow y 2.0, let p = pow 2.0 in p y,\n"
+            "  iter 3 (fun (z : real) -> 2.0 * z) y, sum (map sq [1.0, 2.0, y]), max y 1.0 - min y 1.0)",
+            1, &x);
+    CHECK(nth(v, 0)->u.r == 23.0 && nth(v, 1)->u.r == 9.0 && nth(v, 2)->u.r == 8.0 && nth(v, 3)->u.r == 24.0 &&
+              nth(v, 4)->u.r == 14.0 && nth(v, 5)->u.r == 2.0,
+          "defs, let-pair, primitives, partial application, iter, map, sum, literals");
+    v = run("def f (x : real) = (-x, - -x, -(2.0), x - -1.0, 2.0 - 1.0 - 1.0, 8.0 / 2.0 / 2.0, 1.0 + 2.0 * 3.0)", 1,
+            &x);
+    CHECK(nth(v, 0)->u.r == -3.0 && nth(v, 1)->u.r == 3.0 && nth(v, 2)->u.r == -2.0 && nth(v, 3)->u.r == 4.0 &&
+              nth(v, 4)->u.r == 0.0 && nth(v, 5)->u.r == 2.0 && nth(v, 6)->u.r == 7.0,
+          "negation and left associativity");
+  }
+  heap_free(H);
+}
+
 int main(void)
 {
   surf_test_init();
@@ -656,6 +841,8 @@ int main(void)
   test_reject();
   test_api();
   test_print_target();
+  test_deep();
+  test_semantics();
   test_roundtrip_examples();
   test_roundtrip_random();
   printf("test_surface: %d checks, %d failed\n", n_checks, n_failed);
