@@ -153,9 +153,70 @@ static void count_rec(int t, int k, int under, int depth)
   }
 }
 
+/* Use counts of the binders of a round's input, computed in one pass
+ * (memo keyed by the binder's body node, valid for the current stamp).
+ * Nodes made during the round are counted on demand (count_rec). */
+static int memo_uses_[CHAD_MAX_TERMS], memo_under_[CHAD_MAX_TERMS];
+static unsigned memo_stamp_[CHAD_MAX_TERMS];
+static unsigned cur_stamp;
+#define PRE_STACK (SIMP_DEPTH + 8)
+static int pre_uses_[PRE_STACK], pre_under_[PRE_STACK], pre_lam_[PRE_STACK];
+static int pre_sp, pre_failed;
+
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
+static void precount(int t, int lamdepth, int depth)
+{
+  if (depth > SIMP_DEPTH || pre_failed) {
+    pre_failed = 1;
+    return;
+  }
+  int kind = tm_kind(t);
+  if (kind == TM_VAR) {
+    int k = (int)tm_aux(t);
+    if (k < pre_sp) {
+      int i = pre_sp - 1 - k;
+      pre_uses_[i]++;
+      if (lamdepth > pre_lam_[i])
+        pre_under_[i] = 1;
+    }
+    return;
+  }
+  if (leafy(kind))
+    return;
+  int ch[3] = {tm_a(t), tm_b(t), tm_c(t)};
+  for (int i = 0; i < 3; i++) {
+    if (ch[i] < 0)
+      continue;
+    int loop;
+    int nb = child_binders(kind, i, &loop);
+    if (pre_sp + nb > PRE_STACK) {
+      pre_failed = 1;
+      return;
+    }
+    for (int j = 0; j < nb; j++) {
+      pre_uses_[pre_sp] = 0;
+      pre_under_[pre_sp] = 0;
+      pre_lam_[pre_sp] = lamdepth + loop;
+      pre_sp++;
+    }
+    precount(ch[i], lamdepth + loop, depth + 1);
+    if (nb == 1 && (kind == TM_LET || kind == TM_LAM || kind == TM_LLAM) && !pre_failed) {
+      memo_uses_[ch[i]] = pre_uses_[pre_sp - 1];
+      memo_under_[ch[i]] = pre_under_[pre_sp - 1];
+      memo_stamp_[ch[i]] = cur_stamp;
+    }
+    pre_sp -= nb;
+  }
+}
+
 /* uses of var 0 of `body`; *under set when a use sits in a lambda/loop body */
 static int count_uses(int body, int *under)
 {
+  if (body >= 0 && body < CHAD_MAX_TERMS && memo_stamp_[body] == cur_stamp) {
+    *under = memo_under_[body];
+    return memo_uses_[body];
+  }
   cnt_uses = 0;
   cnt_under = 0;
   cnt_budget = COUNT_BUDGET;
@@ -350,6 +411,30 @@ static int beta(int f, int x, int d, int depth)
 /* a + (let y = u in b) ~> let y = u in a + b (a weakened; only when a is
  * small, so copying it stays cheap), and symmetrically */
 #define FLOAT_MAX 64
+
+/* 1 when the tree below t has at most FLOAT_MAX nodes (stops early) */
+static int small_term(int t)
+{
+  int stack[FLOAT_MAX + 4];
+  int sp = 0, n = 0;
+  stack[sp++] = t;
+  while (sp > 0) {
+    int u = stack[--sp];
+    if (++n > FLOAT_MAX)
+      return 0;
+    if (leafy(tm_kind(u)))
+      continue;
+    int ch[3] = {tm_a(u), tm_b(u), tm_c(u)};
+    for (int i = 0; i < 3; i++)
+      if (ch[i] >= 0) {
+        if (sp >= FLOAT_MAX + 3)
+          return 0;
+        stack[sp++] = ch[i];
+      }
+  }
+  return 1;
+}
+
 /*@ requires depth >= 0;
     decreases SIMP_DEPTH + 1 - depth; */
 static int plus_float(int x, int y, int depth)
@@ -358,11 +443,11 @@ static int plus_float(int x, int y, int depth)
     return x < 0 ? x : y;
   if (depth > SIMP_DEPTH)
     return CHAD_E_DEPTH;
-  if (tm_kind(y) == TM_LET && chad_term_size(x) <= FLOAT_MAX) {
+  if (tm_kind(y) == TM_LET && small_term(x)) {
     int body = tm_b(y);
     return b_let(tm_a(y), plus_float(weaken(x, tm_ctx(body), depth + 1), body, depth + 1));
   }
-  if (tm_kind(x) == TM_LET && chad_term_size(y) <= FLOAT_MAX) {
+  if (tm_kind(x) == TM_LET && small_term(y)) {
     int body = tm_b(x);
     return b_let(tm_a(x), plus_float(body, weaken(y, tm_ctx(body), depth + 1), depth + 1));
   }
@@ -532,6 +617,15 @@ static int simplify_round(int t)
     return g;
   ec_count = 0;
   pend_top = 0;
+  /* a new stamp invalidates every memoised count (on wrap-around, clear) */
+  if (++cur_stamp == 0) {
+    for (int i = 0; i < CHAD_MAX_TERMS; i++)
+      memo_stamp_[i] = 0;
+    cur_stamp = 1;
+  }
+  pre_sp = 0;
+  pre_failed = 0;
+  precount(t, 0, 0);
   int base = ec_new(EC_IDBASE, ctx_length(g), -1);
   if (base < 0)
     return base;
