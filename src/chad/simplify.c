@@ -76,6 +76,8 @@ static int ec_lookup(int e, int k, int *lvl)
 
 static int is_zero(int t) { return t >= 0 && tm_kind(t) == TM_ZERO; }
 
+/*@ requires depth >= 0;
+    decreases 5 - depth; */
 static int trivial(int t, int depth)
 {
   if (t < 0 || depth > 4)
@@ -120,6 +122,8 @@ static int leafy(int k)
 }
 
 static int cnt_uses, cnt_under, cnt_budget;
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static void count_rec(int t, int k, int under, int depth)
 {
   if (cnt_budget-- <= 0 || depth > SIMP_DEPTH) {
@@ -149,9 +153,70 @@ static void count_rec(int t, int k, int under, int depth)
   }
 }
 
+/* Use counts of the binders of a round's input, computed in one pass
+ * (memo keyed by the binder's body node, valid for the current stamp).
+ * Nodes made during the round are counted on demand (count_rec). */
+static int memo_uses_[CHAD_MAX_TERMS], memo_under_[CHAD_MAX_TERMS];
+static unsigned memo_stamp_[CHAD_MAX_TERMS];
+static unsigned cur_stamp;
+#define PRE_STACK (SIMP_DEPTH + 8)
+static int pre_uses_[PRE_STACK], pre_under_[PRE_STACK], pre_lam_[PRE_STACK];
+static int pre_sp, pre_failed;
+
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
+static void precount(int t, int lamdepth, int depth)
+{
+  if (depth > SIMP_DEPTH || pre_failed) {
+    pre_failed = 1;
+    return;
+  }
+  int kind = tm_kind(t);
+  if (kind == TM_VAR) {
+    int k = (int)tm_aux(t);
+    if (k < pre_sp) {
+      int i = pre_sp - 1 - k;
+      pre_uses_[i]++;
+      if (lamdepth > pre_lam_[i])
+        pre_under_[i] = 1;
+    }
+    return;
+  }
+  if (leafy(kind))
+    return;
+  int ch[3] = {tm_a(t), tm_b(t), tm_c(t)};
+  for (int i = 0; i < 3; i++) {
+    if (ch[i] < 0)
+      continue;
+    int loop;
+    int nb = child_binders(kind, i, &loop);
+    if (pre_sp + nb > PRE_STACK) {
+      pre_failed = 1;
+      return;
+    }
+    for (int j = 0; j < nb; j++) {
+      pre_uses_[pre_sp] = 0;
+      pre_under_[pre_sp] = 0;
+      pre_lam_[pre_sp] = lamdepth + loop;
+      pre_sp++;
+    }
+    precount(ch[i], lamdepth + loop, depth + 1);
+    if (nb == 1 && (kind == TM_LET || kind == TM_LAM || kind == TM_LLAM) && !pre_failed) {
+      memo_uses_[ch[i]] = pre_uses_[pre_sp - 1];
+      memo_under_[ch[i]] = pre_under_[pre_sp - 1];
+      memo_stamp_[ch[i]] = cur_stamp;
+    }
+    pre_sp -= nb;
+  }
+}
+
 /* uses of var 0 of `body`; *under set when a use sits in a lambda/loop body */
 static int count_uses(int body, int *under)
 {
+  if (body >= 0 && body < CHAD_MAX_TERMS && memo_stamp_[body] == cur_stamp) {
+    *under = memo_under_[body];
+    return memo_uses_[body];
+  }
   cnt_uses = 0;
   cnt_under = 0;
   cnt_budget = COUNT_BUDGET;
@@ -163,6 +228,7 @@ static int count_uses(int body, int *under)
 /* ---- smart constructors ------------------------------------------------- */
 static int zero_like(int d, int ty) { return ty_is_linear(ty) ? b_zero(d, ty) : -1; }
 
+/*@ decreases p; */
 static int s_proj(int kind, int p)
 {
   if (p < 0)
@@ -194,6 +260,7 @@ static int s_pair(int a, int b)
 }
 
 static int s_plus(int a, int b);
+/*@ decreases a; */
 static int s_plus(int a, int b)
 {
   if (is_zero(a))
@@ -210,8 +277,12 @@ static int s_plus(int a, int b)
 /* ---- the simplifier ---------------------------------------------------- */
 static int simp(int t, int d, int e, int depth);
 
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int weaken(int u, int d, int depth)
 {
+  if (depth > SIMP_DEPTH)
+    return CHAD_E_DEPTH;
   int cu = tm_ctx(u);
   if (cu == d)
     return u;
@@ -244,6 +315,8 @@ static int bind_simplified(int u, int d, int e, int uses, int under, int *dout)
 
 /* The value of source term B (env eb, target ctx d) as a term usable in
  * *dout, after pushing pending lets; `uses`/`under` describe its variable. */
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int bind(int B, int eb, int d, int uses, int under, int *dout, int depth)
 {
   if (depth > SIMP_DEPTH)
@@ -294,8 +367,12 @@ static int wrap(int body, int mark)
 
 /* let-like: bound source term B (env eb) for the body C (source, env ec
  * extended by the bound variable), counts from C */
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int simp_let(int B, int eb, int C, int ec, int d, int depth)
 {
+  if (depth > SIMP_DEPTH)
+    return CHAD_E_DEPTH;
   int mark = pend_top, d1;
   int under, uses = count_uses(C, &under);
   int u = bind(B, eb, d, uses, under, &d1, depth + 1);
@@ -314,8 +391,12 @@ static int simp_let(int B, int eb, int C, int ec, int d, int depth)
 
 /* beta with an already simplified argument x (in d) and a simplified
  * lambda f (in d): body of f under [var 0 := x] */
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int beta(int f, int x, int d, int depth)
 {
+  if (depth > SIMP_DEPTH)
+    return CHAD_E_DEPTH;
   int under, uses = count_uses(tm_a(f), &under);
   int base = ec_new(EC_IDBASE, ctx_length(d), -1);
   if (base < 0)
@@ -330,23 +411,51 @@ static int beta(int f, int x, int d, int depth)
 /* a + (let y = u in b) ~> let y = u in a + b (a weakened; only when a is
  * small, so copying it stays cheap), and symmetrically */
 #define FLOAT_MAX 64
+
+/* 1 when the tree below t has at most FLOAT_MAX nodes (stops early) */
+static int small_term(int t)
+{
+  int stack[FLOAT_MAX + 4];
+  int sp = 0, n = 0;
+  stack[sp++] = t;
+  while (sp > 0) {
+    int u = stack[--sp];
+    if (++n > FLOAT_MAX)
+      return 0;
+    if (leafy(tm_kind(u)))
+      continue;
+    int ch[3] = {tm_a(u), tm_b(u), tm_c(u)};
+    for (int i = 0; i < 3; i++)
+      if (ch[i] >= 0) {
+        if (sp >= FLOAT_MAX + 3)
+          return 0;
+        stack[sp++] = ch[i];
+      }
+  }
+  return 1;
+}
+
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int plus_float(int x, int y, int depth)
 {
   if (x < 0 || y < 0)
     return x < 0 ? x : y;
   if (depth > SIMP_DEPTH)
     return CHAD_E_DEPTH;
-  if (tm_kind(y) == TM_LET && chad_term_size(x) <= FLOAT_MAX) {
+  if (tm_kind(y) == TM_LET && small_term(x)) {
     int body = tm_b(y);
     return b_let(tm_a(y), plus_float(weaken(x, tm_ctx(body), depth + 1), body, depth + 1));
   }
-  if (tm_kind(x) == TM_LET && chad_term_size(y) <= FLOAT_MAX) {
+  if (tm_kind(x) == TM_LET && small_term(y)) {
     int body = tm_b(x);
     return b_let(tm_a(x), plus_float(body, weaken(y, tm_ctx(body), depth + 1), depth + 1));
   }
   return s_plus(x, y);
 }
 
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int simp(int t, int d, int e, int depth)
 {
   if (depth > SIMP_DEPTH)
@@ -508,6 +617,15 @@ static int simplify_round(int t)
     return g;
   ec_count = 0;
   pend_top = 0;
+  /* a new stamp invalidates every memoised count (on wrap-around, clear) */
+  if (++cur_stamp == 0) {
+    for (int i = 0; i < CHAD_MAX_TERMS; i++)
+      memo_stamp_[i] = 0;
+    cur_stamp = 1;
+  }
+  pre_sp = 0;
+  pre_failed = 0;
+  precount(t, 0, 0);
   int base = ec_new(EC_IDBASE, ctx_length(g), -1);
   if (base < 0)
     return base;
