@@ -372,6 +372,87 @@ static void test_apply_and_utils(void) {
   heap_free(small);
 }
 
+static void test_entries(void) {
+  printf("entry lists: splices, iteration order, nested sparse, shape errors of plus\n");
+  eval_error err;
+  /* two bags of 6 entries each are joined by splices; iteration sees all 12
+   * in order, and cp_fold-like sums agree */
+  const value *b1 = v_zero(H), *b2 = v_zero(H);
+  for (int k = 0; k < 6; k++) {
+    b1 = v_plus(H, b1, v_bag1(H, v_int(H, k), R_(k)), &err);
+    b2 = v_plus(H, b2, v_bag1(H, v_int(H, 10 + k), R_(10 + k)), &err);
+  }
+  const value *b = v_plus(H, b1, b2, &err);
+  CHECK(b && b->kind == V_BAG && b->u.entries.count == 12);
+  CHECK(b && b->u.entries.first->index == ENTRY_SPLICE); /* O(1) join */
+  entry_iter it;
+  entry_iter_init(&it, b);
+  const entry *e;
+  int n = 0, seen[16] = {0}, all_once = 1;
+  double total = 0;
+  while ((e = entry_iter_next(&it))) { /* bag order is not observable */
+    n++;
+    if (e->key->u.i < 0 || e->key->u.i >= 16 || seen[e->key->u.i]++) all_once = 0;
+    total += e->v->u.r;
+  }
+  CHECK(!it.oom);
+  entry_iter_done(&it);
+  CHECK(n == 12 && all_once && total == 15 + 75);
+  /* a short list is copied in front instead (no splice) */
+  const value *s3 = v_plus(H, v_onehot(H, 0, R_(1), &err), v_onehot(H, 1, R_(2), &err), &err);
+  CHECK(s3 && s3->u.entries.first->index != ENTRY_SPLICE && s3->u.entries.count == 2);
+  /* Arr (Arr Real) cotangent: onehot 1 (onehot 2 5) + dense matrix */
+  value *m = v_array(H, 2);
+  m->u.arr.elems[0] = reals(3, (double[]){1, 2, 3});
+  m->u.arr.elems[1] = reals(3, (double[]){4, 5, 6});
+  const value *nested = v_onehot(H, 1, v_onehot(H, 2, R_(5), &err), &err);
+  const value *sum = v_plus(H, m, nested, &err);
+  CHECK(sum && sum->kind == V_ARRAY && v_index(H, v_index(H, sum, 1, &err), 2, &err)->u.r == 11.0);
+  const value *dn = v_densify(H, v_plus(H, nested, nested, &err), m, &err);
+  CHECK(dn && dn->u.arr.elems[0]->kind == V_ARRAY && dn->u.arr.elems[0]->u.arr.elems[0]->u.r == 0 &&
+        dn->u.arr.elems[1]->u.arr.elems[2]->u.r == 10.0);
+  const value *bad = v_densify(H, v_onehot(H, 1, v_onehot(H, 3, R_(5), &err), &err), m, &err);
+  CHECK(bad == NULL && strstr(err.msg, "sparse index 3 out of bounds (array length 3)"));
+  /* plus of values that are not of one linear type */
+  CHECK(v_plus(H, R_(1), v_unit(H), &err) == NULL &&
+        strstr(err.msg, "plus of values of different shapes (real and unit)"));
+  CHECK(v_plus(H, v_int(H, 1), v_int(H, 2), &err) == NULL &&
+        strstr(err.msg, "plus of int values (not of a linear type)"));
+  CHECK(v_index(H, R_(1), 0, &err) == NULL && strstr(err.msg, "index of a real value"));
+  /* a sparse value with many entries is indexed through its cached table */
+  const value *many = v_zero(H);
+  for (int k = 0; k < 50; k++) many = v_plus(H, many, v_onehot(H, k % 10, R_(1), &err), &err);
+  const value *x7 = v_index(H, many, 7, &err);
+  CHECK(x7 && x7->kind == V_REAL && x7->u.r == 5.0);
+  CHECK(v_index(H, many, 7, &err) == x7); /* same table, same summed value */
+  const value *x11 = v_index(H, many, 11, &err);
+  CHECK(x11 && x11->kind == V_ZERO);
+  /* printing a closure sum */
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *mf = open_memstream(&buf, &len);
+  const value *c1 = v_plus(H, v_zero(H), v_zero(H), &err);
+  v_fprint(mf, c1);
+  fclose(mf);
+  CHECK(buf && strcmp(buf, "0") == 0);
+  free(buf);
+}
+
+/* neg (let _ = build 100 (i. 1) in neg (let _ = ... in 0)), `levels` deep:
+ * every level allocates on the way down. */
+static int deep_allocating(int levels) {
+  int *gl = malloc(sizeof(int) * (levels + 1));
+  gl[0] = CTX_EMPTY;
+  for (int k = 1; k <= levels; k++) gl[k] = ctx_extend(gl[k - 1], AR);
+  int inner = rc(gl[levels], 0);
+  for (int k = levels - 1; k >= 0; k--) {
+    int gk1 = ctx_extend(gl[k], I);
+    inner = T(tm_op(P_NEG, T(tm_let(T(tm_build(ic(gl[k], 100), rc(gk1, 1))), inner))));
+  }
+  free(gl);
+  return inner;
+}
+
 static void test_errors(void) {
   printf("runtime errors: messages and exit code\n");
   int g0 = CTX_EMPTY, gR = ctx_extend(g0, R), gI = ctx_extend(g0, I);
@@ -416,8 +497,25 @@ static void test_errors(void) {
   CHECK(run_real(deep) == 1.0);
   for (int k = 0; k < 20; k++) deep = T(tm_op(P_NEG, deep));
   CHECK(fails_with(deep, "nested deeper than the limit"));
+  /* a deep term is re-run on the big stack after the small-stack attempt; the
+   * attempt's allocations are released first, so a term whose single run
+   * fits the heap limit (but not two runs) still evaluates. The single-run
+   * cost of 6000 levels is twice that of 3000 levels (which need no retry). */
+  {
+    size_t used3000 = 0;
+    for (int pass = 0; pass < 2; pass++) {
+      int inner = deep_allocating(pass == 0 ? 3000 : 6000);
+      heap *hp = heap_new(pass == 0 ? (size_t)1 << 30 : 3 * used3000);
+      eval_error e2;
+      const value *dv = eval_ref(hp, inner, NULL, &e2);
+      CHECK(dv != NULL && dv->kind == V_REAL && dv->u.r == 0.0);
+      if (!dv) fprintf(stderr, "  %s\n", e2.msg);
+      if (pass == 0) used3000 = heap_used(hp);
+      heap_free(hp);
+    }
+  }
   /* ... but long let chains (let x1 = 1 in let x2 = x1 in ... xn) are not */
-  int n = 60000; // more than the small-stack limit, within CHAD_MAX_CTXS
+  int n = 12000; /* > EVAL_MAX_DEPTH_SMALL_STACK; kernel ctx_extend is slow for more */
   int *gs = malloc(sizeof(int) * (n + 1));
   gs[0] = g0;
   for (int k = 1; k <= n; k++) gs[k] = ctx_extend(gs[k - 1], R);
@@ -428,6 +526,7 @@ static void test_errors(void) {
 }
 
 int main(void) {
+  setvbuf(stdout, NULL, _IOLBF, 0); /* progress lines appear as they happen */
   ty_init();
   ctx_init();
   tm_init();
@@ -447,6 +546,7 @@ int main(void) {
   test_linear_ops();
   test_sparse_scaling();
   test_apply_and_utils();
+  test_entries();
   test_errors();
   heap_free(H);
   printf("test_eval: %d checks, %d failures\n", checks, failures);
