@@ -1158,6 +1158,8 @@ typedef struct let_frame {
 } let_frame;
 
 static snode *parse_expr_nolet(parser *p);
+static void **parse_params(parser *p, int *count, const char *ctx);
+static snode *wrap_lams(parser *p, void **ps, int n, snode *body, int line, int col);
 
 /* let h1 in let h2 in ... body: the chain is parsed iteratively (a long
  * straight-line program is not deep nesting), then built inside out. */
@@ -1195,7 +1197,34 @@ static snode *parse_let_chain(parser *p)
       push_scope(p, b, f->bb);
       continue;
     }
+    int xl = p->cur.line, xc = p->cur.col;
     const char *x = binder_name(p, "after let");
+    if (p->cur.kind == T_IDENT || p->cur.kind == S_LPAREN) {
+      /* let f (x : t) ... : r = e in b  =  let f = fun (x : t) ... -> (e : r) in b */
+      int saved_fn = p->nscope, np;
+      void **ps = parse_params(p, &np, "in the parameters of a local function");
+      stype *res = NULL;
+      int rl = 0, rc = 0;
+      if (p->cur.kind == S_COLON) {
+        rl = p->cur.line;
+        rc = p->cur.col;
+        next(p);
+        res = parse_type(p);
+      }
+      expect(p, S_EQ, "after the parameters of a local function");
+      snode *e = parse_expr(p);
+      if (res) {
+        snode *a = mk(p, RAW_ANN, rl, rc, e, NULL, NULL);
+        a->ty = res;
+        e = a;
+      }
+      p->nscope = saved_fn;
+      f->e = wrap_lams(p, ps, np, e, xl, xc);
+      expect(p, K_IN, "after the body of a local function");
+      f->xb = mk_binder(p, x);
+      push_scope(p, x, f->xb);
+      continue;
+    }
     stype *ann = NULL;
     int aline = 0, acol = 0;
     if (p->cur.kind == S_COLON) {
@@ -1238,44 +1267,59 @@ static snode *parse_let_chain(parser *p)
   return body;
 }
 
-static snode *parse_fun(parser *p)
+/* Parameters of fun and of a local function: binder | (binder : type), one
+ * or more, pushed on the scope. */
+typedef struct fparam { sbinder *b; stype *t; int line, col; } fparam;
+
+static void **parse_params(parser *p, int *count, const char *ctx)
 {
-  int line = p->cur.line, col = p->cur.col;
-  next(p); /* fun */
-  int saved = p->nscope;
-  struct fparam { sbinder *b; stype *t; int line, col; };
   void **ps = NULL;
   int n = 0, cap = 0;
   do {
     ps = grow(p, ps, n, &cap);
-    struct fparam *fp = palloc(p, sizeof *fp);
+    fparam *fp = palloc(p, sizeof *fp);
     fp->line = p->cur.line;
     fp->col = p->cur.col;
     const char *x;
     if (p->cur.kind == S_LPAREN) {
       int pl = p->cur.line, pc = p->cur.col;
       next(p);
-      x = binder_name(p, "after 'fun ('");
-      expect(p, S_COLON, "after the parameter name (fun (x : t) -> e)");
+      x = binder_name(p, "in a parameter");
+      expect(p, S_COLON, "after the parameter name ((x : t))");
       fp->t = parse_type(p);
       closing(p, S_RPAREN, pl, pc);
     } else {
-      x = binder_name(p, "after fun");
+      x = binder_name(p, ctx);
     }
     fp->b = mk_binder(p, x);
     ps[n++] = fp;
     push_scope(p, x, fp->b);
   } while (p->cur.kind == T_IDENT || p->cur.kind == S_LPAREN);
-  expect(p, S_ARROW, "after the parameters of fun");
-  snode *body = parse_expr(p);
-  p->nscope = saved;
+  *count = n;
+  return ps;
+}
+
+static snode *wrap_lams(parser *p, void **ps, int n, snode *body, int line, int col)
+{
   for (int i = n - 1; i >= 0; i--) {
-    const struct fparam *fp = ps[i];
+    const fparam *fp = ps[i];
     body = mk(p, TM_LAM, i == 0 ? line : fp->line, i == 0 ? col : fp->col, body, NULL, NULL);
     body->ba = fp->b;
     body->ty = fp->t;
   }
   return body;
+}
+
+static snode *parse_fun(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  next(p); /* fun */
+  int saved = p->nscope, n;
+  void **ps = parse_params(p, &n, "after fun");
+  expect(p, S_ARROW, "after the parameters of fun");
+  snode *body = parse_expr(p);
+  p->nscope = saved;
+  return wrap_lams(p, ps, n, body, line, col);
 }
 
 static snode *parse_case(parser *p)

@@ -93,6 +93,10 @@ static void test_accept(void)
   accept("def f (x : real) = if x < 0.0 then -x else x", "case(lt((#0,0r)),neg(#1),#1)");
   accept("def f (x : real) = let z = x * x in z + x", "let(mul((#0,#0)),add((#0,#1)))");
   accept("def f (x : real) = let z : real = x in z", "let(#0,#0)");
+  accept("def f (x : real) = let g (y : real) (z : real) : real = y * z + x in g x 2.0",
+         "let(lam[real](lam[real](add((mul((#1,#0)),#2)))),app(app(#0,#1),2r))");
+  accept("def f (x : real) : real = let g (y : real) = y in let h (u : real) : real = u in g (h x)",
+         "let(lam[real](#0),let(lam[real](#0),app(#1,app(#0,#2))))");
   accept("def f (p : real * real) : real = let (a, b) = p in a - b",
          "let(#0,let(fst(#0),let(snd(#1),sub((#1,#0)))))");
   accept("def f (p : real * real) : real = let (_, b) = p in b", "let(#0,let(fst(#0),let(snd(#1),#0)))");
@@ -198,6 +202,9 @@ static void test_reject(void)
   reject("def f = 1e", 1, 9, "malformed number");
   reject("def f = 12abc", 1, 9, "malformed number");
   reject("def f (x : real) = let (a, a) = (x, x) in a", 1, 24, "binds 'a' twice");
+  reject("def f (x : real) = let g (y : real) = g y in x", 1, 39, "unknown variable 'g'");
+  reject("def f (x : real) = let g (y : real) = y in y", 1, 44, "unknown variable 'y'");
+  reject("def f (x : real) = let h u = u in h x", 1, 24, "missing type annotation");
   reject("def f = let x = 1 then", 1, 19, "expected 'in' after the bound expression of let, found keyword 'then'");
   reject("def f = case 1 of inl a -> a", 1, 29, "expected '|'");
   reject("def f = build 3", 1, 16, "'build' needs 2 arguments");
