@@ -581,7 +581,7 @@ static int gen(int g, int ty, int depth)
 
 static void test_roundtrip_random(void)
 {
-  const int N = 400;
+  const int N = 1500;
   printf("round trip: %d random well-typed terms (seed %llx) print, parse back, same term\n", N,
          (unsigned long long)rng);
   T_BOOL = ty_sum(TY_ID_UNIT, TY_ID_UNIT);
@@ -595,7 +595,7 @@ static void test_roundtrip_random(void)
     int g = ctx_extend(ctx_extend(ctx_extend(ctx_extend(CTX_EMPTY, TY_ID_REAL), TY_ID_INT), T_ARR), T_FUN);
     const char *names[] = {"x", "n", "a", "f"};
     int ty = random_type();
-    int t = gen(g, ty, 2 + (int)rnd(4));
+    int t = gen(g, ty, 2 + (int)rnd(6));
     if (t < 0) {
       CHECK(0, "generator failed");
       fails++;
@@ -608,8 +608,12 @@ static void test_roundtrip_random(void)
     int t2, c2;
     int rc = elab_src(text, NULL, &t2, &c2, &d);
     CHECK(rc == CHAD_EXIT_OK, "printed term does not parse back:\n%s\n%d:%d %s", text, d.line, d.col, d.msg);
-    if (rc == CHAD_EXIT_OK)
+    if (rc == CHAD_EXIT_OK) {
       CHECK(c2 == g && tm_same(t, t2), "round trip changed the term:\n%s", text);
+      char *text2 = surf_print_def_named("r", 4, names, t2);
+      CHECK(text2 && strcmp(text, text2) == 0, "printing is not stable:\n%s\n%s", text, text2);
+      free(text2);
+    }
     if (rc != CHAD_EXIT_OK || !(c2 == g && tm_same(t, t2)))
       fails++;
     free(text);
