@@ -1,6 +1,7 @@
 /* Surface language: accepted programs (exact arena structure), rejected
  * programs (exact line:col and message), printing round trips over example
  * programs and over randomly generated well-typed terms. */
+#include <dirent.h>
 #include <math.h>
 
 #include "chad/eval.h"
@@ -426,6 +427,63 @@ static int roundtrip_one(const char *src, int verbose)
   }
   surf_free(p);
   return ok;
+}
+
+/* reads a whole file into a malloc'd string */
+static char *slurp(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 4096, n = 0;
+  char *b = malloc(cap);
+  size_t got;
+  while (b && (got = fread(b + n, 1, cap - n - 1, f)) > 0) {
+    n += got;
+    if (n + 1 == cap) {
+      char *b2 = realloc(b, cap * 2);
+      if (!b2) {
+        free(b);
+        b = NULL;
+        break;
+      }
+      b = b2;
+      cap *= 2;
+    }
+  }
+  fclose(f);
+  if (b)
+    b[n] = 0;
+  return b;
+}
+
+static int roundtrip_one(const char *src, int verbose);
+
+/* every .chad file in examples/ (make test runs at the project root) */
+static void test_roundtrip_files(void)
+{
+  DIR *dir = opendir("examples");
+  int files = 0;
+  if (dir) {
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+      size_t len = strlen(e->d_name);
+      if (len < 6 || strcmp(e->d_name + len - 5, ".chad") != 0)
+        continue;
+      char path[512];
+      snprintf(path, sizeof path, "examples/%s", e->d_name);
+      char *src = slurp(path);
+      CHECK(src != NULL, "read %s", path);
+      if (src) {
+        CHECK(roundtrip_one(src, 0), "%s: every def elaborates and round-trips", path);
+        free(src);
+        files++;
+      }
+    }
+    closedir(dir);
+  }
+  printf("round trip: %d example files of examples/\n", files);
+  CHECK(files > 0, "examples/*.chad found (run from the project root)");
 }
 
 static void test_roundtrip_examples(void)
@@ -855,6 +913,7 @@ int main(void)
   test_deep();
   test_semantics();
   test_roundtrip_examples();
+  test_roundtrip_files();
   test_roundtrip_random();
   printf("test_surface: %d checks, %d failed\n", n_checks, n_failed);
   return n_failed ? 1 : 0;
