@@ -633,10 +633,10 @@ static snode *default_value(parser *p, const stype *t, int line, int col)
 
 /* Elements lo..hi-1 of an array literal as a balanced if-tree on index i:
  * linear size, logarithmic depth. */
-static snode *literal_tree(parser *p, snode **el, int lo, int hi, sbinder *i, int line, int col)
+static snode *literal_tree(parser *p, void *const *el, int lo, int hi, sbinder *i, int line, int col)
 {
   if (hi - lo == 1)
-    return el[lo];
+    return (snode *)el[lo];
   int mid = lo + (hi - lo) / 2;
   snode *k = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
   k->aux = mid;
@@ -656,8 +656,7 @@ static snode *parse_array_literal(parser *p)
     next(p);
     return mk(p, SN_EMPTY_ARRAY, line, col, NULL, NULL, NULL);
   }
-  sbinder *i = mk_binder(p, NULL);
-  push_scope(p, NULL, i);
+  sbinder *i = mk_binder(p, NULL); /* the index: hidden, elements cannot name it */
   void **el = NULL;
   int n = 0, cap = 0;
   for (;;) {
@@ -668,10 +667,9 @@ static snode *parse_array_literal(parser *p)
     next(p);
   }
   closing(p, S_RBRACK, line, col);
-  p->nscope--;
   snode *k = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
   k->aux = n;
-  snode *b = mk(p, TM_BUILD, line, col, k, literal_tree(p, (snode **)el, 0, n, i, line, col), NULL);
+  snode *b = mk(p, TM_BUILD, line, col, k, literal_tree(p, el, 0, n, i, line, col), NULL);
   b->bb = i;
   b->role = ROLE_ARRAY_LIT;
   return b;
