@@ -394,11 +394,8 @@ static void pr_real(printer *P, double r, int prec)
     if (strtod(buf, NULL) == r)
       break;
   }
-  if (!strpbrk(buf, ".e"))
+  if (!strpbrk(buf, ".e")) /* "2" would read back as an int; 1e+20 is a real */
     strcat(buf, ".0");
-  else if (strchr(buf, 'e') && !strchr(buf, '.')) {
-    /* 1e+20 lexes as a real already */
-  }
   int neg = buf[0] == '-';
   open_paren(P, neg ? P_PREFIX : P_ATOM, prec);
   put(&P->b, buf);

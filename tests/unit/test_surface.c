@@ -686,7 +686,6 @@ static void test_print_target(void)
 {
   printf("printer: target-language terms\n");
   int g = ctx_extend(CTX_EMPTY, TY_ID_REAL);
-  int rr = ty_prod(TY_ID_REAL, TY_ID_REAL);
   /* lfun (v : real) -> (zero{real}, v) <+> (v, v) */
   int g2 = ctx_extend(g, TY_ID_REAL);
   int body = tm_plus(tm_pair(tm_zero(g2, TY_ID_REAL), tm_var(g2, 0)), tm_pair(tm_var(g2, 0), tm_var(g2, 0)));
@@ -718,7 +717,6 @@ static void test_print_target(void)
   s = surf_print_term(ls, 1, names);
   CHECK(s && strcmp(s, "lsum 3 (fun i -> onehot i x)") == 0, "lsum/onehot: %s", s);
   free(s);
-  (void)rr;
 }
 
 /* Deep or long inputs: each is accepted or rejected with the nesting
