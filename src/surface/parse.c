@@ -739,6 +739,64 @@ static snode *prim_eta(parser *p, int op, const char *name, int line, int col)
   return lam;
 }
 
+/* Edit distance, capped: names are at most SURF_MAX_IDENT long. */
+static int edit_distance(const char *a, const char *b)
+{
+  size_t n = strlen(a), m = strlen(b);
+  int row[SURF_MAX_IDENT + 2];
+  if (n > SURF_MAX_IDENT || m > SURF_MAX_IDENT)
+    return 99;
+  for (size_t j = 0; j <= m; j++)
+    row[j] = (int)j;
+  for (size_t i = 1; i <= n; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= m; j++) {
+      int up = row[j];
+      int best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[m];
+}
+
+/* A visible name close to an unknown one, for "did you mean". */
+static const char *nearest_name(parser *p, const char *name) __attribute__((noinline));
+static const char *nearest_name(parser *p, const char *name)
+{
+  const char *best = NULL;
+  int bd = strlen(name) <= 3 ? 1 : 2;
+  for (int i = p->nscope - 1; i >= 0; i--)
+    if (p->scope[i].name) {
+      int d = edit_distance(name, p->scope[i].name);
+      if (d <= bd && (!best || d < bd)) {
+        best = p->scope[i].name;
+        bd = d;
+      }
+    }
+  for (int k = p->cur_def - 1; k >= 0; k--) {
+    int d = edit_distance(name, p->prog->defs[k].name);
+    if (d <= bd && (!best || d < bd)) {
+      best = p->prog->defs[k].name;
+      bd = d;
+    }
+  }
+  for (int op = 0; op < P_COUNT; op++) {
+    const char *pn = prim_name(op);
+    if (!pn)
+      continue;
+    int d = edit_distance(name, pn);
+    if (d <= bd && (!best || d < bd)) {
+      best = pn;
+      bd = d;
+    }
+  }
+  return best;
+}
+
 /* Resolution of a name: binder, earlier def or primitive. *prim is set to
  * the op code when the name is a primitive (and NULL is returned). */
 static snode *resolve(parser *p, const token *t, int *prim)
@@ -767,6 +825,9 @@ static snode *resolve(parser *p, const token *t, int *prim)
   }
   if (strcmp(name, p->prog->defs[p->cur_def].name) == 0)
     perr(p, t->line, t->col, "'%s' refers to the def being defined: recursion is not supported (use iter)", name);
+  const char *near = nearest_name(p, name);
+  if (near)
+    perr(p, t->line, t->col, "unknown variable '%s' (did you mean '%s'?)", name, near);
   perr(p, t->line, t->col, "unknown variable '%s'", name);
 }
 

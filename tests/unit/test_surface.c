@@ -171,6 +171,10 @@ static void test_reject(void)
 {
   printf("reject: exact position and message\n");
   reject("def f (x : real) = y", 1, 20, "unknown variable 'y'");
+  reject("def f (value : real) = valeu * 2.0", 1, 24, "unknown variable 'valeu' (did you mean 'value'?)");
+  reject("def square (x : real) = x\ndef f (x : real) = sqare x", 2, 20, "(did you mean 'square'?)");
+  reject("def f (x : real) = sinn x", 1, 20, "unknown variable 'sinn' (did you mean 'sin'?)");
+  reject("def f (x : real) = zzzzzz", 1, 20, "unknown variable 'zzzzzz'");
   reject("def f (x : real) : int = x", 1, 26, "expected int, found real");
   reject("def f (x : real) = x + 1", 1, 22, "operands of '+' have different types: found real * int");
   reject("def f (p : int * real) : real = sin p", 1, 33, "'sin' expects real, found int * real");
