@@ -66,6 +66,13 @@ void venv_pop(void);
  * CHAD_E_UNBOUND. */
 int venv_lookup(int k, int *kind);
 
+/* ---- type translations without the staleness check (types.c) ----------
+ * chad_sync() (called by every public entry point) clears the memo tables
+ * when the kernel's type or context table changed under them. */
+void chad_sync(void);
+int tr_ty(int mode, int ty);
+int tr_ctx(int mode, int g);
+
 /* ---- context tuples (types.c) ------------------------------------------ */
 /* proj_k v = snd (fst^k v) for a tangent tuple v : T G */
 int chad_proj_tuple(int v, int k);
