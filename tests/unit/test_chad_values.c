@@ -229,7 +229,24 @@ static void helpers(void)
   CHECK(chad_flatten_tangent(H, ty, prim, v_zero(H), back, 3) == 3 && back[0] == 0 && back[2] == 0,
         "zero flattens to zeros");
   CHECK(chad_flatten_tangent(H, ty, prim, tan, back, 2) < 0, "capacity respected");
-  printf("value API helpers: tuples, parameter environments, flatten/unflatten\n");
+  /* Jacobians with no output slots (an Int result) and with no parameters */
+  int ga = ext(CTX_EMPTY, A_);
+  int len = OK(tm_length(var(ga, 0)));
+  const value *y = NULL, *J = NULL;
+  chad_diag d = {0};
+  for (int mode = 0; mode < 2; mode++) {
+    int rc = chad_jacobian_values(H, len, chad_params_env(H, 1, (const value *[]){varr(2, 1.0, 2.0)}),
+                                  mode, &y, &J, &d);
+    CHECK(rc == 0 && J && J->u.arr.n == 0 && y->kind == V_INT && y->u.i == 2,
+          "Int result: value 2, Jacobian with no rows (%s)", d.msg);
+  }
+  int closed = op1(P_SIN, rc(CTX_EMPTY, 1.0));
+  for (int mode = 0; mode < 2; mode++) {
+    int rc2 = chad_jacobian_values(H, closed, NULL, mode, &y, &J, &d);
+    CHECK(rc2 == 0 && J && J->u.arr.n == 1 && J->u.arr.elems[0]->u.arr.n == 0 &&
+          close_to(y->u.r, sin(1.0), 1e-15), "no parameters: 1x0 Jacobian (%s)", d.msg);
+  }
+  printf("value API helpers: tuples, parameter environments, flatten/unflatten, empty Jacobians\n");
 }
 
 int main(void)
