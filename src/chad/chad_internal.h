@@ -11,7 +11,7 @@
  * by the transformation's own let-binders, without weakening or copying.
  * An environment is a frame: `idlen` identity entries (source var k beyond the
  * pushed ones maps to level idlen-1-k') below entries pushed on a global
- * stack. The simplifier also maps a variable to a term to inline (ENV_TERM).
+ * stack. (The simplifier has its own persistent environment, simplify.c.)
  */
 #ifndef CHAD_INTERNAL_H
 #define CHAD_INTERNAL_H
