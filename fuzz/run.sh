@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harness of the surface front end and runs it.
 #   fuzz/run.sh [seconds]      (default 60)
+#   FUZZ_CHAD=1 fuzz/run.sh    also transform each def (fwd, rev, simplify)
+#                              and print the results
 # Needs clang with libFuzzer (Debian: libclang-rt-14-dev, installed when
 # missing). The working corpus is build/fuzz/corpus (seeded from
 # fuzz/corpus); crashes land in build/fuzz/.
