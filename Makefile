@@ -11,6 +11,10 @@ SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-san
 
 KERNEL_SRC  = $(wildcard src/kernel/*.c)
 LIB_SRC     = $(KERNEL_SRC) $(wildcard src/*.c src/surface/*.c src/eval/*.c src/chad/*.c)
+# fast evaluator (src/fast): OpenMP in every compile and link
+LIB_SRC    += $(wildcard src/fast/*.c)
+STD        += -fopenmp
+LDLIBS     += -fopenmp
 CLI_SRC     = src/cli/chad.c
 UNIT_SRC    = $(wildcard tests/unit/test_*.c)
 
