@@ -24,6 +24,7 @@
 #include <stdalign.h>
 #include <stddef.h>
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,6 +184,9 @@ typedef struct cstate {
   int narrs, caparrs;
   int nacc_s, nacc_a;
   int depth;
+  int last;                /* last term compiled (diagnostics)          */
+  const char *why;
+  int whyk;
 } cstate;
 
 static void *salloc(cstate *S, size_t n) {
@@ -412,8 +416,14 @@ static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
     if (emit(S, O_CHKNN, 0, jr, 0, 0) < 0) return NULL;
     return a;
   }
-  if (a->k != SK_V) return fail(S);
+  if (a->k != SK_V) {
+    S->why = "index of symbolic";
+    S->whyk = a->k;
+    return fail(S);
+  }
   const value *v = a->v;
+  S->why = "index of value";
+  S->whyk = (int)v->kind;
   if (v->kind == V_ARRAY) {
     /* a boxed real array: unboxed once, at compile time */
     if (!fv_boxed_real(v)) return fail(S);
@@ -509,6 +519,7 @@ static const sym *lop_sym(cstate *S, int op, int transposed, const sym *x, const
 
 static const sym *cc(cstate *S, int t, const senv *E) {
   if (S->fail || !E) return fail(S);
+  S->last = t;
   switch ((enum tm_kind)tm_kind(t)) {
   case TM_VAR: {
     int64_t k = tm_aux(t);
@@ -922,6 +933,9 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   }
   if (!r || S.fail || ((mode == 0 || mode == 1) && out_reg < 0)) {
     int oom = S.oom;
+    if (getenv("FAST_DEBUG"))
+      fprintf(stderr, "fast: loop term %d (kind %d, n %lld) not compiled near term %d (kind %d): %s %d\n", t,
+              kind, (long long)n, S.last, tm_kind(S.last), S.why ? S.why : "", S.whyk);
     cstate_free(&S);
     if (oom) {
       eval_oom(err);

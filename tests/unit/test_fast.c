@@ -236,10 +236,12 @@ static void test_workloads(heap *h) {
     CHECK(st.compiled_loops >= 1 && st.generic_loops == 0);
     /* gradient through CHAD reverse, compiled: lsum accumulates densely */
     int rt = chad_rev(ts[k]);
-    const value *pr = eval_ref(h, rt, e, &er), *pf = eval_fast(h, rt, e, &ef);
+    /* raw: the pullback closure keeps the fast representation (delayed
+     * arrays, unboxed arrays) that an exported closure would lose */
+    const value *pr = eval_ref(h, rt, e, &er), *pf = eval_fast_raw(h, rt, e, &ef);
     const value *one = v_real(h, 1.0);
     fast_stats_reset();
-    const value *gf = eval_fast_apply(h, pf->u.pair.b, one, &ef);
+    const value *gf = fast_export(h, eval_fast_apply_raw(h, pf->u.pair.b, one, &ef), &ef);
     fast_stats_get(&st);
     const value *gr = eval_apply(h, pr->u.pair.b, one, &er);
     const value *shape = v_pair(h, v_unit(h), x);
