@@ -132,7 +132,9 @@ enum opc {
   O_INEG,  /* I[d] = -I[a], checked                                     */
   O_TOREAL,/* R[d] = (double) I[a]                                      */
   O_ACCS,  /* scalar slot k += R[a]                                     */
-  O_ACCA   /* array slot k [I[a]] += R[b]                               */
+  O_ACCA,  /* array slot k [I[a]] += R[b]                               */
+  O_LDSEQ, /* R[d] = arr[k][i] for the loop index i (in bounds by construction) */
+  O_ACCSEQ /* array slot k [i] += R[b] for the loop index i              */
 };
 
 typedef struct ins {
@@ -187,6 +189,9 @@ typedef struct cstate {
   int last;                /* last term compiled (diagnostics)          */
   const char *why;
   int whyk;
+  int64_t acc_hint;        /* first size of lsum array accumulators     */
+  int64_t loop_n;          /* iterations of the loop being compiled     */
+  int *cse;                /* hash of emitted instructions (index + 1)  */
 } cstate;
 
 static void *salloc(cstate *S, size_t n) {
@@ -278,10 +283,34 @@ static int emit_to(cstate *S, ins **buf, int *n, int *cap, ins x) {
   (*buf)[(*n)++] = x;
   return 0;
 }
+#define CSE_CAP 65536 /* > 2 * MAX_CODE */
+static size_t cse_hash(int op, int p, int a, int b, int64_t k) {
+  uint64_t x = (uint64_t)op * 0x9E3779B97F4A7C15ULL;
+  x ^= (uint64_t)p + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
+  x ^= (uint64_t)a + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
+  x ^= (uint64_t)b + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
+  x ^= (uint64_t)k + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
+  return (size_t)(x & (CSE_CAP - 1));
+}
+/* Emits an instruction, or reuses an identical earlier one: the body is
+ * straight-line code, so an earlier instruction has always run (and its
+ * checks passed) when a later one would. */
 static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
+  if (!S->cse && !(S->cse = calloc(CSE_CAP, sizeof *S->cse))) {
+    S->fail = 1;
+    return -1;
+  }
+  size_t hsh = cse_hash(op, p, a, b, k);
+  for (;; hsh = (hsh + 1) & (CSE_CAP - 1)) {
+    int c = S->cse[hsh];
+    if (!c) break;
+    const ins *y = &S->code[c - 1];
+    if (y->op == op && y->p == p && y->a == a && y->b == b && y->k == k) return y->d;
+  }
   int d = S->nregs++;
   ins x = {op, p, d, a, b, k};
   if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+  S->cse[hsh] = S->ncode;
   return d;
 }
 /* a constant register, filled once per block buffer */
@@ -292,6 +321,11 @@ static int konst(cstate *S, int is_int, double r, int64_t i) {
   (void)rp;
   /* store the real constant's bits in k */
   if (!is_int) memcpy(&x.k, &r, sizeof r);
+  for (int c = 0; c < S->ninit; c++)
+    if (S->init[c].op == x.op && S->init[c].k == x.k) {
+      S->nregs--;
+      return S->init[c].d;
+    }
   if (emit_to(S, &S->init, &S->ninit, &S->capinit, x) < 0) return -1;
   return d;
 }
@@ -362,6 +396,31 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
     }
     while (n > 0) {
       const sym *p = stack[--n];
+      /* same index register as an entry of b: add the values instead */
+      int merged = 0;
+      for (const sym *o = b; o && !merged; o = o->b)
+        if (o->reg == p->reg) merged = 1;
+      if (merged && r == b) {
+        /* rebuild b's list with the sum at that entry */
+        const sym *nb = NULL, *rev[64];
+        int m = 0;
+        for (const sym *o = b; o; o = o->b) {
+          if (m == 64) return fail(S);
+          rev[m++] = o;
+        }
+        while (m > 0) {
+          const sym *o = rev[--m];
+          sym *q = (sym *)mk(S, SK_OH);
+          if (!q) return NULL;
+          q->reg = o->reg;
+          q->a = o->reg == p->reg ? plus(S, o->a, p->a) : o->a;
+          if (!q->a) return NULL;
+          q->b = nb;
+          nb = q;
+        }
+        b = r = nb;
+        continue;
+      }
       sym *q = (sym *)mk(S, SK_OH);
       if (!q) return NULL;
       q->reg = p->reg;
@@ -413,7 +472,7 @@ static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
   int jr = ireg(S, j);
   if (jr < 0) return NULL;
   if (a->k == SK_ZERO) {
-    if (emit(S, O_CHKNN, 0, jr, 0, 0) < 0) return NULL;
+    if (jr != 0 && emit(S, O_CHKNN, 0, jr, 0, 0) < 0) return NULL;
     return a;
   }
   if (a->k != SK_V) {
@@ -436,12 +495,14 @@ static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
   if (v->kind == FV_RARR || v->kind == FV_ACC) {
     int k = add_arr(S, as_rarr(v)->d, v->u.arr.n);
     if (k < 0) return NULL;
-    int d = emit(S, v->kind == FV_RARR ? O_LDR : O_LDA, 0, jr, 0, k);
+    int seq = jr == 0 && v->kind == FV_RARR && v->u.arr.n >= S->loop_n;
+    int d = emit(S, seq ? O_LDSEQ : v->kind == FV_RARR ? O_LDR : O_LDA, 0, jr, 0, k);
     return d < 0 ? NULL : mkreg(S, SK_R, d);
   }
   if (v->kind == FV_DELAY) {
     const fv_delay *dl = as_delay(v);
-    if (emit(S, O_CHKB, 0, jr, 0, v->u.arr.n) < 0) return NULL;
+    if (!(jr == 0 && v->u.arr.n >= S->loop_n) && emit(S, O_CHKB, 0, jr, 0, v->u.arr.n) < 0)
+      return NULL;
     const sym *x = dl->src ? index_sym(S, mkv(S, dl->src), mkreg(S, SK_I, jr)) : mkreg(S, SK_I, jr);
     if (!x) return NULL;
     if (++S->depth > MAX_INLINE) return fail(S);
@@ -614,7 +675,7 @@ static const sym *cc(cstate *S, int t, const senv *E) {
     const sym *v = j ? cc(S, tm_b(t), E) : NULL;
     if (!v) return NULL;
     int jr = ireg(S, j);
-    if (jr < 0 || emit(S, O_CHKNN, 0, jr, 0, 0) < 0) return NULL;
+    if (jr < 0 || (jr != 0 && emit(S, O_CHKNN, 0, jr, 0, 0) < 0)) return NULL;
     if (is_zero(v)) return v;
     int vr = rreg(S, v); /* only Arr Real cotangents */
     if (vr < 0) return NULL;
@@ -654,7 +715,7 @@ static int acc_emit(cstate *S, int ty, const sym *s) {
         return -1;
       }
       for (const sym *p = s; p; p = p->b) {
-        ins x = {O_ACCA, 0, -1, p->reg, p->a->reg, slot};
+        ins x = {p->reg == 0 ? O_ACCSEQ : O_ACCA, 0, -1, p->reg, p->a->reg, slot};
         if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
       }
       return 0;
@@ -690,12 +751,13 @@ static void dce(cstate *S, int keep_reg) {
   for (int i = S->ncode - 1; i >= 0; i--) {
     ins *x = &S->code[i];
     int effect = x->op == O_LDR || x->op == O_LDA || x->op == O_CHKB || x->op == O_CHKNN ||
-                 x->op == O_IBIN || x->op == O_INEG || x->op == O_ACCS || x->op == O_ACCA;
+                 x->op == O_IBIN || x->op == O_INEG || x->op == O_ACCS || x->op == O_ACCA ||
+                 x->op == O_ACCSEQ;
     if (effect || (x->d >= 0 && live[x->d])) {
       keep[i] = 1;
       live[x->a] = 1;
       if (x->op == O_ADD || x->op == O_MUL || x->op == O_BIN || x->op == O_D2 ||
-          x->op == O_LIN || x->op == O_IBIN || x->op == O_ACCA)
+          x->op == O_LIN || x->op == O_IBIN || x->op == O_ACCA || x->op == O_ACCSEQ)
         live[x->b] = 1;
     }
   }
@@ -763,6 +825,7 @@ static int run_block(const cstate *S, int64_t base, int len, double *R, int64_t 
       }
       break;
     }
+    case O_LDSEQ: memcpy(rd, S->arrs[x->k].d + base, (size_t)len * sizeof *rd); break;
     case O_LDA: {
       const double *src = S->arrs[x->k].d;
       int64_t n = S->arrs[x->k].n;
@@ -814,13 +877,30 @@ static int run_block(const cstate *S, int64_t base, int len, double *R, int64_t 
       accs[x->k] += s;
       break;
     }
+    case O_ACCSEQ: {
+      abuf *ab = &aa[x->k];
+      int64_t need = base + len;
+      if (need > ab->cap) {
+        int64_t nc = ab->cap ? ab->cap : S->acc_hint;
+        while (nc < need) nc *= 2;
+        double *nd = realloc(ab->d, (size_t)nc * sizeof *nd);
+        if (!nd) return 1;
+        memset(nd + ab->cap, 0, (size_t)(nc - ab->cap) * sizeof *nd);
+        ab->d = nd;
+        ab->cap = nc;
+      }
+      if (need > ab->max) ab->max = need;
+      double *dst = ab->d + base;
+      for (int k = 0; k < len; k++) dst[k] += rb[k];
+      break;
+    }
     case O_ACCA: {
       abuf *ab = &aa[x->k];
       for (int k = 0; k < len; k++) {
         int64_t j = ia[k];
         if (j < 0 || j >= ACC_MAX) return 1;
         if (j >= ab->cap) {
-          int64_t nc = ab->cap ? ab->cap : 1024;
+          int64_t nc = ab->cap ? ab->cap : S->acc_hint;
           while (nc <= j) nc *= 2;
           double *nd = realloc(ab->d, (size_t)nc * sizeof *nd);
           if (!nd) return 1;
@@ -886,6 +966,7 @@ static void cstate_free(cstate *S) {
   free(S->code);
   free(S->init);
   free(S->arrs);
+  free(S->cse);
 }
 
 struct build_ctx {
@@ -914,11 +995,13 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
             const value **out, eval_error *err) {
   /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
    * 2 check only, 3 lsum */
+  double t_start = omp_get_wtime();
   cstate S;
   memset(&S, 0, sizeof S);
   S.h = h;
   S.err = err;
   S.nregs = 1; /* register 0: the loop index */
+  S.loop_n = n;
   int kind = tm_kind(t);
   int body = kind == TM_MAP ? tm_a(t) : tm_b(t);
   const senv *E = rt_env(&S, e);
@@ -944,7 +1027,42 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     return 0;
   }
   dce(&S, out_reg);
+  if (getenv("FAST_DEBUG")) {
+    int nu = 0;
+    for (int c = 0; c < S.ncode; c++) nu += S.code[c].op == O_U || S.code[c].op == O_D1;
+    fprintf(stderr, "fast: loop term %d mode %d n %lld: %d instructions (%d transcendental), %d registers\n", t, mode, (long long)n, S.ncode, nu, S.nregs);
+    if (getenv("FAST_DEBUG")[0] == '2')
+      for (int c = 0; c < S.ncode; c++)
+        fprintf(stderr, "  op %d p %d d %d a %d b %d k %lld\n", S.code[c].op, S.code[c].p, S.code[c].d,
+                S.code[c].a, S.code[c].b, (long long)S.code[c].k);
+  }
+  /* lsum over i < n usually touches indices below n: size for that */
+  S.acc_hint = n < 1024 ? 1024 : n < ACC_MAX / 2 ? n : 1024;
 
+  /* a build of one loop-invariant constant: delayed, never stored (index
+   * recomputes the constant) */
+  if (mode == FC_MAT && S.ncode == 0) {
+    int c;
+    for (c = 0; c < S.ninit; c++)
+      if (S.init[c].d == out_reg) break;
+    if (c < S.ninit) {
+      fv_delay *dl = heap_alloc(h, sizeof *dl);
+      cstate_free(&S);
+      if (!dl) {
+        eval_oom(err);
+        return -1;
+      }
+      dl->base.kind = FV_DELAY;
+      dl->base.u.arr.n = n;
+      dl->base.u.arr.elems = NULL;
+      dl->body = body;
+      dl->env = e;
+      dl->src = arr;
+      *out = &dl->base;
+      fast_stats_.compiled_loops++;
+      return 1;
+    }
+  }
   /* output buffers (heap), per-block sums, per-thread accumulators */
   fv_rarr *res = NULL;
   if (mode == 0 && !(res = fv_new_rarr(h, FV_RARR, n))) {
@@ -992,6 +1110,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     free(R);
     free(I);
   }
+  double t_run = omp_get_wtime();
   int rc = 1;
   if (bail) {
     fast_stats_.bailouts++;
@@ -1027,8 +1146,10 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         rc = -1;
         break;
       }
-      memset(acc->d, 0, (size_t)m * sizeof(double));
-      for (int th = 0; th < nthreads; th++) {
+      const abuf *b0 = &bufs[(size_t)S.nacc_a * 0 + (size_t)a];
+      if (b0->max > 0) memcpy(acc->d, b0->d, (size_t)b0->max * sizeof(double));
+      memset(acc->d + b0->max, 0, (size_t)(m - b0->max) * sizeof(double));
+      for (int th = 1; th < nthreads; th++) {
         const abuf *ab = &bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a];
 #pragma omp parallel for schedule(static) if (ab->max >= fast_par_threshold_)
         for (int64_t j = 0; j < ab->max; j++) acc->d[j] += ab->d[j];
@@ -1050,6 +1171,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   free(bufs);
   free(part);
   if (rc == 1) fast_stats_.compiled_loops++;
+  if (getenv("FAST_DEBUG"))
+    fprintf(stderr, "fast: loop term %d: compile+run %.6f s, result %.6f s\n", t, t_run - t_start, omp_get_wtime() - t_run);
   if (rc < 0) eval_oom(err);
   cstate_free(&S);
   return rc;
