@@ -39,6 +39,11 @@
 #define ACC_MAX ((int64_t)1 << 31) /* largest lsum accumulator index    */
 
 fast_stats fast_stats_;
+/* Terms whose loop failed to compile during evaluation number epoch: not
+ * retried within the same evaluation (their failure nearly always depends on
+ * the term alone, and retrying costs a compile per element of an outer loop). */
+static unsigned fail_epoch[CHAD_MAX_TERMS];
+unsigned fast_epoch_ = 1;
 int64_t fast_par_threshold_ = 32768;
 
 void fast_set_par_threshold(int64_t work) { fast_par_threshold_ = work < 0 ? 0 : work; }
@@ -283,7 +288,7 @@ static int emit_to(cstate *S, ins **buf, int *n, int *cap, ins x) {
   (*buf)[(*n)++] = x;
   return 0;
 }
-#define CSE_CAP 65536 /* > 2 * MAX_CODE */
+#define CSE_CAP 4096 /* entries; CSE stops when it is 3/4 full */
 static size_t cse_hash(int op, int p, int a, int b, int64_t k) {
   uint64_t x = (uint64_t)op * 0x9E3779B97F4A7C15ULL;
   x ^= (uint64_t)p + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
@@ -310,7 +315,7 @@ static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
   int d = S->nregs++;
   ins x = {op, p, d, a, b, k};
   if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
-  S->cse[hsh] = S->ncode;
+  if (S->ncode < CSE_CAP * 3 / 4) S->cse[hsh] = S->ncode;
   return d;
 }
 /* a constant register, filled once per block buffer */
@@ -995,6 +1000,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
             const value **out, eval_error *err) {
   /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
    * 2 check only, 3 lsum */
+  if (t >= 0 && t < CHAD_MAX_TERMS && fail_epoch[t] == fast_epoch_) return 0;
   double t_start = omp_get_wtime();
   cstate S;
   memset(&S, 0, sizeof S);
@@ -1016,6 +1022,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   }
   if (!r || S.fail || ((mode == 0 || mode == 1) && out_reg < 0)) {
     int oom = S.oom;
+    if (t >= 0 && t < CHAD_MAX_TERMS) fail_epoch[t] = fast_epoch_;
     if (getenv("FAST_DEBUG"))
       fprintf(stderr, "fast: loop term %d (kind %d, n %lld) not compiled near term %d (kind %d): %s %d\n", t,
               kind, (long long)n, S.last, tm_kind(S.last), S.why ? S.why : "", S.whyk);

@@ -15,7 +15,7 @@
 #include "eval/internal.h"
 #include "fast/fast_internal.h"
 
-#define LOOP_MIN 2 /* shorter loops are not worth compiling */
+#define LOOP_MIN 16 /* shorter loops are not worth compiling */
 
 static const value *need_int(const value *v, const char *what, int64_t *out, eval_error *err) {
   if (v->kind == V_INT) {
@@ -494,6 +494,7 @@ const value *fe_apply(heap *h, const value *fn, const value *arg, eval_error *er
 
 const value *eval_fast_raw(heap *h, int term, const env *e, eval_error *err) {
   eval_error_clear(err);
+  fast_epoch_++;
   const env *ie = fv_import_env(h, e);
   if (e && !ie) return eval_oom(err);
   const value *r = fe_eval(h, term, ie, err, 0);
@@ -511,6 +512,7 @@ const value *eval_fast(heap *h, int term, const env *e, eval_error *err) {
 
 const value *eval_fast_apply_raw(heap *h, const value *fn, const value *arg, eval_error *err) {
   eval_error_clear(err);
+  fast_epoch_++;
   const value *a = fv_import(h, arg);
   if (!a) return eval_oom(err);
   const value *r = fe_apply(h, fn, a, err, 0);

@@ -76,5 +76,6 @@ double fc_sum(const double *d, int64_t n);
 
 extern fast_stats fast_stats_;
 extern int64_t fast_par_threshold_;
+extern unsigned fast_epoch_; /* incremented by every public evaluation call */
 
 #endif
