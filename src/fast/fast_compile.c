@@ -569,7 +569,14 @@ static const sym *lop_sym(cstate *S, int op, int transposed, const sym *x, const
   if (is_real2(op)) {
     int a = rreg(S, proj(S, x, 0)), b = a < 0 ? -1 : rreg(S, proj(S, x, 1));
     if (b < 0) return NULL;
-    int px = emit(S, O_D2, op, a, b, 0), py = px < 0 ? -1 : emit(S, O_D2, op, a, b, 1);
+    int px, py;
+    if (op == P_MUL) { /* the partials are the other factor: no instruction */
+      px = b;
+      py = a;
+    } else {
+      px = emit(S, O_D2, op, a, b, 0);
+      py = px < 0 ? -1 : emit(S, O_D2, op, a, b, 1);
+    }
     if (py < 0) return NULL;
     if (transposed) return mk2(S, SK_PAIR, lin_sym(S, px, v), lin_sym(S, py, v));
     const sym *u = lin_sym(S, px, proj(S, v, 0)), *w = u ? lin_sym(S, py, proj(S, v, 1)) : NULL;
@@ -793,8 +800,10 @@ static int run_block(const cstate *S, int64_t base, int len, double *R, int64_t 
     double *rd = R + (size_t)x->d * B, *ra = R + (size_t)x->a * B, *rb = R + (size_t)x->b * B;
     int64_t *id = I + (size_t)x->d * B, *ia = I + (size_t)x->a * B, *ib = I + (size_t)x->b * B;
     switch (x->op) {
-    case O_ADD: for (int k = 0; k < len; k++) rd[k] = ra[k] + rb[k]; break;
-    case O_MUL: for (int k = 0; k < len; k++) rd[k] = ra[k] * rb[k]; break;
+    case O_ADD: 
+      _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = ra[k] + rb[k]; break;
+    case O_MUL: 
+      _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = ra[k] * rb[k]; break;
     case O_U:
       switch (x->p) {
       case P_SIN: for (int k = 0; k < len; k++) rd[k] = sin(ra[k]); break;
@@ -819,7 +828,8 @@ static int run_block(const cstate *S, int64_t base, int len, double *R, int64_t 
       if (x->p == P_MUL) for (int k = 0; k < len; k++) rd[k] = x->k ? ra[k] : rb[k];
       else for (int k = 0; k < len; k++) rd[k] = deriv2(x->p, ra[k], rb[k], (int)x->k);
       break;
-    case O_LIN: for (int k = 0; k < len; k++) rd[k] = rb[k] == 0.0 ? 0.0 : ra[k] * rb[k]; break;
+    case O_LIN: 
+      _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = rb[k] == 0.0 ? 0.0 : ra[k] * rb[k]; break;
     case O_LDR: {
       const double *src = S->arrs[x->k].d;
       int64_t n = S->arrs[x->k].n;
