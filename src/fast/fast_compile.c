@@ -197,6 +197,12 @@ typedef struct cstate {
   int64_t acc_hint;        /* first size of lsum array accumulators     */
   int64_t loop_n;          /* iterations of the loop being compiled     */
   int *cse;                /* hash of emitted instructions (index + 1)  */
+  /* memo replay: inlining the body of a memoised delayed array */
+  struct replay { const fv_delay *dl; int count; int jr; } frames[32];
+  int nframes;
+  /* memo recording: the check run of a delayed array's body */
+  int recording, nrec, caprec;
+  int *rec;                /* result register of each expensive call    */
 } cstate;
 
 static void *salloc(cstate *S, size_t n) {
@@ -300,7 +306,42 @@ static size_t cse_hash(int op, int p, int a, int b, int64_t k) {
 /* Emits an instruction, or reuses an identical earlier one: the body is
  * straight-line code, so an earlier instruction has always run (and its
  * checks passed) when a later one would. */
+static int is_expensive(int op, int p) {
+  return op == O_U ? p != P_NEG && p != P_ABS : op == O_D1 || op == O_D2 || (op == O_BIN && p == P_POW);
+}
+static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k);
+static int add_arr(cstate *S, const double *d, int64_t n);
 static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
+  if (!is_expensive(op, p)) return emit_plain(S, op, p, a, b, k);
+  if (S->nframes > 0) {
+    struct replay *f = &S->frames[S->nframes - 1];
+    int c = f->count++;
+    if (c < f->dl->ncalls && f->dl->memo_of[c] >= 0) {
+      const fv_delay *dl = f->dl;
+      int ka = add_arr(S, dl->memo[dl->memo_of[c]], dl->base.u.arr.n);
+      if (ka < 0) return -1;
+      int seq = f->jr == 0 && dl->base.u.arr.n >= S->loop_n;
+      return emit_plain(S, seq ? O_LDSEQ : O_LDR, 0, f->jr, 0, ka);
+    }
+    return emit_plain(S, op, p, a, b, k);
+  }
+  int d = emit_plain(S, op, p, a, b, k);
+  if (d >= 0 && S->recording) {
+    if (S->nrec == S->caprec) {
+      int nc = S->caprec ? 2 * S->caprec : 16;
+      int *nr = realloc(S->rec, (size_t)nc * sizeof *nr);
+      if (!nr) {
+        S->fail = 1;
+        return -1;
+      }
+      S->rec = nr;
+      S->caprec = nc;
+    }
+    S->rec[S->nrec++] = d;
+  }
+  return d;
+}
+static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k) {
   if (!S->cse && !(S->cse = calloc(CSE_CAP, sizeof *S->cse))) {
     S->fail = 1;
     return -1;
@@ -511,7 +552,17 @@ static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
     const sym *x = dl->src ? index_sym(S, mkv(S, dl->src), mkreg(S, SK_I, jr)) : mkreg(S, SK_I, jr);
     if (!x) return NULL;
     if (++S->depth > MAX_INLINE) return fail(S);
+    int framed = 0;
+    if (dl->ncalls > 0) {
+      if (S->nframes == 32) return fail(S);
+      S->frames[S->nframes].dl = dl;
+      S->frames[S->nframes].count = 0;
+      S->frames[S->nframes].jr = jr;
+      S->nframes++;
+      framed = 1;
+    }
     const sym *r = cc(S, dl->body, push(S, rt_env(S, dl->env), x));
+    if (framed) S->nframes--;
     S->depth--;
     return r;
   }
@@ -754,6 +805,7 @@ static void dce(cstate *S, int keep_reg) {
   char *live = calloc((size_t)S->nregs + 1, 1);
   if (!live) return;
   if (keep_reg >= 0) live[keep_reg] = 1;
+  for (int i = 0; i < S->nrec; i++) live[S->rec[i]] = 1;
   int n = 0;
   char *keep = calloc((size_t)S->ncode + 1, 1);
   if (!keep) {
@@ -982,6 +1034,7 @@ static void cstate_free(cstate *S) {
   free(S->init);
   free(S->arrs);
   free(S->cse);
+  free(S->rec);
 }
 
 struct build_ctx {
@@ -1024,6 +1077,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   const sym *x;
   if (kind == TM_MAP) x = index_sym(&S, mkv(&S, arr), mkreg(&S, SK_I, 0));
   else x = mkreg(&S, SK_I, 0);
+  S.recording = mode == FC_CHECK; /* the body's own expensive calls only */
   const sym *r = x ? cc(&S, body, push(&S, E, x)) : NULL;
   int out_reg = -1;
   if (r && !S.fail) {
@@ -1042,6 +1096,33 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       return -1;
     }
     return 0;
+  }
+  /* memo slots of a delayed array: one per distinct recorded register */
+  int nslots = 0, *memo_of = NULL, *slot_reg = NULL;
+  double **memo = NULL;
+  if (mode == FC_CHECK && S.nrec > 0) {
+    if ((double)S.nrec * (double)n * 8.0 > (double)((size_t)1 << 30) ||
+        !(memo_of = heap_alloc(h, (size_t)S.nrec * sizeof *memo_of)) ||
+        !(slot_reg = calloc((size_t)S.nrec, sizeof *slot_reg)) ||
+        !(memo = heap_alloc(h, (size_t)S.nrec * sizeof *memo))) {
+      S.nrec = 0; /* no memo: the delayed body is recomputed when indexed */
+    } else {
+      for (int c = 0; c < S.nrec; c++) {
+        int sl;
+        for (sl = 0; sl < nslots && slot_reg[sl] != S.rec[c]; sl++) continue;
+        if (sl == nslots) {
+          slot_reg[nslots] = S.rec[c];
+          if (!(memo[nslots] = heap_alloc(h, (size_t)(n ? n : 1) * sizeof(double)))) {
+            free(slot_reg);
+            cstate_free(&S);
+            eval_oom(err);
+            return -1;
+          }
+          nslots++;
+        }
+        memo_of[c] = sl;
+      }
+    }
   }
   dce(&S, out_reg);
   if (getenv("FAST_DEBUG")) {
@@ -1075,6 +1156,9 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       dl->body = body;
       dl->env = e;
       dl->src = arr;
+      dl->ncalls = 0;
+      dl->memo_of = NULL;
+      dl->memo = NULL;
       *out = &dl->base;
       fast_stats_.compiled_loops++;
       return 1;
@@ -1116,6 +1200,9 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
           break;
         }
         if (mode == 0) memcpy(res->d + base, R + (size_t)out_reg * B, (size_t)len * sizeof(double));
+        else if (mode == FC_CHECK)
+          for (int sl = 0; sl < nslots; sl++)
+            memcpy(memo[sl] + base, R + (size_t)slot_reg[sl] * B, (size_t)len * sizeof(double));
         else if (mode == 1) {
           double s = 0;
           const double *o = R + (size_t)out_reg * B;
@@ -1141,7 +1228,20 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     if (!v) rc = -1;
     *out = v;
   } else if (mode == 2) {
-    *out = NULL;
+    fv_delay *dl = heap_alloc(h, sizeof *dl);
+    if (!dl) rc = -1;
+    else {
+      dl->base.kind = FV_DELAY;
+      dl->base.u.arr.n = n;
+      dl->base.u.arr.elems = NULL;
+      dl->body = body;
+      dl->env = e;
+      dl->src = kind == TM_MAP ? arr : NULL;
+      dl->ncalls = nslots > 0 ? S.nrec : 0;
+      dl->memo_of = memo_of;
+      dl->memo = memo;
+      *out = &dl->base;
+    }
   } else {
     /* lsum: totals of the scalar slots (block order), arrays (thread order) */
     double *tot = calloc((size_t)nsl, sizeof *tot);
@@ -1187,6 +1287,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     for (size_t i = 0; i < (size_t)nthreads * (size_t)(S.nacc_a ? S.nacc_a : 1); i++) free(bufs[i].d);
   free(bufs);
   free(part);
+  free(slot_reg);
   if (rc == 1) fast_stats_.compiled_loops++;
   if (getenv("FAST_DEBUG"))
     fprintf(stderr, "fast: loop term %d: compile+run %.6f s, result %.6f s\n", t, t_run - t_start, omp_get_wtime() - t_run);

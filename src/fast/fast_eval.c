@@ -112,7 +112,7 @@ static const value *map_generic(heap *h, int t, const env *e, const value *a, ev
   return real ? &ra->base : arr;
 }
 
-static const value *make_delay(heap *h, int body, const env *e, int64_t n, const value *src,
+__attribute__((unused)) static const value *make_delay(heap *h, int body, const env *e, int64_t n, const value *src,
                                eval_error *err) {
   fv_delay *d = heap_alloc(h, sizeof *d);
   if (!d) return eval_oom(err);
@@ -122,6 +122,9 @@ static const value *make_delay(heap *h, int body, const env *e, int64_t n, const
   d->body = body;
   d->env = e;
   d->src = src;
+  d->ncalls = 0;
+  d->memo_of = NULL;
+  d->memo = NULL;
   return &d->base;
 }
 
@@ -134,9 +137,7 @@ static const value *loop_array(heap *h, int t, const env *e, int64_t n, const va
     int rc = fc_loop(h, t, e, n, a, real ? FC_MAT : FC_CHECK, &out, err);
     if (rc < 0) return NULL;
     if (rc == 1 && real) return out;
-    if (rc == 1)
-      return make_delay(h, tm_kind(t) == TM_MAP ? tm_a(t) : tm_b(t), e, n,
-                        tm_kind(t) == TM_MAP ? a : NULL, err);
+    if (rc == 1) return out; /* a delayed array, checked and memoised */
   }
   return tm_kind(t) == TM_MAP ? map_generic(h, t, e, a, err, depth)
                               : build_generic(h, t, e, n, err, depth);

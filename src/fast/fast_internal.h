@@ -35,6 +35,14 @@ typedef struct fv_delay {
   int body;         /* term, in context (env, Int) or (env, elem)        */
   const env *env;
   const value *src; /* NULL for build; the mapped array for map          */
+  /* Memo of the body's expensive real instructions (transcendental
+   * functions and their derivatives), computed once for every element by the
+   * check run: the k-th such instruction the compiler emits for the body
+   * (k < ncalls) is replaced by a load of memo[memo_of[k]][i] when memo_of[k]
+   * >= 0. ncalls == 0: no memo. */
+  int ncalls;
+  const int *memo_of;
+  double *const *memo;
 } fv_delay;
 
 static inline const fv_rarr *as_rarr(const value *v) { return (const fv_rarr *)(const void *)v; }
@@ -69,6 +77,7 @@ const value *fe_apply(heap *h, const value *fn, const value *arg, eval_error *er
  * runtime error occurred (the caller then evaluates t generically, which
  * reports the error as eval_ref does); -1 with err set when out of memory. */
 enum { FC_MAT = 0, FC_SUM = 1, FC_CHECK = 2, FC_LSUM = 3 };
+/* FC_CHECK on success sets *out to the FV_DELAY of t (with its memo). */
 int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
             const value **out, eval_error *err);
 /* sum over an unboxed array, fixed-order blocked reduction */
