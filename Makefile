@@ -14,7 +14,7 @@ LIB_SRC     = $(KERNEL_SRC) $(wildcard src/*.c src/surface/*.c src/eval/*.c src/
 # fast evaluator (src/fast): OpenMP in every compile and link
 LIB_SRC    += $(wildcard src/fast/*.c)
 STD        += -fopenmp
-LDLIBS     += -fopenmp
+LDLIBS     += -fopenmp -lmvec
 CLI_SRC     = src/cli/chad.c
 UNIT_SRC    = $(wildcard tests/unit/test_*.c)
 

@@ -201,7 +201,7 @@ int main(int argc, char **argv) {
       if (t1 - t0 < bp) bp = t1 - t0;
       if (t3 - t2 < bg) bg = t3 - t2;
       /* checksum of the dense gradient (not timed) */
-      const value *ex = fast_export(h, gv, &err);
+      const value *ex = getenv("FAST_BENCH_NOCHECK") ? NULL : fast_export(h, gv, &err);
       if (!strcmp(mode, "vec")) parts[0] = boxed_vec(h, n, xv); /* a shape of value.h */
       const value *dense = ex ? v_densify(h, ex, chad_ctx_tuple_make(h, np, parts), &err) : NULL;
       chk = dense ? checksum(dense) : NAN;

@@ -120,6 +120,46 @@ static int is_real1(int op) {
 }
 static int is_real2(int op) { return (op >= P_ADD && op <= P_DIV) || (op >= P_POW && op <= P_MIN); }
 
+/* ---- vector math ------------------------------------------------------------
+ * sin, cos and exp of a block through glibc's libmvec (AVX2, 4 lanes; at
+ * most 4 ulp from libm, far inside the evaluator's 1e-12 agreement with
+ * eval_ref) when the CPU has AVX2 and FAST_SCALAR_MATH is not set; the
+ * scalar libm functions of src/primitives.c otherwise. Lanes are fixed by
+ * the position in the block, so results do not depend on the threads. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+extern __m256d _ZGVdN4v_sin(__m256d);
+extern __m256d _ZGVdN4v_cos(__m256d);
+extern __m256d _ZGVdN4v_exp(__m256d);
+#define VMATH(name, fn)                                                              \
+  __attribute__((target("avx2"))) static void name(double *d, const double *a, int len) { \
+    int k = 0;                                                                       \
+    for (; k + 4 <= len; k += 4) _mm256_storeu_pd(d + k, fn(_mm256_loadu_pd(a + k)));  \
+    if (k < len) { /* the tail through the same function, padded */                 \
+      double in[4] = {0, 0, 0, 0}, out[4];                                          \
+      for (int j = 0; k + j < len; j++) in[j] = a[k + j];                            \
+      _mm256_storeu_pd(out, fn(_mm256_loadu_pd(in)));                                \
+      for (int j = 0; k + j < len; j++) d[k + j] = out[j];                           \
+    }                                                                                \
+  }
+VMATH(vsin, _ZGVdN4v_sin)
+VMATH(vcos, _ZGVdN4v_cos)
+VMATH(vexp, _ZGVdN4v_exp)
+#define HAVE_VMATH 1
+#endif
+static int vmath_state; /* 0 unknown, 1 on, 2 off */
+static int vmath_on(void) {
+  if (vmath_state == 0) {
+    int on = 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    on = __builtin_cpu_supports("avx2") && !getenv("FAST_SCALAR_MATH");
+#endif
+    vmath_state = on ? 1 : 2;
+  }
+  return vmath_state == 1;
+}
+
 /* ---- bytecode ------------------------------------------------------------ */
 enum opc {
   O_ADD,   /* R[d] = R[a] + R[b]                                        */
@@ -836,7 +876,27 @@ static void dce(cstate *S, int keep_reg) {
 typedef struct abuf {
   double *d;
   int64_t cap, max; /* max: largest index + 1 written */
+  int in_heap;      /* d is heap memory (the result is made from it in place) */
 } abuf;
+
+/* Grows an accumulator to hold index need - 1 (zero-filled); 0 on failure. */
+static int abuf_grow(abuf *ab, int64_t need, int64_t hint) {
+  int64_t nc = ab->cap ? ab->cap : hint;
+  while (nc < need) nc *= 2;
+  double *nd;
+  if (ab->in_heap) { /* leave the heap block; continue in host memory */
+    nd = malloc((size_t)nc * sizeof *nd);
+    if (nd && ab->cap) memcpy(nd, ab->d, (size_t)ab->cap * sizeof *nd);
+  } else {
+    nd = realloc(ab->d, (size_t)nc * sizeof *nd);
+  }
+  if (!nd) return 0;
+  memset(nd + ab->cap, 0, (size_t)(nc - ab->cap) * sizeof *nd);
+  ab->d = nd;
+  ab->cap = nc;
+  ab->in_heap = 0;
+  return 1;
+}
 
 typedef struct prog {
   const cstate *S;
@@ -844,13 +904,21 @@ typedef struct prog {
   int elem_reg;     /* unused (map elements come through index_sym) */
 } prog;
 
-static int run_block(const cstate *S, int64_t base, int len, double *R, int64_t *I, double *accs,
-                     abuf *aa) {
+/* RP[r]: where real register r's block is; R + r * B, except for a
+ * sequential load, which points into its array instead of copying (registers
+ * are written once per block, by their defining instruction only). */
+static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_t *I,
+                     double *accs, abuf *aa) {
   for (int k = 0; k < len; k++) I[k] = base + k; /* register 0: the index */
   for (int c = 0; c < S->ncode; c++) {
     const ins *x = &S->code[c];
-    double *rd = R + (size_t)x->d * B, *ra = R + (size_t)x->a * B, *rb = R + (size_t)x->b * B;
-    int64_t *id = I + (size_t)x->d * B, *ia = I + (size_t)x->a * B, *ib = I + (size_t)x->b * B;
+    if (x->op == O_LDSEQ) {
+      RP[x->d] = (double *)(uintptr_t)(S->arrs[x->k].d + base); /* read only */
+      continue;
+    }
+    double *rd = x->d >= 0 ? RP[x->d] : NULL, *ra = RP[x->a], *rb = RP[x->b];
+    int64_t *id = x->d >= 0 ? I + (size_t)x->d * B : NULL, *ia = I + (size_t)x->a * B,
+            *ib = I + (size_t)x->b * B;
     switch (x->op) {
     case O_ADD: 
       _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = ra[k] + rb[k]; break;
@@ -858,9 +926,15 @@ static int run_block(const cstate *S, int64_t base, int len, double *R, int64_t 
       _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = ra[k] * rb[k]; break;
     case O_U:
       switch (x->p) {
+#ifdef HAVE_VMATH
+      case P_SIN: if (vmath_state == 1) vsin(rd, ra, len); else for (int k = 0; k < len; k++) rd[k] = sin(ra[k]); break;
+      case P_COS: if (vmath_state == 1) vcos(rd, ra, len); else for (int k = 0; k < len; k++) rd[k] = cos(ra[k]); break;
+      case P_EXP: if (vmath_state == 1) vexp(rd, ra, len); else for (int k = 0; k < len; k++) rd[k] = exp(ra[k]); break;
+#else
       case P_SIN: for (int k = 0; k < len; k++) rd[k] = sin(ra[k]); break;
       case P_COS: for (int k = 0; k < len; k++) rd[k] = cos(ra[k]); break;
       case P_EXP: for (int k = 0; k < len; k++) rd[k] = exp(ra[k]); break;
+#endif
       case P_NEG: for (int k = 0; k < len; k++) rd[k] = -ra[k]; break;
       default: for (int k = 0; k < len; k++) rd[k] = real1(x->p, ra[k]);
       }
@@ -873,6 +947,11 @@ static int run_block(const cstate *S, int64_t base, int len, double *R, int64_t 
       }
       break;
     case O_D1:
+#ifdef HAVE_VMATH
+      if (x->p == P_SIN && vmath_state == 1) vcos(rd, ra, len);
+      else if (x->p == P_EXP && vmath_state == 1) vexp(rd, ra, len);
+      else
+#endif
       if (x->p == P_SIN) for (int k = 0; k < len; k++) rd[k] = cos(ra[k]);
       else for (int k = 0; k < len; k++) rd[k] = deriv1(x->p, ra[k]);
       break;
@@ -892,7 +971,7 @@ static int run_block(const cstate *S, int64_t base, int len, double *R, int64_t 
       }
       break;
     }
-    case O_LDSEQ: memcpy(rd, S->arrs[x->k].d + base, (size_t)len * sizeof *rd); break;
+    case O_LDSEQ: break; /* handled above */
     case O_LDA: {
       const double *src = S->arrs[x->k].d;
       int64_t n = S->arrs[x->k].n;
@@ -947,15 +1026,7 @@ static int run_block(const cstate *S, int64_t base, int len, double *R, int64_t 
     case O_ACCSEQ: {
       abuf *ab = &aa[x->k];
       int64_t need = base + len;
-      if (need > ab->cap) {
-        int64_t nc = ab->cap ? ab->cap : S->acc_hint;
-        while (nc < need) nc *= 2;
-        double *nd = realloc(ab->d, (size_t)nc * sizeof *nd);
-        if (!nd) return 1;
-        memset(nd + ab->cap, 0, (size_t)(nc - ab->cap) * sizeof *nd);
-        ab->d = nd;
-        ab->cap = nc;
-      }
+      if (need > ab->cap && !abuf_grow(ab, need, S->acc_hint)) return 1;
       if (need > ab->max) ab->max = need;
       double *dst = ab->d + base;
       for (int k = 0; k < len; k++) dst[k] += rb[k];
@@ -966,15 +1037,7 @@ static int run_block(const cstate *S, int64_t base, int len, double *R, int64_t 
       for (int k = 0; k < len; k++) {
         int64_t j = ia[k];
         if (j < 0 || j >= ACC_MAX) return 1;
-        if (j >= ab->cap) {
-          int64_t nc = ab->cap ? ab->cap : S->acc_hint;
-          while (nc <= j) nc *= 2;
-          double *nd = realloc(ab->d, (size_t)nc * sizeof *nd);
-          if (!nd) return 1;
-          memset(nd + ab->cap, 0, (size_t)(nc - ab->cap) * sizeof *nd);
-          ab->d = nd;
-          ab->cap = nc;
-        }
+        if (j >= ab->cap && !abuf_grow(ab, j + 1, S->acc_hint)) return 1;
         if (j + 1 > ab->max) ab->max = j + 1;
         ab->d[j] += rb[k];
       }
@@ -1064,6 +1127,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
    * 2 check only, 3 lsum */
   if (t >= 0 && t < CHAD_MAX_TERMS && fail_epoch[t] == fast_epoch_) return 0;
+  int nodelay = mode == FC_MAT_NODELAY;
+  if (nodelay) mode = FC_MAT;
   double t_start = omp_get_wtime();
   cstate S;
   memset(&S, 0, sizeof S);
@@ -1137,13 +1202,18 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   /* lsum over i < n usually touches indices below n: size for that */
   S.acc_hint = n < 1024 ? 1024 : n < ACC_MAX / 2 ? n : 1024;
 
-  /* a build of one loop-invariant constant: delayed, never stored (index
-   * recomputes the constant) */
-  if (mode == FC_MAT && S.ncode == 0) {
-    int c;
-    for (c = 0; c < S.ninit; c++)
-      if (S.init[c].d == out_reg) break;
-    if (c < S.ninit) {
+  /* a build of Reals whose body is cheap and cannot fail (a constant, or
+   * sequential reads and a little arithmetic): delayed, never stored unless a
+   * consumer needs it stored (fv_force); sum and compiled consumers inline it */
+  if (mode == FC_MAT && !nodelay && S.ncode <= 8) {
+    int c, cheap = 1;
+    for (c = 0; c < S.ncode; c++) {
+      int op = S.code[c].op;
+      if (!(op == O_ADD || op == O_MUL || op == O_LIN || op == O_LDSEQ || op == O_TOREAL ||
+            (op == O_U && S.code[c].p == P_NEG)))
+        cheap = 0;
+    }
+    if (cheap) {
       fv_delay *dl = heap_alloc(h, sizeof *dl);
       cstate_free(&S);
       if (!dl) {
@@ -1159,6 +1229,9 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       dl->ncalls = 0;
       dl->memo_of = NULL;
       dl->memo = NULL;
+      dl->real = 1;
+      dl->term = t;
+      dl->forced = NULL;
       *out = &dl->base;
       fast_stats_.compiled_loops++;
       return 1;
@@ -1171,6 +1244,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     eval_oom(err);
     return -1;
   }
+  vmath_on(); /* decided before any parallel region reads it */
   int64_t nb = (n + B - 1) / B;
   int nthreads = omp_get_max_threads();
   int par = n * (int64_t)(S.ncode + 1) >= fast_par_threshold_ && nb > 1;
@@ -1180,14 +1254,28 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   abuf *bufs = calloc((size_t)nthreads * (size_t)(S.nacc_a ? S.nacc_a : 1), sizeof *bufs);
   int bail = 0;
   if (!part || !bufs) bail = 1;
+  /* thread 0's array accumulators live in the heap, sized for indices < n:
+   * when no other thread wrote, the result is made from them in place */
+  if (!bail && mode == FC_LSUM)
+    for (int a = 0; a < S.nacc_a; a++) {
+      double *d0 = heap_alloc(h, (size_t)S.acc_hint * sizeof *d0);
+      if (!d0) break; /* host memory then */
+      memset(d0, 0, (size_t)S.acc_hint * sizeof *d0);
+      bufs[a].d = d0;
+      bufs[a].cap = S.acc_hint;
+      bufs[a].in_heap = 1;
+    }
   size_t regbytes = (size_t)S.nregs * B;
 #pragma omp parallel num_threads(nthreads) if (par) reduction(| : bail)
   {
     int tid = omp_get_thread_num(), nt = omp_get_num_threads();
     double *R = malloc(regbytes * sizeof *R);
     int64_t *I = malloc(regbytes * sizeof *I);
+    double **RP = malloc((size_t)S.nregs * sizeof *RP);
+    if (RP && R)
+      for (int r = 0; r < S.nregs; r++) RP[r] = R + (size_t)r * B;
     abuf *aa = bufs ? bufs + (size_t)tid * (size_t)(S.nacc_a ? S.nacc_a : 1) : NULL;
-    if (!R || !I || !part || !bufs) bail = 1;
+    if (!R || !I || !RP || !part || !bufs) bail = 1;
     else {
       run_init(&S, R, I);
       int64_t b0 = nb * tid / nt, b1 = nb * (tid + 1) / nt;
@@ -1195,17 +1283,17 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         int64_t base = b * B;
         int len = (int)(n - base < B ? n - base : B);
         double *accs = part + (size_t)b * (size_t)nsl;
-        if (run_block(&S, base, len, R, I, accs, aa)) {
+        if (run_block(&S, base, len, RP, I, accs, aa)) {
           bail = 1;
           break;
         }
-        if (mode == 0) memcpy(res->d + base, R + (size_t)out_reg * B, (size_t)len * sizeof(double));
+        if (mode == 0) memcpy(res->d + base, RP[out_reg], (size_t)len * sizeof(double));
         else if (mode == FC_CHECK)
           for (int sl = 0; sl < nslots; sl++)
-            memcpy(memo[sl] + base, R + (size_t)slot_reg[sl] * B, (size_t)len * sizeof(double));
+            memcpy(memo[sl] + base, RP[slot_reg[sl]], (size_t)len * sizeof(double));
         else if (mode == 1) {
           double s = 0;
-          const double *o = R + (size_t)out_reg * B;
+          const double *o = RP[out_reg];
           for (int k = 0; k < len; k++) s += o[k];
           accs[0] = s;
         }
@@ -1213,6 +1301,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     }
     free(R);
     free(I);
+    free(RP);
   }
   double t_run = omp_get_wtime();
   int rc = 1;
@@ -1240,6 +1329,9 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       dl->ncalls = nslots > 0 ? S.nrec : 0;
       dl->memo_of = memo_of;
       dl->memo = memo;
+      dl->real = 0;
+      dl->term = t;
+      dl->forced = NULL;
       *out = &dl->base;
     }
   } else {
@@ -1256,6 +1348,28 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
           m = bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a].max;
       if (m == 0) {
         arrs[a] = v_zero(h);
+        continue;
+      }
+      const abuf *t0 = &bufs[a];
+      int others = 0;
+      for (int th = 1; th < nthreads; th++)
+        if (bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a].max > 0) others = 1;
+      if (t0->in_heap && (!others || m <= t0->cap)) { /* in place */
+        fv_rarr *acc = heap_alloc(h, sizeof *acc);
+        if (!acc) {
+          rc = -1;
+          break;
+        }
+        acc->base.kind = FV_ACC;
+        acc->base.u.arr.n = m;
+        acc->base.u.arr.elems = NULL;
+        acc->d = t0->d;
+        for (int th = 1; th < nthreads; th++) {
+          const abuf *ab = &bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a];
+#pragma omp parallel for schedule(static) if (ab->max >= fast_par_threshold_)
+          for (int64_t j = 0; j < ab->max; j++) acc->d[j] += ab->d[j];
+        }
+        arrs[a] = &acc->base;
         continue;
       }
       fv_rarr *acc = fv_new_rarr(h, FV_ACC, m);
@@ -1284,7 +1398,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     free(arrs);
   }
   if (bufs)
-    for (size_t i = 0; i < (size_t)nthreads * (size_t)(S.nacc_a ? S.nacc_a : 1); i++) free(bufs[i].d);
+    for (size_t i = 0; i < (size_t)nthreads * (size_t)(S.nacc_a ? S.nacc_a : 1); i++)
+      if (!bufs[i].in_heap) free(bufs[i].d);
   free(bufs);
   free(part);
   free(slot_reg);

@@ -58,7 +58,14 @@ static const value *sum_value(heap *h, const value *a, eval_error *err) {
     if (oom) return eval_oom(err);
     if (bad) return eval_fail(err, "internal: sum of a sparse array holding a %s value", bad);
   } else if (a->kind == FV_DELAY) {
-    const value *x = fv_export(h, a, err);
+    const fv_delay *dl = as_delay(a);
+    if (dl->real && !dl->forced) {
+      const value *r = NULL;
+      int rc = fc_loop(h, dl->term, dl->env, a->u.arr.n, dl->src, FC_SUM, &r, err);
+      if (rc < 0) return NULL;
+      if (rc == 1) return r;
+    }
+    const value *x = dl->real ? fv_force(h, a, err) : fv_export(h, a, err);
     return x ? sum_value(h, x, err) : NULL;
   } else if (a->kind != V_ZERO) {
     return eval_fail(err, "internal: sum of a %s value", v_kind_name(a));
@@ -125,6 +132,9 @@ __attribute__((unused)) static const value *make_delay(heap *h, int body, const 
   d->ncalls = 0;
   d->memo_of = NULL;
   d->memo = NULL;
+  d->real = 0;
+  d->term = -1;
+  d->forced = NULL;
   return &d->base;
 }
 
@@ -179,6 +189,7 @@ static int plain(const value *v, int depth) {
 }
 
 static int real_arr(heap *h, const value *v, int64_t *n, const double **d) {
+  if (v->kind == FV_DELAY && as_delay(v)->real && !(v = fv_force(h, v, NULL))) return 0;
   if (v->kind == FV_RARR) {
     *n = v->u.arr.n;
     *d = as_rarr(v)->d;
@@ -489,6 +500,20 @@ const value *fe_apply(heap *h, const value *fn, const value *arg, eval_error *er
   }
   free(stack);
   return acc;
+}
+
+const value *fv_force(heap *h, const value *v, eval_error *err) {
+  if (!v || v->kind != FV_DELAY || !as_delay(v)->real) return v;
+  fv_delay *dl = (fv_delay *)(void *)v; /* allocated mutable; forced is a cache */
+  if (dl->forced) return dl->forced;
+  const value *out = NULL;
+  int rc = fc_loop(h, dl->term, dl->env, v->u.arr.n, dl->src, FC_MAT_NODELAY, &out, err);
+  if (rc < 0) return NULL;
+  if (rc == 0)
+    out = tm_kind(dl->term) == TM_MAP ? map_generic(h, dl->term, dl->env, dl->src, err, 0)
+                                      : build_generic(h, dl->term, dl->env, v->u.arr.n, err, 0);
+  dl->forced = out;
+  return out;
 }
 
 /* ---- public API ------------------------------------------------------------ */

@@ -43,6 +43,11 @@ typedef struct fv_delay {
   int ncalls;
   const int *memo_of;
   double *const *memo;
+  /* real == 1: an Arr Real delayed because its compiled body is cheap and
+   * cannot fail (it reads memo or unboxed arrays sequentially); term is the
+   * build/map, and forced caches its materialisation (fv_force). */
+  int real, term;
+  const value *forced;
 } fv_delay;
 
 static inline const fv_rarr *as_rarr(const value *v) { return (const fv_rarr *)(const void *)v; }
@@ -67,6 +72,8 @@ const env *fv_import_env(heap *h, const env *e);
 /* fast_eval.c */
 const value *fe_eval(heap *h, int t, const env *e, eval_error *err, int depth);
 const value *fe_apply(heap *h, const value *fn, const value *arg, eval_error *err, int depth);
+/* A real delayed array materialised (FV_RARR, cached); other values as they are. */
+const value *fv_force(heap *h, const value *v, eval_error *err);
 
 /* fast_compile.c: try to run loop construct t (TM_BUILD, TM_MAP or
  * TM_LSUM) compiled; n is its evaluated length, arr the evaluated mapped
@@ -76,7 +83,7 @@ const value *fe_apply(heap *h, const value *fn, const value *arg, eval_error *er
  * the lsum. Returns 1 with *out set; 0 when it cannot be compiled or a
  * runtime error occurred (the caller then evaluates t generically, which
  * reports the error as eval_ref does); -1 with err set when out of memory. */
-enum { FC_MAT = 0, FC_SUM = 1, FC_CHECK = 2, FC_LSUM = 3 };
+enum { FC_MAT = 0, FC_SUM = 1, FC_CHECK = 2, FC_LSUM = 3, FC_MAT_NODELAY = 4 };
 /* FC_CHECK on success sets *out to the FV_DELAY of t (with its memo). */
 int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
             const value **out, eval_error *err);

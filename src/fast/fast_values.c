@@ -62,6 +62,7 @@ static int boxed_real_or_zero(const value *v) {
 
 int fast_real_array_get(heap *h, const value *v, int64_t *n, const double **d) {
   if (!v) return 0;
+  if (v->kind == FV_DELAY && as_delay(v)->real && !(v = fv_force(h, v, NULL))) return 0;
   if (v->kind == FV_RARR || v->kind == FV_ACC) {
     *n = v->u.arr.n;
     *d = as_rarr(v)->d;
@@ -113,6 +114,11 @@ static const value *sparse_to_acc(heap *h, const value *s, int *oom) {
 /* Either side of a real-array plus as an unboxed array (RARR or ACC), or NULL
  * when it is not one (no error set; *oom on memory failure). */
 static const value *real_side(heap *h, const value *v, int *oom) {
+  if (v->kind == FV_DELAY && as_delay(v)->real) {
+    const value *f = fv_force(h, v, NULL);
+    if (!f) *oom = 1;
+    return f;
+  }
   if (v->kind == FV_RARR || v->kind == FV_ACC) return v;
   if (v->kind == V_ARRAY && boxed_real_or_zero(v)) {
     const value *u = fv_unbox(h, v);
@@ -163,6 +169,7 @@ const value *fv_plus(heap *h, const value *a, const value *b, eval_error *err) {
   int priv = is_private(a) || is_private(b);
   /* real arrays, any mix of representations */
   if (a->kind == FV_RARR || a->kind == FV_ACC || b->kind == FV_RARR || b->kind == FV_ACC ||
+      (a->kind == FV_DELAY && as_delay(a)->real) || (b->kind == FV_DELAY && as_delay(b)->real) ||
       (a->kind == V_ARRAY && b->kind == V_ARRAY && fv_boxed_real(a) && fv_boxed_real(b))) {
     int oom = 0;
     const value *ra = real_side(h, a, &oom), *rb = oom ? NULL : real_side(h, b, &oom);
@@ -232,6 +239,7 @@ static const heap *last_sparse_heap;
 
 const value *fv_index(heap *h, const value *arr, int64_t j, eval_error *err) {
   if (!arr) return eval_fail(err, "internal: index of nothing");
+  if (arr->kind == FV_DELAY && as_delay(arr)->real && !(arr = fv_force(h, arr, err))) return NULL;
   if (arr->kind == FV_RARR || arr->kind == FV_DELAY) {
     if (j < 0 || j >= arr->u.arr.n)
       return eval_fail(err, "index %" PRId64 " out of bounds (array length %" PRId64 ")", j,
@@ -444,6 +452,10 @@ static const value *ex_node(heap *h, const value *v, eval_error *err, memo *m, i
     return r;
   }
   case FV_DELAY: {
+    if (as_delay(v)->real) {
+      const value *f = fv_force(h, v, err);
+      return f ? ex(h, f, err, m, depth + 1) : NULL;
+    }
     int64_t n = v->u.arr.n;
     value *r = v_array(h, n);
     if (!r) return eval_oom(err);
