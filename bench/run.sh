@@ -36,7 +36,7 @@ have_adolc=0; [ -f /usr/include/adolc/adolc.h ] && have_adolc=1
 # ---- build -----------------------------------------------------------------
 make -s build/release/libchad.a || exit 1
 CFL="-std=c11 -D_POSIX_C_SOURCE=200809L -O2 -fopenmp"
-cc $CFL -Iinclude -Isrc -o $B/fast_bench bench/fast_bench.c build/release/libchad.a -ljansson -lm || exit 1
+cc $CFL -Iinclude -Isrc -o $B/fast_bench bench/fast_bench.c build/release/libchad.a -ljansson -lm -lmvec || exit 1
 cc $CFL -o $B/c_sumsin bench/baselines/sumsin.c -lm || exit 1
 if [ $have_adolc = 1 ]; then
   g++ -O2 -o $B/adolc_sumsin bench/baselines/adolc_sumsin.cpp -ladolc || have_adolc=0
@@ -107,10 +107,10 @@ if [ -d "$shared/data/adbench/gmm/1k" ]; then
     for T in $THREADS; do
       [ $failed = 1 ] && continue
       if [ "$T" = 1 ]; then ref=1; else ref=; fi
-      line=$(OMP_NUM_THREADS=$T REF=$ref timeout ${BENCH_GMM_TIMEOUT:-200} $B/fast_bench gmm examples/gmm.chad gmm "$f" 1 2>&1)
+      line=$(OMP_NUM_THREADS=$T REF=$ref timeout ${BENCH_GMM_TIMEOUT:-120} $B/fast_bench gmm examples/gmm.chad gmm "$f" 1 2>&1)
       if [ $? -ne 0 ]; then
         failed=1
-        echo "| chad-fast | gmm | $(basename "$f" .txt) | $T | failed: ${line:-timeout after ${BENCH_GMM_TIMEOUT:-200} s} | | |" >> "$out"
+        echo "| chad-fast | gmm | $(basename "$f" .txt) | $T | failed: ${line:-timeout after ${BENCH_GMM_TIMEOUT:-120} s} | | |" >> "$out"
         continue
       fi
       row chad-fast "$line"

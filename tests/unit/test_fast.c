@@ -122,6 +122,17 @@ static void compare_prog(heap *h, const char *name, int t, int len) {
       if (cr && cf) {
         const value *dr = v_densify(h, cr, primal_tuple, &er);
         const value *df = v_densify(h, cf, primal_tuple, &ef);
+        /* the raw route: the pullback keeps the fast representation
+         * (delayed and memoised arrays, unboxed accumulators) */
+        const value *praw = eval_fast_raw(h, rt, e, &ef);
+        const value *craw = praw ? eval_fast_apply_raw(h, praw->u.pair.b, ct, &ef) : NULL;
+        const value *xraw = craw ? fast_export(h, craw, &ef) : NULL;
+        const value *draw = xraw ? v_densify(h, xraw, primal_tuple, &ef) : NULL;
+        if (!same(h, dr, draw)) {
+          failures++;
+          fprintf(stderr, "%s (len %d): reverse (raw route) differs\n", name, len);
+        }
+        checks++;
         if (!same(h, dr, df)) {
           failures++;
           fprintf(stderr, "%s (len %d): reverse differs: ", name, len);
@@ -174,6 +185,21 @@ static int prog_mapsin(void) {
   int g = ext(CTX_EMPTY, A_);
   int gz = ext(g, R_);
   return OK(tm_sum(OK(tm_map(mul(op1(P_SIN, var(gz, 0)), var(gz, 0)), var(g, 0)))));
+}
+
+/* A cheap Real build (delayed by the fast evaluator) consumed by generic
+ * code: x : Arr R |- let y = build (length x) (i. x[i] * 2) in
+ *   dot (y, y) + y[3] + sum (map (z. z * y[1]) y) */
+static int prog_delay_uses(void) {
+  int g = ext(CTX_EMPTY, A_);
+  int gi = ext(g, I_);
+  int y = OK(tm_build(OK(tm_length(var(g, 0))), mul(OK(tm_index(var(gi, 1), var(gi, 0))), rc(gi, 2.0))));
+  int gy = ext(g, A_);                                    /* y 0, x 1 */
+  int gz = ext(gy, R_);                                   /* z 0, y 1, x 2 */
+  int d = op2(P_DOT, var(gy, 0), var(gy, 0));
+  int y3 = OK(tm_index(var(gy, 0), ic(gy, 3)));
+  int m = OK(tm_sum(OK(tm_map(mul(var(gz, 0), OK(tm_index(var(gz, 1), ic(gz, 1)))), var(gy, 0)))));
+  return let(y, add(add(d, y3), m));
 }
 
 /* Runtime errors: both evaluators fail with the same code and message. */
@@ -274,11 +300,19 @@ int main(void) {
   fast_set_par_threshold(32768);
   compare_prog(h, "sumsin", prog_sumsin(), 5000);
   compare_prog(h, "mapsin", prog_mapsin(), 5000);
+  compare_prog(h, "delay_uses", prog_delay_uses(), 5000);
+  fast_set_par_threshold(0);
+  compare_prog(h, "sumsin (parallel)", prog_sumsin(), 5000);
+  for (int i = 0; i < np; i++)
+    if (!strcmp(ps[i].name, "build_index") || !strcmp(ps[i].name, "map_sum"))
+      compare_prog(h, ps[i].name, ps[i].term, 5000);
+  compare_prog(h, "delay_uses (parallel)", prog_delay_uses(), 5000);
+  fast_set_par_threshold(32768);
   test_workloads(h);
   test_errors(h);
   heap_free(h);
-  printf("test_fast: %d checks, %d failures (eval_fast vs eval_ref on %d programs, "
+  printf("test_fast: %d checks, %d failures (eval_fast vs eval_ref on %d programs (raw and exported routes), "
          "reverse and forward CHAD, errors, determinism)\n",
-         checks, failures, np + 2);
+         checks, failures, np + 3);
   return failures ? 1 : 0;
 }
