@@ -11,7 +11,8 @@
  * computes the primal). Best of K repetitions, fresh heap each. With REF=1 the
  * reference evaluator is timed too (once). Prints one line:
  *   workload size threads primal_s gradient_s ratio ref_primal_s ref_gradient_s value checksum
- * FAST_BENCH_CPU=1 measures process CPU time instead of wall time.
+ * FAST_BENCH_CPU=1 measures process CPU time instead of wall time;
+ * FAST_BENCH_NOSIMPLIFY=1 evaluates chad_rev's output without chad_simplify.
  */
 #include <math.h>
 #include <omp.h>
@@ -130,7 +131,8 @@ int main(int argc, char **argv) {
   }
   int rt = chad_rev(t);
   if (rt < 0) die("chad_rev failed");
-  if (getenv("FAST_BENCH_SIMPLIFY")) rt = chad_simplify(rt);
+  /* the derivative the system uses (chad_vjp_values): simplified */
+  if (!getenv("FAST_BENCH_NOSIMPLIFY")) rt = chad_simplify(rt);
   int np = surf_def_nparams(p, di);
 
   /* parameters are rebuilt in every repetition's heap */
