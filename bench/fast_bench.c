@@ -12,8 +12,10 @@
  * reference evaluator is timed too (once). Prints one line:
  *   workload size threads primal_s gradient_s ratio ref_primal_s ref_gradient_s value checksum
  * FAST_BENCH_CPU=1 measures process CPU time instead of wall time;
- * FAST_BENCH_NOSIMPLIFY=1 evaluates chad_rev's output without chad_simplify.
+ * FAST_BENCH_NOSIMPLIFY=1 evaluates chad_rev's output without chad_simplify;
+ * FAST_BENCH_WARM=1 keeps freed memory mapped between repetitions.
  */
+#include <malloc.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -112,6 +114,12 @@ int main(int argc, char **argv) {
   }
   const char *mode = argv[1], *file = argv[2], *def = argv[3], *size = argv[4];
   int k = atoi(argv[5]);
+  /* FAST_BENCH_WARM=1: glibc keeps freed memory in the process, so later
+   * repetitions reuse mapped pages (as a long-running process would) */
+  if (getenv("FAST_BENCH_WARM")) {
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  }
   ty_init();
   ctx_init();
   tm_init();

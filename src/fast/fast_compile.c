@@ -1165,7 +1165,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   /* memo slots of a delayed array: one per distinct recorded register */
   int nslots = 0, *memo_of = NULL, *slot_reg = NULL;
   double **memo = NULL;
-  if (mode == FC_CHECK && S.nrec > 0) {
+  if (mode == FC_CHECK && S.nrec > 0 && !getenv("FAST_NO_MEMO")) {
     if ((double)S.nrec * (double)n * 8.0 > (double)((size_t)1 << 30) ||
         !(memo_of = heap_alloc(h, (size_t)S.nrec * sizeof *memo_of)) ||
         !(slot_reg = calloc((size_t)S.nrec, sizeof *slot_reg)) ||
