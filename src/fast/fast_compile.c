@@ -236,6 +236,8 @@ typedef struct cstate {
   int whyk;
   int64_t acc_hint;        /* first size of lsum array accumulators     */
   int64_t loop_n;          /* iterations of the loop being compiled     */
+  double **stseq;          /* per array slot: shared output when its only
+                              accumulation is one sequential onehot    */
   int *cse;                /* hash of emitted instructions (index + 1)  */
   /* memo replay: inlining the body of a memoised delayed array */
   struct replay { const fv_delay *dl; int count; int jr; } frames[32];
@@ -1024,6 +1026,11 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       break;
     }
     case O_ACCSEQ: {
+      if (x->p) { /* the slot's only contribution: store, disjoint blocks */
+        double *dst = S->stseq[x->k] + base;
+        for (int k = 0; k < len; k++) dst[k] = rb[k];
+        break;
+      }
       abuf *ab = &aa[x->k];
       int64_t need = base + len;
       if (need > ab->cap && !abuf_grow(ab, need, S->acc_hint)) return 1;
@@ -1098,6 +1105,7 @@ static void cstate_free(cstate *S) {
   free(S->arrs);
   free(S->cse);
   free(S->rec);
+  free(S->stseq);
 }
 
 struct build_ctx {
@@ -1254,10 +1262,33 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   abuf *bufs = calloc((size_t)nthreads * (size_t)(S.nacc_a ? S.nacc_a : 1), sizeof *bufs);
   int bail = 0;
   if (!part || !bufs) bail = 1;
+  /* A slot fed by exactly one sequential onehot (index = the loop index)
+   * and nothing else gets each index exactly once: all threads store into one
+   * heap array (disjoint blocks), with no zeroing, no per-thread buffer and
+   * no reduction. */
+  if (!bail && mode == FC_LSUM && S.nacc_a > 0 &&
+      (S.stseq = calloc((size_t)S.nacc_a, sizeof *S.stseq))) {
+    for (int a = 0; a < S.nacc_a; a++) {
+      int nseq = 0, nother = 0, at = -1;
+      for (int c = 0; c < S.ncode; c++)
+        if (S.code[c].k == a && (S.code[c].op == O_ACCSEQ || S.code[c].op == O_ACCA)) {
+          if (S.code[c].op == O_ACCSEQ) {
+            nseq++;
+            at = c;
+          } else {
+            nother++;
+          }
+        }
+      if (nseq == 1 && nother == 0 && n <= S.acc_hint &&
+          (S.stseq[a] = heap_alloc(h, (size_t)n * sizeof(double))))
+        S.code[at].p = 1;
+    }
+  }
   /* thread 0's array accumulators live in the heap, sized for indices < n:
    * when no other thread wrote, the result is made from them in place */
   if (!bail && mode == FC_LSUM)
     for (int a = 0; a < S.nacc_a; a++) {
+      if (S.stseq && S.stseq[a]) continue;
       double *d0 = heap_alloc(h, (size_t)S.acc_hint * sizeof *d0);
       if (!d0) break; /* host memory then */
       memset(d0, 0, (size_t)S.acc_hint * sizeof *d0);
@@ -1342,6 +1373,19 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     for (int64_t b = 0; rc == 1 && b < nb; b++)
       for (int s = 0; s < S.nacc_s; s++) tot[s] += part[(size_t)b * (size_t)nsl + (size_t)s];
     for (int a = 0; rc == 1 && a < S.nacc_a; a++) {
+      if (S.stseq && S.stseq[a]) {
+        fv_rarr *acc = heap_alloc(h, sizeof *acc);
+        if (!acc) {
+          rc = -1;
+          break;
+        }
+        acc->base.kind = FV_ACC;
+        acc->base.u.arr.n = n;
+        acc->base.u.arr.elems = NULL;
+        acc->d = S.stseq[a];
+        arrs[a] = &acc->base;
+        continue;
+      }
       int64_t m = 0;
       for (int th = 0; th < nthreads; th++)
         if (bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a].max > m)
