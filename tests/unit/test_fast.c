@@ -238,6 +238,34 @@ static void test_errors(heap *h) {
   /* negative onehot index in an lsum: lsum n (i. onehot (i - 10) 1.0) */
   int oh = OK(tm_onehot(op2(P_ISUB, var(gi, 0), ic(gi, 10)), rc(gi, 1.0)));
   same_error(h, "onehot", OK(tm_lsum(OK(tm_length(var(g, 0))), oh)), e);
+  /* dense-backed sparse cotangents (an lsum of onehots, compiled) used in
+   * every way the reference allows and forbids:
+   * s = lsum n (i. onehot (i + 3) x[i]) */
+  {
+    int gs = ext(g, ty_arr(R_));                          /* s 0, x 1 */
+    int gsi = ext(gs, I_);                                /* i 0, s 1, x 2 */
+    int sterm = OK(tm_lsum(OK(tm_length(var(g, 0))),
+                           OK(tm_onehot(op2(P_IADD, var(gi, 0), ic(gi, 3)),
+                                        OK(tm_index(var(gi, 1), var(gi, 0)))))));
+    int dense = OK(tm_build(OK(tm_length(var(gs, 1))), rc(gsi, 1.0)));
+    int dense_long = OK(tm_build(op2(P_IADD, OK(tm_length(var(gs, 1))), ic(gs, 3)), rc(gsi, 1.0)));
+    /* in bounds: s + (a dense array 3 longer), s[2], s[n+2], s[n+10] */
+    int ok_use = OK(tm_pair(OK(tm_plus(var(gs, 0), dense_long)),
+                 OK(tm_pair(OK(tm_index(var(gs, 0), ic(gs, 2))),
+                 OK(tm_pair(OK(tm_index(var(gs, 0), op2(P_IADD, OK(tm_length(var(gs, 1))), ic(gs, 2)))),
+                            OK(tm_index(var(gs, 0), op2(P_IADD, OK(tm_length(var(gs, 1))), ic(gs, 10))))))))));
+    int t_ok = let(sterm, ok_use);
+    eval_error er, ef;
+    const value *vr = eval_ref(h, t_ok, e, &er), *vf = eval_fast(h, t_ok, e, &ef);
+    CHECK(vr && vf && same(h, vr, vf));
+    /* plus with a dense array too short for the largest index */
+    same_error(h, "sparse + short dense", let(sterm, OK(tm_plus(var(gs, 0), dense))), e);
+    /* length and map of a length-free cotangent */
+    same_error(h, "length of sparse", let(sterm, OK(tm_length(var(gs, 0)))), e);
+    int gz = ext(gs, R_);
+    same_error(h, "map over sparse", let(sterm, OK(tm_map(var(gz, 0), var(gs, 0)))), e);
+    same_error(h, "negative index of sparse", let(sterm, OK(tm_index(var(gs, 0), ic(gs, -1)))), e);
+  }
   /* out of memory: a tiny heap */
   heap *small = heap_new(64 * 1024);
   const value *xs = arr_of(h, big, 0.1); /* lives in h */
