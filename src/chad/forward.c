@@ -40,6 +40,26 @@ static int fwd_under(int c, int d, int lvl, int depth)
   return r;
 }
 
+/* One branch of F(case): in d1 (p at level lp), the branch body translated
+ * under its binder, then (fst q, \v. snd q (v, fst/snd (snd p v))). */
+/*@ requires depth >= 0;
+    decreases CHAD_MAX_DEPTH + 1 - depth; */
+static int fwd_case_branch(int side, int body, int st, int d1, int lp, int tg, int depth)
+{
+  if (depth > CHAD_MAX_DEPTH)
+    return CHAD_E_DEPTH;
+  int pty = tr_ty(CHAD_PFWD, side == 0 ? ty_left(st) : ty_right(st));
+  int lx = L(d1), e1 = b_ext(d1, pty);
+  int q = fwd_under(body, e1, lx, depth + 1);
+  if (q < 0) return q;
+  int lq = L(e1), e2 = b_ext(e1, tyof(q));
+  int lv = L(e2), e3 = b_ext(e2, tg);
+  int dsc = b_lapp(b_snd(V(e3, lp)), V(e3, lv));
+  int part = side == 0 ? b_fst(dsc) : b_snd(dsc);
+  int lin = b_llam(tg, b_lapp(b_snd(V(e3, lq)), b_pair(V(e3, lv), part)));
+  return b_let(q, b_pair(b_fst(V(e2, lq)), lin));
+}
+
 /*@ requires depth >= 0;
     decreases CHAD_MAX_DEPTH + 1 - depth; */
 static int fwd(int t, int d, int depth)
@@ -51,7 +71,7 @@ static int fwd(int t, int d, int depth)
   int g = tm_ctx(t);
   if (g < 0)
     return g;
-  int tg = chad_ctx(CHAD_TAN, g);           /* T G */
+  int tg = tr_ctx(CHAD_TAN, g);           /* T G */
   if (tg < 0)
     return tg;
   int ty = tm_type(t);
@@ -75,7 +95,7 @@ static int fwd(int t, int d, int depth)
     int prim = k == TM_UNIT ? b_unit(d)
              : k == TM_RCONST ? tm_rconst(d, tm_rval(t)) : tm_iconst(d, tm_aux(t));
     int d1 = b_ext(d, tg);
-    return b_pair(prim, b_llam(tg, b_zero(d1, chad_ty_tan(ty))));
+    return b_pair(prim, b_llam(tg, b_zero(d1, tr_ty(CHAD_TAN, ty))));
   }
   case TM_LET: {
     /* let p = F a; x = fst p; q = F_{G,x} b in (fst q, \v. snd q (v, snd p v)) */
@@ -96,7 +116,7 @@ static int fwd(int t, int d, int depth)
     /* let f = \x. F_{G,x} a in
      * ( \x. let r = f x in (fst r, \u. snd r (0, u)),  \v. \x. snd (f x) (v, 0) ) */
     int sg = ty_left(ty);
-    int psg = chad_ty_pfwd(sg), tsg = chad_ty_tan(sg);
+    int psg = tr_ty(CHAD_PFWD, sg), tsg = tr_ty(CHAD_TAN, sg);
     int lx0 = L(d), dx = b_ext(d, psg);
     int q = fwd_under(a, dx, lx0, dn);
     if (q < 0) return q;
@@ -167,14 +187,14 @@ static int fwd(int t, int d, int depth)
     }
     case TM_INL: {
       int rt = ty_right(ty);
-      prim = b_inl(x, chad_ty_pfwd(rt));
-      lin = b_pair(dxv, b_zero(d2, chad_ty_tan(rt)));
+      prim = b_inl(x, tr_ty(CHAD_PFWD, rt));
+      lin = b_pair(dxv, b_zero(d2, tr_ty(CHAD_TAN, rt)));
       break;
     }
     default: {
       int lt = ty_left(ty);
-      prim = b_inr(chad_ty_pfwd(lt), x);
-      lin = b_pair(b_zero(d2, chad_ty_tan(lt)), dxv);
+      prim = b_inr(tr_ty(CHAD_PFWD, lt), x);
+      lin = b_pair(b_zero(d2, tr_ty(CHAD_TAN, lt)), dxv);
       break;
     }
     }
@@ -188,20 +208,11 @@ static int fwd(int t, int d, int depth)
     if (p < 0) return p;
     int lp = L(d), d1 = b_ext(d, tyof(p));
     int st = tm_type(a);
-    int br[2];
-    for (int side = 0; side < 2; side++) {
-      int pty = chad_ty_pfwd(side == 0 ? ty_left(st) : ty_right(st));
-      int lx = L(d1), e1 = b_ext(d1, pty);
-      int q = fwd_under(side == 0 ? b : c, e1, lx, dn);
-      if (q < 0) return q;
-      int lq = L(e1), e2 = b_ext(e1, tyof(q));
-      int lv = L(e2), e3 = b_ext(e2, tg);
-      int dsc = b_lapp(b_snd(V(e3, lp)), V(e3, lv));
-      int part = side == 0 ? b_fst(dsc) : b_snd(dsc);
-      int lin = b_llam(tg, b_lapp(b_snd(V(e3, lq)), b_pair(V(e3, lv), part)));
-      br[side] = b_let(q, b_pair(b_fst(V(e2, lq)), lin));
-    }
-    return b_let(p, b_case(b_fst(V(d1, lp)), br[0], br[1]));
+    int br0 = fwd_case_branch(0, b, st, d1, lp, tg, dn);
+    if (br0 < 0) return br0;
+    int br1 = fwd_case_branch(1, c, st, d1, lp, tg, dn);
+    if (br1 < 0) return br1;
+    return b_let(p, b_case(b_fst(V(d1, lp)), br0, br1));
   }
   case TM_ITER: {
     /* let pn = F a; ps = F c in
@@ -270,7 +281,7 @@ static int fwd(int t, int d, int depth)
     int lp = L(d), d1 = b_ext(d, tyof(p));
     int y = b_fst(V(d1, lp));
     int ly = L(d1), d2 = b_ext(d1, tyof(y));
-    int lx = L(d2), e1 = b_ext(d2, chad_ty_pfwd(sg));
+    int lx = L(d2), e1 = b_ext(d2, tr_ty(CHAD_PFWD, sg));
     int q = fwd_under(a, e1, lx, dn);
     if (q < 0) return q;
     int ps = b_map(q, V(d2, ly));
@@ -293,6 +304,7 @@ static int fwd(int t, int d, int depth)
 
 int chad_fwd_in(int t, int d)
 {
+  chad_sync();
   int g = tm_ctx(t);
   if (g < 0)
     return g;
@@ -301,7 +313,7 @@ int chad_fwd_in(int t, int d)
     return CHAD_E_ARG;
   /* d must extend P G: its prefix of length n is P G (contexts are
    * hash-consed, so equal contexts have equal ids) */
-  int pg = chad_ctx(CHAD_PFWD, g), pre = d;
+  int pg = tr_ctx(CHAD_PFWD, g), pre = d;
   for (int i = ctx_length(d); i > n && pre >= 0; i--)
     pre = ctx_parent(pre);
   if (pg < 0)
@@ -319,7 +331,7 @@ int chad_fwd(int t)
   int g = tm_ctx(t);
   if (g < 0)
     return g;
-  int pg = chad_ctx(CHAD_PFWD, g);
+  int pg = tr_ctx(CHAD_PFWD, g);
   if (pg < 0)
     return pg;
   return chad_fwd_in(t, pg);

@@ -31,6 +31,31 @@ static int rev_under(int c, int d, int lvl, int depth)
   return r;
 }
 
+/* One branch of R(case): (fst q, \v. let g = snd q v in fst g + snd p (snd g, 0))
+ * (or (0, snd g) on the right), in d1 with p at level lp. */
+/*@ requires depth >= 0;
+    decreases CHAD_MAX_DEPTH + 1 - depth; */
+static int rev_case_branch(int side, int body, int st, int d1, int lp, int ct, int depth)
+{
+  if (depth > CHAD_MAX_DEPTH)
+    return CHAD_E_DEPTH;
+  int sty = side == 0 ? ty_left(st) : ty_right(st);
+  int oty = side == 0 ? ty_right(st) : ty_left(st);
+  int lx = L(d1), e1 = b_ext(d1, tr_ty(CHAD_PREV, sty));
+  int q = rev_under(body, e1, lx, depth + 1);
+  if (q < 0) return q;
+  int lq = L(e1), e2 = b_ext(e1, tyof(q));
+  int lv = L(e2), e3 = b_ext(e2, ct);
+  int gg = b_lapp(b_snd(V(e3, lq)), V(e3, lv));
+  int lg = L(e3), e4 = b_ext(e3, tyof(gg));
+  int z = b_zero(e4, tr_ty(CHAD_COT, oty));
+  int sv = b_snd(V(e4, lg));
+  int arg = side == 0 ? b_pair(sv, z) : b_pair(z, sv);
+  int lin = b_llam(ct, b_let(gg, b_plus(b_fst(V(e4, lg)),
+                                        b_lapp(b_snd(V(e4, lp)), arg))));
+  return b_let(q, b_pair(b_fst(V(e2, lq)), lin));
+}
+
 /*@ requires depth >= 0;
     decreases CHAD_MAX_DEPTH + 1 - depth; */
 static int rev(int t, int d, int depth)
@@ -42,11 +67,11 @@ static int rev(int t, int d, int depth)
   int g = tm_ctx(t);
   if (g < 0)
     return g;
-  int cg = chad_ctx(CHAD_COT, g);           /* C G */
+  int cg = tr_ctx(CHAD_COT, g);           /* C G */
   if (cg < 0)
     return cg;
   int ty = tm_type(t);
-  int ct = chad_ty_cot(ty);                 /* C tau */
+  int ct = tr_ty(CHAD_COT, ty);                 /* C tau */
   if (ct < 0)
     return ct;
   int a = tm_a(t), b = tm_b(t), c = tm_c(t);
@@ -94,7 +119,7 @@ static int rev(int t, int d, int depth)
      * ( \x. let r = f x in (fst r, \v. snd (snd r v)),
      *   \w. cp_fold w (x v. fst (snd (f x) v)) ) */
     int sg = ty_left(ty), tau = ty_right(ty);
-    int psg = chad_ty_prev(sg), ctau = chad_ty_cot(tau);
+    int psg = tr_ty(CHAD_PREV, sg), ctau = tr_ty(CHAD_COT, tau);
     int lx0 = L(d), dx = b_ext(d, psg);
     int q = rev_under(a, dx, lx0, dn);
     if (q < 0) return q;
@@ -158,11 +183,11 @@ static int rev(int t, int d, int depth)
     switch (tm_kind(t)) {
     case TM_FST:
       prim = b_fst(x);
-      lin = b_lapp(dx, b_pair(v, b_zero(d2, chad_ty_cot(ty_right(at)))));
+      lin = b_lapp(dx, b_pair(v, b_zero(d2, tr_ty(CHAD_COT, ty_right(at)))));
       break;
     case TM_SND:
       prim = b_snd(x);
-      lin = b_lapp(dx, b_pair(b_zero(d2, chad_ty_cot(ty_left(at))), v));
+      lin = b_lapp(dx, b_pair(b_zero(d2, tr_ty(CHAD_COT, ty_left(at))), v));
       break;
     case TM_SUM: {                 /* \v. snd p (build (length (fst p)) (i. v)) */
       prim = b_sum(x);
@@ -181,11 +206,11 @@ static int rev(int t, int d, int depth)
       break;
     }
     case TM_INL:
-      prim = b_inl(x, chad_ty_prev(ty_right(ty)));
+      prim = b_inl(x, tr_ty(CHAD_PREV, ty_right(ty)));
       lin = b_lapp(dx, b_fst(v));
       break;
     default:
-      prim = b_inr(chad_ty_prev(ty_left(ty)), x);
+      prim = b_inr(tr_ty(CHAD_PREV, ty_left(ty)), x);
       lin = b_lapp(dx, b_snd(v));
       break;
     }
@@ -199,25 +224,11 @@ static int rev(int t, int d, int depth)
     if (p < 0) return p;
     int lp = L(d), d1 = b_ext(d, tyof(p));
     int st = tm_type(a);
-    int br[2];
-    for (int side = 0; side < 2; side++) {
-      int sty = side == 0 ? ty_left(st) : ty_right(st);
-      int oty = side == 0 ? ty_right(st) : ty_left(st);
-      int lx = L(d1), e1 = b_ext(d1, chad_ty_prev(sty));
-      int q = rev_under(side == 0 ? b : c, e1, lx, dn);
-      if (q < 0) return q;
-      int lq = L(e1), e2 = b_ext(e1, tyof(q));
-      int lv = L(e2), e3 = b_ext(e2, ct);
-      int gg = b_lapp(b_snd(V(e3, lq)), V(e3, lv));
-      int lg = L(e3), e4 = b_ext(e3, tyof(gg));
-      int z = b_zero(e4, chad_ty_cot(oty));
-      int sv = b_snd(V(e4, lg));
-      int arg = side == 0 ? b_pair(sv, z) : b_pair(z, sv);
-      int lin = b_llam(ct, b_let(gg, b_plus(b_fst(V(e4, lg)),
-                                            b_lapp(b_snd(V(e4, lp)), arg))));
-      br[side] = b_let(q, b_pair(b_fst(V(e2, lq)), lin));
-    }
-    return b_let(p, b_case(b_fst(V(d1, lp)), br[0], br[1]));
+    int br0 = rev_case_branch(0, b, st, d1, lp, ct, depth + 1);
+    if (br0 < 0) return br0;
+    int br1 = rev_case_branch(1, c, st, d1, lp, ct, depth + 1);
+    if (br1 < 0) return br1;
+    return b_let(p, b_case(b_fst(V(d1, lp)), br0, br1));
   }
   case TM_ITER: {
     /* let pn = R a; ps = R c in
@@ -289,7 +300,7 @@ static int rev(int t, int d, int depth)
     int lp = L(d), d1 = b_ext(d, tyof(p));
     int y = b_fst(V(d1, lp));
     int ly = L(d1), d2 = b_ext(d1, tyof(y));
-    int lx = L(d2), e1 = b_ext(d2, chad_ty_prev(sg));
+    int lx = L(d2), e1 = b_ext(d2, tr_ty(CHAD_PREV, sg));
     int q = rev_under(a, e1, lx, dn);
     if (q < 0) return q;
     int ps = b_map(q, V(d2, ly));
@@ -317,6 +328,7 @@ static int rev(int t, int d, int depth)
 
 int chad_rev_in(int t, int d)
 {
+  chad_sync();
   int g = tm_ctx(t);
   if (g < 0)
     return g;
@@ -325,7 +337,7 @@ int chad_rev_in(int t, int d)
     return CHAD_E_ARG;
   /* d must extend P G: its prefix of length n is P G (contexts are
    * hash-consed, so equal contexts have equal ids) */
-  int pg = chad_ctx(CHAD_PREV, g), pre = d;
+  int pg = tr_ctx(CHAD_PREV, g), pre = d;
   for (int i = ctx_length(d); i > n && pre >= 0; i--)
     pre = ctx_parent(pre);
   if (pg < 0)
@@ -343,7 +355,7 @@ int chad_rev(int t)
   int g = tm_ctx(t);
   if (g < 0)
     return g;
-  int pg = chad_ctx(CHAD_PREV, g);
+  int pg = tr_ctx(CHAD_PREV, g);
   if (pg < 0)
     return pg;
   return chad_rev_in(t, pg);
