@@ -1,0 +1,197 @@
+/* make proptest: random well-typed programs against CHAD's theorems.
+ *   PROPTEST_N      programs per property (default 10000)
+ *   PROPTEST_SEED   seed (default: from the clock; printed first)
+ *   PROPTEST_SIZE   maximal program size in nodes (default 24)
+ *   PROPTEST_QUIET  1: no progress lines
+ * Prints per-property counts and a last line "N passed, N failed"; exits 1
+ * on any failure. A failing program is shrunk and printed in the surface
+ * syntax with its inputs (JSON), tangent and cotangent. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "props.h"
+#include "chad/eval.h"
+#include "chad/chad.h"
+
+#define HEAP_LIMIT ((size_t)256 << 20)
+#define MAX_REPORTS 3
+
+static long npass[PR_N], nfail[PR_N], nskip[PR_N];
+static int reported[PR_N];
+
+static uint64_t env_u64(const char *name, uint64_t dflt) {
+  const char *s = getenv(name);
+  if (!s || !*s) return dflt;
+  char *end;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (*end) { fprintf(stderr, "proptest: %s must be a number\n", name); exit(2); }
+  return v;
+}
+
+static void fill_case(pt_case *c, prng *r) {
+  for (int i = 0; i < c->p.nparams; i++)
+    c->args[i] = pt_random_value(c->h, r, c->p.param_ty[i], c->p.len);
+}
+
+static void fill_dirs(pt_case *c, prng *r) {
+  for (int i = 0; i < c->n; i++) c->dx[i] = prng_range(r, -1, 1);
+  for (int j = 0; j < c->m; j++) c->v[j] = prng_range(r, -1, 1);
+}
+
+/* Rebuilds tree pt into a fresh arena and checks property k on it. */
+static int still_fails(pt_case *c, const ptree *t, int k) {
+  tm_init();
+  int term = pt_rebuild(t, c->p.ctx);
+  if (term < 0) return 0;
+  pt_case d = *c;
+  d.p.term = term;
+  if (pt_case_prepare(&d) < 0 || d.n != c->n || d.m != c->m) return 0;
+  pt_case_check(&d, 1u << k);
+  return d.st[k] == ST_FAIL;
+}
+
+/* Replaces subterms by smaller ones of the same type (a child of the same
+ * type and context, a constant, a variable) while property k still fails. */
+static ptree *shrink(pt_case *c, ptree *t, int k) {
+  int budget = 3000;
+  for (int improved = 1; improved && budget > 0;) {
+    improved = 0;
+    int size = pt_size(t);
+    for (int pos = 0; pos < size && !improved && budget > 0; pos++) {
+      ptree *node = *pt_nth(&t, pos);
+      int nsize = pt_size(node);
+      ptree *cand[16];
+      int nc = 0;
+      for (int i = 0; i < node->nkids; i++)
+        if (node->kid[i]->ty == node->ty && node->kid[i]->ctx == node->ctx)
+          cand[nc++] = pt_copy(node->kid[i]);
+      for (int v = 0; v < 10 && nc < 16; v++) {
+        ptree *l = pt_leaf(node->ty, node->ctx, v, c->p.len);
+        if (l) cand[nc++] = l;
+      }
+      for (int i = 0; i < nc; i++) {
+        if (!improved && pt_size(cand[i]) < nsize && budget-- > 0) {
+          ptree *t2 = pt_copy(t);
+          ptree **slot = pt_nth(&t2, pos);
+          pt_free(*slot);
+          *slot = cand[i];
+          cand[i] = NULL;
+          if (still_fails(c, t2, k)) { pt_free(t); t = t2; improved = 1; }
+          else pt_free(t2);
+        }
+        pt_free(cand[i]);
+      }
+    }
+  }
+  return t;
+}
+
+static void print_vec(const char *name, const double *a, int n) {
+  printf("  %s: [", name);
+  for (int i = 0; i < n; i++) printf("%s%.17g", i ? ", " : "", a[i]);
+  printf("]\n");
+}
+
+static void report(pt_case *c, int k, long index, uint64_t seed) {
+  printf("FAIL %s  (seed %llu, program %ld)\n  %s\n", pt_prop_name[k],
+         (unsigned long long)seed, index, c->msg[k]);
+  ptree *t = pt_extract(c->p.term);
+  int before = pt_size(t);
+  t = shrink(c, t, k);
+  tm_init();
+  int term = pt_rebuild(t, c->p.ctx);
+  pt_case d = *c;
+  d.p.term = term;
+  if (term >= 0 && pt_case_prepare(&d) == 0) {
+    pt_case_check(&d, 1u << k);
+    printf("  shrunk from %d to %d nodes; still fails: %s\n", before, pt_size(t),
+           d.st[k] == ST_FAIL ? d.msg[k] : "(no: shrinking lost it)");
+  }
+  printf("  program:\n");
+  pt_print_program(stdout, &d.p, term >= 0 ? term : c->p.term);
+  printf("  inputs (JSON, x1 first): [");
+  for (int i = 0; i < c->p.nparams; i++) {
+    if (i) printf(", ");
+    pt_print_json(stdout, c->p.param_ty[i], c->args[i]);
+  }
+  printf("]\n");
+  print_vec("tangent dx (flat)", c->dx, c->n);
+  print_vec("cotangent v (flat)", c->v, c->m);
+  fflush(stdout);
+  pt_free(t);
+}
+
+static void setup(void) {
+  ty_init();
+  ctx_init();
+  tm_init();
+  raw_init();
+  op_init();
+  if (prims_init() < 0) { fprintf(stderr, "proptest: prims_init failed\n"); exit(2); }
+  chad_init();
+  pt_types_init();
+}
+
+int main(void) {
+  uint64_t seed = env_u64("PROPTEST_SEED", (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
+  long N = (long)env_u64("PROPTEST_N", 10000);
+  int maxsize = (int)env_u64("PROPTEST_SIZE", 24);
+  int quiet = (int)env_u64("PROPTEST_QUIET", 0);
+  printf("proptest seed %llu  (PROPTEST_SEED=%llu PROPTEST_N=%ld reproduces this run)\n",
+         (unsigned long long)seed, (unsigned long long)seed, N);
+  fflush(stdout);
+  setup();
+  time_t t0 = time(NULL);
+  long discarded = 0;
+  for (long i = 0; i < N; i++) {
+    prng r = {seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(i + 1))};
+    pt_case *c = calloc(1, sizeof *c);
+    if (!c) return 2;
+    for (;;) {
+      tm_init();
+      c->h = heap_new(HEAP_LIMIT);
+      if (!c->h) { fprintf(stderr, "proptest: out of memory\n"); return 2; }
+      pt_gen_program(&r, 2 + prng_below(&r, maxsize - 1), &c->p);
+      fill_case(c, &r);
+      if (pt_case_prepare(c) == 0) break;
+      heap_free(c->h);
+      discarded++;
+    }
+    fill_dirs(c, &r);
+    pt_case_check(c, ((1u << PR_N) - 1) & ~(1u << PR_PRIMS));
+    for (int k = 0; k < PR_N; k++) {
+      if (c->st[k] == ST_PASS) npass[k]++;
+      else if (c->st[k] == ST_SKIP) nskip[k]++;
+      else if (c->st[k] == ST_FAIL) {
+        nfail[k]++;
+        if (reported[k]++ < MAX_REPORTS) report(c, k, i, seed);
+      }
+    }
+    heap_free(c->h);
+    free(c);
+    if (!quiet && (i + 1) % 1000 == 0) {
+      long f = 0;
+      for (int k = 0; k < PR_N; k++) f += nfail[k];
+      printf("  ... %ld programs, %ld failures, %lds\n", i + 1, f, (long)(time(NULL) - t0));
+      fflush(stdout);
+    }
+  }
+  prng pr = {seed ^ 0x5EEDULL};
+  int pp = 0, pf = 0, ps = 0;
+  tm_init();
+  pt_prop_prims(&pr, N < 10000 ? (int)N : (int)N, &pp, &pf, &ps, 1);
+  npass[PR_PRIMS] = pp; nfail[PR_PRIMS] = pf; nskip[PR_PRIMS] = ps;
+
+  printf("\n%-48s %8s %8s %8s\n", "property", "passed", "failed", "skipped");
+  long tp = 0, tf = 0;
+  for (int k = 0; k < PR_N; k++) {
+    printf("%-48s %8ld %8ld %8ld\n", pt_prop_name[k], npass[k], nfail[k], nskip[k]);
+    tp += npass[k];
+    tf += nfail[k];
+  }
+  printf("(%ld generated programs discarded before testing: runtime error or non-finite value; %lds)\n",
+         discarded, (long)(time(NULL) - t0));
+  printf("%ld passed, %ld failed\n", tp, tf);
+  return tf ? 1 : 0;
+}
