@@ -13,6 +13,10 @@
  * decision that differs at the two sides) that ratio breaks: the point is
  * reported as non-differentiable and the caller skips and counts it. The
  * decision depends on f alone, never on the derivative under test.
+ * A kink exactly at x keeps D(h) constant (max(x,y) at a tie along a
+ * direction is homogeneous in h), so the one-sided gap
+ *   G(h) = (f(x + h d) - 2 f(x) + f(x - h d)) / h  (= f'' h + O(h^3) if smooth)
+ * must also shrink with h: at a kink it stays at the jump of the slopes.
  */
 #include <math.h>
 #include <string.h>
@@ -23,7 +27,7 @@
 int pt_fd_dir(pt_fn f, void *c, int n, int m, const double *x, const double *d,
               double *deriv, double *tol) {
   double xs[PT_FD_MAX], fp[PT_FD_MAX], fm[PT_FD_MAX];
-  double D[3][PT_FD_MAX], fbig[PT_FD_MAX];
+  double D[3][PT_FD_MAX], Gp[3][PT_FD_MAX], f0[PT_FD_MAX], fbig[PT_FD_MAX];
   double xmax = 1.0, dmax = 0.0;
   for (int i = 0; i < n; i++) {
     if (fabs(x[i]) > xmax) xmax = fabs(x[i]);
@@ -34,7 +38,8 @@ int pt_fd_dir(pt_fn f, void *c, int n, int m, const double *x, const double *d,
     return PT_FD_OK;
   }
   double h0 = 1e-3 * xmax / dmax;
-  for (int j = 0; j < m; j++) fbig[j] = 0.0;
+  if (f(c, x, f0) != 0) return PT_FD_ERROR;
+  for (int j = 0; j < m; j++) fbig[j] = fabs(f0[j]);
   for (int l = 0; l < 3; l++) {
     double h = h0 / (double)(1 << l);
     for (int i = 0; i < n; i++) xs[i] = x[i] + h * d[i];
@@ -44,6 +49,7 @@ int pt_fd_dir(pt_fn f, void *c, int n, int m, const double *x, const double *d,
     for (int j = 0; j < m; j++) {
       if (!isfinite(fp[j]) || !isfinite(fm[j])) return PT_FD_ERROR;
       D[l][j] = (fp[j] - fm[j]) / (2.0 * h);
+      Gp[l][j] = (fp[j] - 2.0 * f0[j] + fm[j]) / h;
       fbig[j] = fmax(fbig[j], fmax(fabs(fp[j]), fabs(fm[j])));
     }
   }
@@ -54,6 +60,9 @@ int pt_fd_dir(pt_fn f, void *c, int n, int m, const double *x, const double *d,
     double r1 = (4.0 * D[1][j] - D[0][j]) / 3.0, r2 = (4.0 * D[2][j] - D[1][j]) / 3.0;
     deriv[j] = r2;
     tol[j] = 10.0 * (fabs(r1 - r2) + noise) + 1e-12 * fabs(r2);
+    /* one-sided slopes must agree in the limit: G(h) ~ h (or h^3) */
+    double gnoise = 4.0 * noise, g1 = fabs(Gp[1][j]), g2 = fabs(Gp[2][j]);
+    if (g2 > 8.0 * gnoise && (g1 / g2 < 1.5 || g1 / g2 > 10.0)) kink = 1;
     if (d1 <= 8.0 * noise && d2 <= 8.0 * noise) continue;  /* linear to rounding */
     if (d2 <= 2.0 * noise) { if (d1 > 16.0 * noise) kink = 1; continue; }
     double ratio = d1 / d2;
