@@ -1,0 +1,2 @@
+#include "chad/chad.h"
+int chad_simplify(int t) { return t; }

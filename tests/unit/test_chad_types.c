@@ -1,0 +1,99 @@
+/* CHAD type preservation: the type translations on hand-computed examples,
+ * and every forward/reverse output has exactly the type the rules card
+ * states, built independently: F(t) : P tau * (T G -o T tau) in P G,
+ * R(t) : P tau * (C tau -o C G) in P G. Also: non-source terms are refused. */
+#include "chad_progs.h"
+
+static int failures;
+#define CHECK(c, ...) do { if (!(c)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+  printf(__VA_ARGS__); printf("\n"); } } while (0)
+
+static void test_type_translations(void)
+{
+  int R = R_, I = I_, U = U_;
+  int fr = ty_fun(R, R);
+  CHECK(chad_ty_pfwd(fr) == ty_fun(R, ty_prod(R, ty_lfun(R, R))), "P_fwd(R->R)");
+  CHECK(chad_ty_prev(fr) == ty_fun(R, ty_prod(R, ty_lfun(R, R))), "P_rev(R->R)");
+  CHECK(chad_ty_tan(fr) == ty_fun(R, R), "T(R->R) = R -> R");
+  CHECK(chad_ty_cot(fr) == ty_copow(R, R), "C(R->R) = !R (x) R");
+  int fi = ty_fun(I, ty_arr(R));
+  CHECK(chad_ty_pfwd(fi) == ty_fun(I, ty_prod(ty_arr(R), ty_lfun(U, ty_arr(R)))), "P_fwd(I->Arr R)");
+  CHECK(chad_ty_prev(fi) == ty_fun(I, ty_prod(ty_arr(R), ty_lfun(ty_arr(R), U))), "P_rev(I->Arr R)");
+  CHECK(chad_ty_cot(fi) == ty_copow(I, ty_arr(R)), "C(I -> Arr R)");
+  CHECK(chad_ty_tan(ty_sum(I, R)) == ty_prod(U, R), "T(Int + Real) = Unit * Real");
+  CHECK(chad_ty_cot(ty_sum(I, R)) == ty_prod(U, R), "C(Int + Real)");
+  CHECK(chad_ty_pfwd(ty_sum(I, R)) == ty_sum(I, R), "P(Int + Real)");
+  CHECK(chad_ty_tan(ty_arr(ty_prod(I, R))) == ty_arr(ty_prod(U, R)), "T(Arr (Int*Real))");
+  /* higher order: P_fwd((R->R)->R) = (R -> R*(R-oR)) -> R * ((R->R) -o R) */
+  int hf = ty_fun(fr, R);
+  int pfr = chad_ty_pfwd(fr);
+  CHECK(chad_ty_pfwd(hf) == ty_fun(pfr, ty_prod(R, ty_lfun(ty_fun(R, R), R))), "P_fwd((R->R)->R)");
+  CHECK(chad_ty_prev(hf) == ty_fun(pfr, ty_prod(R, ty_lfun(R, ty_copow(R, R)))), "P_rev((R->R)->R)");
+  CHECK(chad_ty(CHAD_TAN, ty_lfun(R, R)) == CHAD_E_TYPE, "-o is not a source type");
+  /* contexts: T (((), Int), Real) = (Unit * Unit) * Real */
+  int g = ctx_extend(ctx_extend(CTX_EMPTY, I), R);
+  CHECK(chad_ctx_tan(g) == ty_prod(ty_prod(U, U), R), "T G nested pairs");
+  CHECK(chad_ctx_cot(g) == ty_prod(ty_prod(U, U), R), "C G nested pairs");
+  CHECK(chad_ctx_tan(CTX_EMPTY) == U, "T () = Unit");
+  int gf = ctx_extend(g, fr);
+  CHECK(chad_ctx_pfwd(gf) == ctx_extend(g, pfr), "P G pointwise");
+  CHECK(chad_ctx_cot(gf) == ty_prod(ty_prod(ty_prod(U, U), R), ty_copow(R, R)), "C G with a function");
+  printf("type translations on examples: checked\n");
+}
+
+static void test_outputs(void)
+{
+  prog ps[N_PROGS];
+  int n = build_progs(ps);
+  for (int i = 0; i < n; i++) {
+    int t = ps[i].term, g = tm_ctx(t), ty = tm_type(t);
+    int f = chad_fwd(t), r = chad_rev(t);
+    CHECK(f >= 0, "%s: chad_fwd failed %d", ps[i].name, f);
+    CHECK(r >= 0, "%s: chad_rev failed %d", ps[i].name, r);
+    if (f < 0 || r < 0)
+      continue;
+    int fexp = ty_prod(chad_ty_pfwd(ty), ty_lfun(chad_ctx_tan(g), chad_ty_tan(ty)));
+    int rexp = ty_prod(chad_ty_prev(ty), ty_lfun(chad_ty_cot(ty), chad_ctx_cot(g)));
+    CHECK(tm_type(f) == fexp, "%s: forward type", ps[i].name);
+    CHECK(tm_ctx(f) == chad_ctx_pfwd(g), "%s: forward context", ps[i].name);
+    CHECK(tm_type(r) == rexp, "%s: reverse type", ps[i].name);
+    CHECK(tm_ctx(r) == chad_ctx_prev(g), "%s: reverse context", ps[i].name);
+    int s = chad_simplify(f), sr = chad_simplify(r);
+    CHECK(s >= 0 && tm_type(s) == fexp && tm_ctx(s) == tm_ctx(f), "%s: simplified forward type", ps[i].name);
+    CHECK(sr >= 0 && tm_type(sr) == rexp && tm_ctx(sr) == tm_ctx(r), "%s: simplified reverse type", ps[i].name);
+  }
+  printf("forward/reverse/simplified output types of %d programs: checked\n", n);
+}
+
+static void test_handwritten(void)
+{
+  /* fig1a: x:R |- t : R*(R*R). F : (R*(R*R)) * ((Unit*R) -o R*(R*R)) */
+  int t = prog_fig1a();
+  int out = ty_prod(R_, ty_prod(R_, R_));
+  int f = chad_fwd(t);
+  CHECK(f >= 0 && tm_type(f) == ty_prod(out, ty_lfun(ty_prod(U_, R_), out)), "fig1a forward type by hand");
+  /* fig2b: x1:R, x2:Arr R |- t : R.  R : R * (R -o (Unit*R)*Arr R) */
+  t = prog_fig2b();
+  int r = chad_rev(t);
+  CHECK(r >= 0 && tm_type(r) == ty_prod(R_, ty_lfun(R_, ty_prod(ty_prod(U_, R_), A_))),
+        "fig2b reverse type by hand");
+  /* a target-only term is not a source term */
+  int z = tm_zero(CTX_EMPTY, R_);
+  CHECK(chad_fwd(z) == CHAD_E_TYPE && chad_rev(z) == CHAD_E_TYPE, "zero is refused");
+  CHECK(chad_fwd(-1) < 0 && chad_rev(tm_count + 5) < 0, "bad term ids are refused");
+  printf("hand-written expected types and refusals: checked\n");
+}
+
+int main(void)
+{
+  prog_setup();
+  test_type_translations();
+  test_outputs();
+  test_handwritten();
+  if (failures) {
+    printf("test_chad_types: %d FAILED\n", failures);
+    return 1;
+  }
+  printf("test_chad_types: all passed\n");
+  return 0;
+}
