@@ -17,6 +17,28 @@
 #define HEAP_LIMIT ((size_t)256 << 20)
 #define MAX_REPORTS 3
 
+static long kind_count[TM_NKINDS], op_count_[P_COUNT], nodes_total, const_programs;
+
+/* Coverage: how often each term kind and primitive occurs. */
+static void cover(int t) {
+  kind_count[tm_kind(t)]++;
+  nodes_total++;
+  if (tm_kind(t) == TM_OP) op_count_[tm_aux(t)]++;
+  int ks[3] = {tm_a(t), tm_b(t), tm_c(t)};
+  for (int i = 0; i < 3; i++)
+    if (ks[i] >= 0) cover(ks[i]);
+}
+
+static void print_coverage(long n) {
+  static const char *kn[] = {"var", "let", "lam", "app", "unit", "pair", "fst", "snd", "inl", "inr",
+                             "case", "rconst", "iconst", "op", "iter", "build", "index", "length", "map", "sum"};
+  printf("coverage: %.1f nodes per program;", (double)nodes_total / (double)(n ? n : 1));
+  for (int k = 0; k <= TM_SUM; k++) printf(" %s %ld", kn[k], kind_count[k]);
+  printf("\n  primitives:");
+  for (int o = 0; o < P_COUNT; o++) printf(" %s %ld", prim_name(o), op_count_[o]);
+  printf("\n  programs with an all-zero Jacobian along dx: %ld\n", const_programs);
+}
+
 static long npass[PR_N], nfail[PR_N], nskip[PR_N];
 static int reported[PR_N];
 
@@ -141,7 +163,6 @@ int main(void) {
   printf("proptest seed %llu  (PROPTEST_SEED=%llu PROPTEST_N=%ld reproduces this run)\n",
          (unsigned long long)seed, (unsigned long long)seed, N);
   fflush(stdout);
-  setup();
   time_t t0 = time(NULL);
   long discarded = 0;
   for (long i = 0; i < N; i++) {
@@ -149,7 +170,7 @@ int main(void) {
     pt_case *c = calloc(1, sizeof *c);
     if (!c) return 2;
     for (;;) {
-      tm_init();
+      setup(); /* fresh arenas: types and contexts accumulate otherwise */
       c->h = heap_new(HEAP_LIMIT);
       if (!c->h) { fprintf(stderr, "proptest: out of memory\n"); return 2; }
       pt_gen_program(&r, 2 + prng_below(&r, maxsize - 1), &c->p);
@@ -159,7 +180,9 @@ int main(void) {
       discarded++;
     }
     fill_dirs(c, &r);
+    cover(c->p.term);
     pt_case_check(c, ((1u << PR_N) - 1) & ~(1u << PR_PRIMS));
+    const_programs += c->zero_jac;
     for (int k = 0; k < PR_N; k++) {
       if (c->st[k] == ST_PASS) npass[k]++;
       else if (c->st[k] == ST_SKIP) nskip[k]++;
@@ -179,7 +202,7 @@ int main(void) {
   }
   prng pr = {seed ^ 0x5EEDULL};
   int pp = 0, pf = 0, ps = 0;
-  tm_init();
+  setup();
   pt_prop_prims(&pr, N < 10000 ? (int)N : (int)N, &pp, &pf, &ps, 1);
   npass[PR_PRIMS] = pp; nfail[PR_PRIMS] = pf; nskip[PR_PRIMS] = ps;
 
@@ -190,6 +213,7 @@ int main(void) {
     tp += npass[k];
     tf += nfail[k];
   }
+  print_coverage(N);
   printf("(%ld generated programs discarded before testing: runtime error or non-finite value; %lds)\n",
          discarded, (long)(time(NULL) - t0));
   printf("%ld passed, %ld failed\n", tp, tf);

@@ -17,6 +17,7 @@ typedef struct {
   int n, m;                          /* input and output dimensions */
   double x[PT_MAX_DIM], dx[PT_MAX_DIM], v[PT_MAX_DIM];
   const value *y;                    /* the program's value at args */
+  int zero_jac;                      /* J dx came out exactly 0 */
   int st[PR_N];
   char msg[PR_N][PT_MSG];
 } pt_case;

@@ -123,11 +123,14 @@ ptree *pt_leaf(int ty, int g, int variant, int len) {
     a = pt_leaf(ty_left(ty), g, variant, len);
     b = pt_leaf(ty_right(ty), g, variant, len);
     if (!a || !b) { pt_free(a); pt_free(b); a = pt_leaf(ty_left(ty), g, 0, len); b = pt_leaf(ty_right(ty), g, 0, len); }
+    if (!a || !b) { pt_free(a); pt_free(b); return NULL; }
     p = mk(TM_PAIR, ty, g); p->kid[0] = a; p->kid[1] = b; p->nkids = 2;
     return p;
   case TY_SUM:
-    if (variant == 0) { p = mk1(TM_INL, ty, g, pt_leaf(ty_left(ty), g, 0, len)); p->ann = ty_right(ty); }
-    else { p = mk1(TM_INR, ty, g, pt_leaf(ty_right(ty), g, 0, len)); p->ann = ty_left(ty); }
+    a = pt_leaf(variant ? ty_right(ty) : ty_left(ty), g, 0, len);
+    if (!a) return NULL;
+    if (variant == 0) { p = mk1(TM_INL, ty, g, a); p->ann = ty_right(ty); }
+    else { p = mk1(TM_INR, ty, g, a); p->ann = ty_left(ty); }
     return p;
   case TY_ARR: {
     int gi = ctx_extend(g, TY_ID_INT);
@@ -138,11 +141,14 @@ ptree *pt_leaf(int ty, int g, int variant, int len) {
     p->kid[1] = pt_leaf(ty_left(ty), gi, variant, len);
     if (!p->kid[1]) p->kid[1] = pt_leaf(ty_left(ty), gi, 0, len);
     p->nkids = 2;
+    if (!p->kid[1]) { p->nkids = 1; pt_free(p); return NULL; }
     return p;
   }
   case TY_FUN: {
     if (variant) return NULL;
-    p = mk1(TM_LAM, ty, g, pt_leaf(ty_right(ty), ctx_extend(g, ty_left(ty)), 0, len));
+    a = pt_leaf(ty_right(ty), ctx_extend(g, ty_left(ty)), 0, len);
+    if (!a) return NULL;
+    p = mk1(TM_LAM, ty, g, a);
     p->ann = ty_left(ty);
     return p;
   }
