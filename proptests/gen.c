@@ -96,7 +96,7 @@ static int positive(gst *s, int g, int size) {
 
 static int gen_real(gst *s, int g, int size) {
   int n = size - 1;
-  switch (prng_below(s->r, 22)) {
+  switch (prng_below(s->r, 24)) {
   case 0: return op1(P_NEG, gen(s, g, T_.R, n));
   case 1: return op1(P_SIN, gen(s, g, T_.R, n));
   case 2: return op1(P_COS, gen(s, g, T_.R, n));
@@ -255,9 +255,16 @@ static int gen(gst *s, int g, int ty, int size) {
 }
 
 static int leaf(gst *s, int g, int ty) {
-  if (prng_chance(s->r, 3, 4)) {
+  if (prng_chance(s->r, 7, 8)) {
     int v = pick_var(s, g, ty);
     if (v >= 0) return v;
+  }
+  if (ty == T_.R && prng_chance(s->r, 3, 4)) {
+    /* reach an input through a pair or an array rather than a constant */
+    int v = pick_var(s, g, T_.RR);
+    if (v >= 0) return ck(prng_chance(s->r, 1, 2) ? tm_fst(v) : tm_snd(v), "proj");
+    v = pick_var(s, g, T_.AR);
+    if (v >= 0) return ck(tm_sum(v), "sum");
   }
   switch (ty_kind(ty)) {
   case TY_REAL: return ck(tm_rconst(g, rand_const(s)), "rconst");
