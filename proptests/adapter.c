@@ -5,7 +5,12 @@
 #include "pt.h"
 #include "chad/eval.h"
 #include "chad/chad.h"
+#if defined(__has_include)
+#if __has_include("chad/surface.h")
 #include "chad/surface.h"
+#define PT_HAVE_SURFACE 1
+#endif
+#endif
 
 static char errbuf[300];
 
@@ -35,10 +40,31 @@ int pt_forward(int t) { return chad_fwd(t); }
 int pt_reverse(int t) { return chad_rev(t); }
 int pt_simplify(int t) { return chad_simplify(t); }
 
+/* Fallback when the surface printer is absent: a de Bruijn s-expression. */
+static void sexp(FILE *f, int t) {
+  static const char *kn[] = {"var", "let", "lam", "app", "unit", "pair", "fst", "snd", "inl", "inr",
+                             "case", "rconst", "iconst", "op", "iter", "build", "index", "length", "map", "sum"};
+  int k = tm_kind(t);
+  if (k == TM_VAR) { fprintf(f, "#%lld", (long long)tm_aux(t)); return; }
+  if (k == TM_RCONST) { fprintf(f, "%.17g", tm_rval(t)); return; }
+  if (k == TM_ICONST) { fprintf(f, "%lldi", (long long)tm_aux(t)); return; }
+  if (k == TM_UNIT) { fputs("()", f); return; }
+  fprintf(f, "(%s", k < TM_ZERO ? kn[k] : "?");
+  if (k == TM_OP) fprintf(f, " %s", prim_name((int)tm_aux(t)));
+  int ks[3] = {tm_a(t), tm_b(t), tm_c(t)};
+  for (int i = 0; i < 3; i++)
+    if (ks[i] >= 0) { fputc(' ', f); sexp(f, ks[i]); }
+  fputc(')', f);
+}
+
 void pt_print_program(FILE *f, const pt_program *p, int term) {
-  const char *names[PT_MAX_PARAMS] = {"x1", "x2", "x3", "x4"};
   (void)p;
+#ifdef PT_HAVE_SURFACE
+  const char *names[PT_MAX_PARAMS] = {"x1", "x2", "x3", "x4"};
   char *s = surf_print_def_named("prog", ctx_length(tm_ctx(term)), names, term);
-  if (s) { fputs(s, f); free(s); }
-  else fputs("<printer failed>\n", f);
+  if (s) { fputs(s, f); free(s); return; }
+#endif
+  fputs("    ", f);
+  sexp(f, term);
+  fputs("\n", f);
 }
