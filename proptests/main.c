@@ -1,7 +1,7 @@
 /* make proptest: random well-typed programs against CHAD's theorems.
  *   PROPTEST_N      programs per property (default 10000)
  *   PROPTEST_SEED   seed (default: from the clock; printed first)
- *   PROPTEST_SIZE   maximal program size in nodes (default 24)
+ *   PROPTEST_SIZE   size budget of a program (default 40)
  *   PROPTEST_QUIET  1: no progress lines
  * Prints per-property counts and a last line "N passed, N failed"; exits 1
  * on any failure. A failing program is shrunk and printed in the surface
@@ -158,11 +158,12 @@ static void setup(void) {
 int main(void) {
   uint64_t seed = env_u64("PROPTEST_SEED", (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
   long N = (long)env_u64("PROPTEST_N", 10000);
-  int maxsize = (int)env_u64("PROPTEST_SIZE", 24);
+  int maxsize = (int)env_u64("PROPTEST_SIZE", 40);
   int quiet = (int)env_u64("PROPTEST_QUIET", 0);
   printf("proptest seed %llu  (PROPTEST_SEED=%llu PROPTEST_N=%ld reproduces this run)\n",
          (unsigned long long)seed, (unsigned long long)seed, N);
   fflush(stdout);
+  if (pt_fd_selfcheck() < 0) { printf("0 passed, 1 failed\n"); return 1; }
   time_t t0 = time(NULL);
   long discarded = 0;
   for (long i = 0; i < N; i++) {
@@ -214,6 +215,8 @@ int main(void) {
     tf += nfail[k];
   }
   print_coverage(N);
+  printf("size: largest output/input node ratio F %.1f, R %.1f (bound %.0f)\n",
+         pt_size_max_f, pt_size_max_r, pt_size_bound);
   printf("(%ld generated programs discarded before testing: runtime error or non-finite value; %lds)\n",
          discarded, (long)(time(NULL) - t0));
   printf("%ld passed, %ld failed\n", tp, tf);

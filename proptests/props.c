@@ -19,6 +19,7 @@ const char *const pt_prop_name[PR_N] = {
 };
 
 double pt_size_bound = 64.0;
+double pt_size_max_f, pt_size_max_r;
 
 /* Rounding of sums whose exact value is 0 (a*b - a*b in another order):
  * far below any real derivative error, which is O(1) in these programs. */
@@ -171,6 +172,8 @@ void pt_case_check(pt_case *c, unsigned mask) {
   if (mask & (1u << PR_SIZE)) {
     int nt = pt_count_nodes(t), nf = pt_count_nodes(F), nr = pt_count_nodes(R);
     double rf = (double)nf / nt, rr = (double)nr / nt;
+    if (rf > pt_size_max_f) pt_size_max_f = rf;
+    if (rr > pt_size_max_r) pt_size_max_r = rr;
     if (rf <= pt_size_bound && rr <= pt_size_bound) setf(c, PR_SIZE, ST_PASS, NULL);
     else setf(c, PR_SIZE, ST_FAIL, "input %d nodes, F %d (x%.1f), R %d (x%.1f), bound x%.0f",
               nt, nf, rf, nr, rr, pt_size_bound);

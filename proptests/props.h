@@ -33,4 +33,5 @@ void pt_prop_prims(prng *r, int count, int *pass, int *fail, int *skip, int verb
 
 /* Size bound of spec/chad.md (output nodes / input nodes). */
 extern double pt_size_bound;
+extern double pt_size_max_f, pt_size_max_r;   /* largest ratios seen */
 #endif

@@ -97,4 +97,7 @@ int pt_TC_ctx(int g, int reverse);      /* nested pairs from Unit         */
 int pt_retype(int t, char *msg, size_t n);
 int pt_count_nodes(int t);              /* distinct nodes reachable from t */
 
+/* ---- self-check of the finite differences (fdcheck.c) ----------------- */
+int pt_fd_selfcheck(void);
+
 #endif
