@@ -457,10 +457,20 @@ static double lse(const double *x, int64_t n) {
   return m + log(s);
 }
 
-/* softmax_i = exp(x_i - lse); all zero when lse is -inf (empty / all -inf). */
+/* softmax_i = exp(x_i - m) / sum_j exp(x_j - m) with m = max (accurate even
+ * for large |x|); all zero when the max is -inf (empty / all -inf), NaN when
+ * it is +inf or NaN. */
 static void softmax(const double *x, int64_t n, double *out) {
-  double l = lse(x, n);
-  for (int64_t i = 0; i < n; i++) out[i] = l == -INFINITY ? 0.0 : exp(x[i] - l);
+  double m = -INFINITY;
+  for (int64_t i = 0; i < n; i++)
+    if (x[i] > m || isnan(x[i])) m = isnan(m) ? m : x[i];
+  if (m == -INFINITY) {
+    for (int64_t i = 0; i < n; i++) out[i] = 0.0;
+    return;
+  }
+  double s = 0;
+  for (int64_t i = 0; i < n; i++) s += exp(x[i] - m);
+  for (int64_t i = 0; i < n; i++) out[i] = exp(x[i] - m) / s;
 }
 
 static const value *array_eval(heap *h, int op, const value *x, const char **err) {

@@ -34,13 +34,20 @@ typedef struct eval_error {
   int exit_code;   /* CHAD_EXIT_OK, or CHAD_EXIT_RUNTIME after a failure     */
   int term;        /* the term whose evaluation failed, or -1               */
   char msg[256];   /* what went wrong, e.g. "index 5 out of bounds (length 3)" */
+  int depth_exceeded; /* 1 when the failure is the nesting limit          */
 } eval_error;
 
 void eval_error_clear(eval_error *err);
 
-/* Nesting limit of eval_ref (tail positions — let body, case branches,
- * function bodies — do not count). Past it: a runtime error. */
-#define EVAL_MAX_DEPTH 5000
+/* Nesting limit of eval_ref/eval_apply (tail positions — let body, case
+ * branches, function bodies — do not count). Past it: a runtime error.
+ * Evaluation first runs on the caller's stack with the limit
+ * EVAL_MAX_DEPTH_SMALL_STACK; a term nested deeper is re-evaluated on a
+ * thread with an EVAL_STACK_BYTES stack and the limit EVAL_MAX_DEPTH (if that
+ * thread cannot be created, the small-stack error stands). */
+#define EVAL_MAX_DEPTH 100000
+#define EVAL_MAX_DEPTH_SMALL_STACK 5000
+#define EVAL_STACK_BYTES ((size_t)512 << 20)
 
 /* ---- evaluation ---------------------------------------------------------- */
 /* Evaluates arena term `term` in environment e (index 0 = innermost). NULL on

@@ -4,6 +4,7 @@
  * only genuine nesting counts towards EVAL_MAX_DEPTH. The semantics of each
  * construct is in spec/evaluator.md. */
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "chad/diag.h"
@@ -63,8 +64,10 @@ static const value *sum_array(heap *h, const value *a, eval_error *err) {
  * that on failure ev can record the innermost failing term. */
 #define t (*tp)
 static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth) {
-  if (depth > EVAL_MAX_DEPTH)
+  if (depth > EVAL_MAX_DEPTH) {
+    if (err) err->depth_exceeded = 1;
     return eval_fail(err, "evaluation nested deeper than the limit of %d", EVAL_MAX_DEPTH);
+  }
   for (;;) {
     if (t < 0 || t >= tm_count) return eval_fail(err, "internal: no term %d", t);
     const value *a, *b, *r;
@@ -314,10 +317,57 @@ static const value *apply(heap *h, const value *fn, const value *arg, eval_error
   return acc;
 }
 
+/* Evaluation first runs on the caller's stack with the limit
+ * EVAL_MAX_DEPTH_SMALL_STACK (cheap: no thread). Only if that limit is hit is
+ * it re-run from scratch on a thread with an EVAL_STACK_BYTES stack and the
+ * full limit EVAL_MAX_DEPTH, so that deep terms fit whatever the caller's
+ * stack is (ASan frames are large). Evaluation is pure, so re-running is
+ * safe; the first attempt's allocations stay in the region. */
+typedef struct job {
+  heap *h;
+  int term;             /* >= 0: evaluate term in e; < 0: apply fn to arg */
+  const env *e;
+  const value *fn, *arg;
+  eval_error *err;
+  int start_depth;      /* depth already used up                          */
+  const value *result;
+} job;
+
+static void run_job(job *j) {
+  eval_error_clear(j->err);
+  if (j->term >= 0) j->result = ev(j->h, j->term, j->e, j->err, j->start_depth);
+  else j->result = apply(j->h, j->fn, j->arg, j->err, j->start_depth);
+}
+
+static void *job_thread(void *p) {
+  run_job(p);
+  return NULL;
+}
+
+static void run_with_stack_fallback(job *j) {
+  j->start_depth = EVAL_MAX_DEPTH - EVAL_MAX_DEPTH_SMALL_STACK;
+  run_job(j);
+  if (j->result || !j->err->depth_exceeded) return;
+  pthread_attr_t attr;
+  pthread_t th;
+  if (pthread_attr_init(&attr) != 0) return;
+  int started = pthread_attr_setstacksize(&attr, EVAL_STACK_BYTES) == 0 &&
+                pthread_create(&th, &attr, job_thread, j) == 0;
+  pthread_attr_destroy(&attr);
+  if (!started) return; /* keep the small-stack depth error */
+  j->start_depth = 0;
+  pthread_join(th, NULL);
+}
+
 const value *eval_ref(heap *h, int term, const env *e, eval_error *err) {
+  eval_error local;
+  if (!err) err = &local;
   eval_error_clear(err);
-  const value *r = ev(h, term, e, err, 0);
-  if (!r && err) {
+  if (term < 0) return eval_fail(err, "internal: no term %d", term);
+  job j = {h, term, e, NULL, NULL, err, 0, NULL};
+  run_with_stack_fallback(&j);
+  const value *r = j.result;
+  if (!r) {
     if (err->exit_code == CHAD_EXIT_OK) eval_fail(err, "evaluation failed");
     if (err->term < 0) err->term = term;
   }
@@ -325,8 +375,12 @@ const value *eval_ref(heap *h, int term, const env *e, eval_error *err) {
 }
 
 const value *eval_apply(heap *h, const value *fn, const value *arg, eval_error *err) {
+  eval_error local;
+  if (!err) err = &local;
   eval_error_clear(err);
-  const value *r = apply(h, fn, arg, err, 0);
-  if (!r && err && err->exit_code == CHAD_EXIT_OK) eval_fail(err, "evaluation failed");
+  job j = {h, -1, NULL, fn, arg, err, 0, NULL};
+  run_with_stack_fallback(&j);
+  const value *r = j.result;
+  if (!r && err->exit_code == CHAD_EXIT_OK) eval_fail(err, "evaluation failed");
   return r;
 }

@@ -18,6 +18,7 @@ void eval_error_clear(eval_error *err) {
   if (!err) return;
   err->exit_code = CHAD_EXIT_OK;
   err->term = -1;
+  err->depth_exceeded = 0;
   err->msg[0] = '\0';
 }
 
