@@ -244,7 +244,7 @@ static int prog_nested(void)
 
 /* The list of all programs. */
 #define N_PROGS 15
-static int build_progs(prog *ps)
+__attribute__((unused)) static int build_progs(prog *ps)
 {
   int n = 0;
   ps[n++] = (prog){"fig1a", prog_fig1a()};
