@@ -92,3 +92,14 @@ clean:
 	rm -rf build chad
 
 -include $(shell find build -name '*.d' 2>/dev/null)
+
+# Shell tests of the command line (tests/cli/run.sh), plain and sanitized,
+# and the JSON reader's fuzzer (FUZZ_SECONDS, default 60).
+test: test-cli
+.PHONY: test-cli fuzz-json
+test-cli: chad $(S)/chad
+	@tests/cli/run.sh ./chad
+	@tests/cli/run.sh $(S)/chad
+fuzz: fuzz-json
+fuzz-json:
+	@fuzz/json/run.sh $(or $(FUZZ_SECONDS),60)

@@ -2,6 +2,7 @@
 # Installs the Debian packages CHAD-C needs, only those that are missing.
 #   scripts/deps.sh build   compiler libraries (jansson)
 #   scripts/deps.sh prove   Frama-C, Why3 and the SMT solvers
+#   scripts/deps.sh fuzz    clang 14 with libFuzzer (fuzz/*/run.sh)
 #   scripts/deps.sh         everything
 set -euo pipefail
 want=()
@@ -9,8 +10,9 @@ need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok ins
 case "${1:-all}" in
   build) need libjansson-dev; need pkg-config ;;
   prove) need frama-c-base; need why3; need z3; need cvc4; need cvc5; need python3 ;;
+  fuzz)  need clang-14; need libclang-rt-14-dev ;;
   all)   need libjansson-dev; need pkg-config; need frama-c-base; need why3; need z3; need cvc4; need cvc5; need python3 ;;
-  *) echo "usage: scripts/deps.sh [build|prove|all]" >&2; exit 1 ;;
+  *) echo "usage: scripts/deps.sh [build|prove|fuzz|all]" >&2; exit 1 ;;
 esac
 [ ${#want[@]} -eq 0 ] && exit 0
 echo "deps: installing ${want[*]}" >&2
