@@ -96,6 +96,8 @@ int pt_TC_ctx(int g, int reverse);      /* nested pairs from Unit         */
  * -1 and a message in msg. */
 int pt_retype(int t, char *msg, size_t n);
 int pt_count_nodes(int t);              /* distinct nodes reachable from t */
+int64_t pt_tree_size(int t);            /* nodes, shared ones once per use */
+int64_t pt_weighted_size(int t);        /* same, var k weighing k + 1      */
 
 /* ---- self-check of the finite differences (fdcheck.c) ----------------- */
 int pt_fd_selfcheck(void);

@@ -73,12 +73,15 @@ int pt_TC_ctx(int g, int rev) {
   return ty_prod(pt_TC_ctx(ctx_parent(g), rev), pt_TC(ctx_last(g), rev));
 }
 
+/* Linear types (rules card §2), plus L -o L' (the zero map and pointwise
+ * plus make it a commutative monoid too; the kernel and evaluator allow it
+ * and the simplifier produces zero at such types). */
 static int own_linear(int ty) {
   switch (ty_kind(ty)) {
   case TY_REAL: case TY_UNIT: return 1;
   case TY_PROD: return own_linear(ty_left(ty)) && own_linear(ty_right(ty));
   case TY_ARR: return own_linear(ty_left(ty));
-  case TY_FUN: case TY_COPOW: return own_linear(ty_right(ty));
+  case TY_FUN: case TY_COPOW: case TY_LFUN: return own_linear(ty_right(ty));
   default: return 0;
   }
 }
@@ -244,3 +247,16 @@ int pt_count_nodes(int t) {
   stamp++;
   return count(t);
 }
+
+/* Tree size (a shared node counted once per use) and the input measure of
+ * spec/chad.md: node count where `var k` weighs k + 1 (the rules' proj_k
+ * and onehot_k are k projections / pairs deep). */
+static int64_t tree_size(int t, int weighted) {
+  int64_t n = (weighted && tm_kind(t) == TM_VAR) ? tm_aux(t) + 1 : 1;
+  int ks[3] = {tm_a(t), tm_b(t), tm_c(t)};
+  for (int i = 0; i < 3; i++)
+    if (ks[i] >= 0) n += tree_size(ks[i], weighted);
+  return n;
+}
+int64_t pt_tree_size(int t) { return tree_size(t, 0); }
+int64_t pt_weighted_size(int t) { return tree_size(t, 1); }
