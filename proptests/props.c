@@ -140,6 +140,19 @@ static double vmaxabs(const double *a, int n) {
   return s;
 }
 
+/* The simplifier on the source program itself: same context, type, value. */
+static int simplify_source(pt_case *c, char *why, size_t n) {
+  int st = pt_simplify(c->p.term);
+  char m[300];
+  if (st < 0) { snprintf(why, n, "refused (code %d)", st); return -1; }
+  if (pt_retype(st, m, sizeof m) < 0) { snprintf(why, n, "ill-typed: %s", m); return -1; }
+  if (tm_ctx(st) != c->p.ctx || tm_type(st) != c->p.result_ty) { snprintf(why, n, "context or type changed"); return -1; }
+  const char *err;
+  const value *y = pt_eval(c->h, st, pt_env(c->h, &c->p, c->args), &err);
+  if (!y) { snprintf(why, n, "evaluation failed: %s", err); return -1; }
+  return primal_equal(c, y, why, n) ? 0 : -1;
+}
+
 void pt_case_check(pt_case *c, unsigned mask) {
   char why[400];
   const char *err = "";
@@ -299,6 +312,8 @@ void pt_case_check(pt_case *c, unsigned mask) {
       setf(c, PR_SIMPLIFY, ST_FAIL, "evaluating the simplified term failed: %s", err);
     else if (!primal_equal(c, spf, why, sizeof why) || !primal_equal(c, spr, why, sizeof why))
       setf(c, PR_SIMPLIFY, ST_FAIL, "simplified primal differs: %s", why);
+    else if (simplify_source(c, why, sizeof why) < 0)
+      setf(c, PR_SIMPLIFY, ST_FAIL, "simplify t: %s", why);
     else if (fwd_apply(c, slf, c->dx, sj, &err) < 0)
       setf(c, PR_SIMPLIFY, ST_FAIL, "simplified forward derivative failed: %s", err);
     else {
