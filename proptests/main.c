@@ -61,20 +61,22 @@ static void fill_dirs(pt_case *c, prng *r) {
   for (int j = 0; j < c->m; j++) c->v[j] = prng_range(r, -1, 1);
 }
 
-/* Rebuilds tree pt into a fresh arena and checks property k on it. */
+/* Rebuilds tree t into a fresh arena and checks property k on it; returns
+ * the rebuilt term if k still fails, else -1. */
 static int still_fails(pt_case *c, const ptree *t, int k) {
   tm_init();
   int term = pt_rebuild(t, c->p.ctx);
-  if (term < 0) return 0;
+  if (term < 0) return -1;
   pt_case d = *c;
   d.p.term = term;
-  if (pt_case_prepare(&d) < 0 || d.n != c->n || d.m != c->m) return 0;
+  if (pt_case_prepare(&d) < 0 || d.n != c->n || d.m != c->m) return -1;
   pt_case_check(&d, 1u << k);
-  return d.st[k] == ST_FAIL;
+  return d.st[k] == ST_FAIL ? term : -1;
 }
 
-/* Replaces subterms by smaller ones of the same type (a child of the same
- * type and context, a constant, a variable) while property k still fails. */
+/* Replaces subterms by smaller ones of the same type while property k
+ * still fails: a child of the same type and context, a let body or case
+ * branch that does not use its binder, a constant, a variable. */
 static ptree *shrink(pt_case *c, ptree *t, int k) {
   int budget = 3000;
   for (int improved = 1; improved && budget > 0;) {
@@ -83,12 +85,18 @@ static ptree *shrink(pt_case *c, ptree *t, int k) {
     for (int pos = 0; pos < size && !improved && budget > 0; pos++) {
       ptree *node = *pt_nth(&t, pos);
       int nsize = pt_size(node);
-      ptree *cand[16];
+      ptree *cand[20];
       int nc = 0;
-      for (int i = 0; i < node->nkids; i++)
+      for (int i = 0; i < node->nkids; i++) {
         if (node->kid[i]->ty == node->ty && node->kid[i]->ctx == node->ctx)
           cand[nc++] = pt_copy(node->kid[i]);
-      for (int v = 0; v < 10 && nc < 16; v++) {
+        else if (node->kid[i]->ty == node->ty &&
+                 ((node->kind == TM_LET && i == 1) || (node->kind == TM_CASE && i >= 1))) {
+          ptree *s = pt_strengthen(node->kid[i]);
+          if (s) cand[nc++] = s;
+        }
+      }
+      for (int v = 0; v < 12 && nc < 20; v++) {
         ptree *l = pt_leaf(node->ty, node->ctx, v, c->p.len);
         if (l) cand[nc++] = l;
       }
@@ -99,8 +107,9 @@ static ptree *shrink(pt_case *c, ptree *t, int k) {
           pt_free(*slot);
           *slot = cand[i];
           cand[i] = NULL;
-          if (still_fails(c, t2, k)) { pt_free(t); t = t2; improved = 1; }
-          else pt_free(t2);
+          int term = still_fails(c, t2, k);
+          pt_free(t2);
+          if (term >= 0) { pt_free(t); t = pt_extract(term); improved = 1; }
         }
         pt_free(cand[i]);
       }
@@ -109,10 +118,13 @@ static ptree *shrink(pt_case *c, ptree *t, int k) {
   return t;
 }
 
-static void print_vec(const char *name, const double *a, int n) {
-  printf("  %s: [", name);
-  for (int i = 0; i < n; i++) printf("%s%.17g", i ? ", " : "", a[i]);
-  printf("]\n");
+static void print_list(const int *tys, const value **vs, int n) {
+  printf("[");
+  for (int i = 0; i < n; i++) {
+    if (i) printf(", ");
+    pt_print_json(stdout, tys[i], vs[i]);
+  }
+  printf("]");
 }
 
 static void report(pt_case *c, int k, long index, uint64_t seed) {
@@ -131,15 +143,30 @@ static void report(pt_case *c, int k, long index, uint64_t seed) {
            d.st[k] == ST_FAIL ? d.msg[k] : "(no: shrinking lost it)");
   }
   printf("  program:\n");
-  pt_print_program(stdout, &d.p, term >= 0 ? term : c->p.term);
-  printf("  inputs (JSON, x1 first): [");
-  for (int i = 0; i < c->p.nparams; i++) {
-    if (i) printf(", ");
-    pt_print_json(stdout, c->p.param_ty[i], c->args[i]);
-  }
-  printf("]\n");
-  print_vec("tangent dx (flat)", c->dx, c->n);
-  print_vec("cotangent v (flat)", c->v, c->m);
+  int shown = term >= 0 ? term : c->p.term;
+  pt_print_program(stdout, &d.p, shown);
+  /* the same, as a file the command line reads */
+  char path[128];
+  snprintf(path, sizeof path, "build/proptest/failure-%d-%ld.chad", k, index);
+  FILE *pf = fopen(path, "w");
+  if (pf) { pt_print_program(pf, &d.p, shown); fclose(pf); }
+  /* inputs, tangent and cotangent in the command line's JSON conventions */
+  heap *h = heap_new((size_t)16 << 20);
+  const value *dxs[PT_MAX_PARAMS];
+  int pos = 0;
+  for (int i = 0; i < c->p.nparams; i++) dxs[i] = pt_tangent(h, c->p.param_ty[i], c->args[i], c->dx, &pos);
+  pos = 0;
+  const value *cot = pt_tangent(h, c->p.result_ty, c->y, c->v, &pos);
+  printf("  reproduce: chad jvp %s --args '", path);
+  print_list(c->p.param_ty, c->args, c->p.nparams);
+  printf("' --tangent '");
+  print_list(c->p.param_ty, dxs, c->p.nparams);
+  printf("'\n             chad vjp %s --args '", path);
+  print_list(c->p.param_ty, c->args, c->p.nparams);
+  printf("' --cotangent '");
+  pt_print_json(stdout, c->p.result_ty, cot);
+  printf("'\n");
+  heap_free(h);
   fflush(stdout);
   pt_free(t);
 }
@@ -184,13 +211,23 @@ int main(void) {
     cover(c->p.term);
     pt_case_check(c, ((1u << PR_N) - 1) & ~(1u << PR_PRIMS));
     const_programs += c->zero_jac;
+    int first_fail = -1;
     for (int k = 0; k < PR_N; k++) {
       if (c->st[k] == ST_PASS) npass[k]++;
       else if (c->st[k] == ST_SKIP) nskip[k]++;
       else if (c->st[k] == ST_FAIL) {
         nfail[k]++;
-        if (reported[k]++ < MAX_REPORTS) report(c, k, i, seed);
+        if (first_fail < 0 && reported[k] < MAX_REPORTS) first_fail = k;
+        reported[k]++;
       }
+    }
+    /* one report per program (shrinking resets the arena), for the first
+     * failing property; the others are named */
+    if (first_fail >= 0) {
+      for (int k = first_fail + 1; k < PR_N; k++)
+        if (c->st[k] == ST_FAIL) printf("FAIL %s  (seed %llu, program %ld)\n  %s\n", pt_prop_name[k],
+                                        (unsigned long long)seed, i, c->msg[k]);
+      report(c, first_fail, i, seed);
     }
     heap_free(c->h);
     free(c);

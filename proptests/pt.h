@@ -50,6 +50,7 @@ int pt_size(const ptree *p);
 /* The n-th node in preorder, or NULL. */
 ptree **pt_nth(ptree **root, int n);
 /* Closed leaf of a type in a context (a constant or zero-like value). */
+ptree *pt_strengthen(const ptree *p); /* drop the innermost binder, or NULL */
 ptree *pt_leaf(int ty, int ctx, int variant, int len); /* NULL: no such variant */
 
 /* ---- values <-> vectors of reals (vec.c) ------------------------------ */

@@ -155,3 +155,35 @@ ptree *pt_leaf(int ty, int g, int variant, int len) {
   default: return NULL;
   }
 }
+
+/* Does child i of a node of this kind sit under one more binder? */
+static int binds(int kind, int i) {
+  switch (kind) {
+  case TM_LET: case TM_ITER: case TM_BUILD: return i == 1;
+  case TM_LAM: case TM_MAP: return i == 0;
+  case TM_CASE: return i >= 1;
+  default: return 0;
+  }
+}
+
+static ptree *strengthen(const ptree *p, int depth) {
+  if (p->kind == TM_VAR) {
+    if (p->aux == depth) return NULL;           /* uses the dropped binder */
+    ptree *q = pt_copy(p);
+    if (q->aux > depth) q->aux--;
+    return q;
+  }
+  ptree *q = node_new();
+  *q = *p;
+  for (int i = 0; i < p->nkids; i++) {
+    q->kid[i] = strengthen(p->kid[i], depth + binds(p->kind, i));
+    if (!q->kid[i]) {
+      for (int j = 0; j < i; j++) pt_free(q->kid[j]);
+      free(q);
+      return NULL;
+    }
+  }
+  return q;
+}
+
+ptree *pt_strengthen(const ptree *p) { return strengthen(p, 0); }

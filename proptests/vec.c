@@ -179,7 +179,7 @@ void pt_print_json(FILE *f, int ty, const value *v) {
   switch (v->kind) {
   case V_REAL: fprintf(f, "%.17g", v->u.r); break;
   case V_INT: fprintf(f, "%lld", (long long)v->u.i); break;
-  case V_UNIT: fputs("[]", f); break;
+  case V_UNIT: case V_ZERO: fputs("null", f); break;
   case V_PAIR:
     fputc('[', f); pt_print_json(f, ty_left(ty), v->u.pair.a); fputs(", ", f);
     pt_print_json(f, ty_right(ty), v->u.pair.b); fputc(']', f);
