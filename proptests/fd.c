@@ -27,6 +27,8 @@
 /* One attempt at base step h0. */
 static int fd_at(pt_fn f, void *c, int n, int m, const double *x, const double *d,
                  double h0, double *deriv, double *tol, int *resolved) {
+  double xscale = 0.0;
+  for (int i = 0; i < n; i++) xscale = fmax(xscale, fabs(x[i]));
   double xs[PT_FD_MAX], fp[PT_FD_MAX], fm[PT_FD_MAX];
   double D[3][PT_FD_MAX], Gp[3][PT_FD_MAX], f0[PT_FD_MAX], fbig[PT_FD_MAX];
   if (f(c, x, f0) != 0) return PT_FD_ERROR;
@@ -49,7 +51,9 @@ static int fd_at(pt_fn f, void *c, int n, int m, const double *x, const double *
   for (int j = 0; j < m; j++) big = fmax(big, fabs((4.0 * D[2][j] - D[1][j]) / 3.0));
   *resolved = 1;
   for (int j = 0; j < m; j++) {
-    double noise = EPS_F * fbig[j] / (h0 / 4.0);
+    /* rounding of f: relative to its inputs too (f = x + y near 0 after
+     * cancellation still carries the rounding of x and y) */
+    double noise = EPS_F * fmax(fbig[j], xscale) / (h0 / 4.0);
     double d1 = fabs(D[0][j] - D[1][j]), d2 = fabs(D[1][j] - D[2][j]);
     double r1 = (4.0 * D[1][j] - D[0][j]) / 3.0, r2 = (4.0 * D[2][j] - D[1][j]) / 3.0;
     deriv[j] = r2;
