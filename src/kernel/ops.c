@@ -1,5 +1,6 @@
 /* Signatures of the primitive operations (the kernel knows nothing else). */
 #include "chad/kernel.h"
+#include "kernel_spec.h"
 
 int op_count;
 int op_dom_[CHAD_MAX_OPS];
@@ -8,10 +9,32 @@ int op_tdom_[CHAD_MAX_OPS];
 int op_tcod_[CHAD_MAX_OPS];
 int op_alt_[CHAD_MAX_OPS];
 
+/*@ terminates \true;
+    assigns op_count;
+    ensures op_inv && op_count == 0;
+*/
 void op_init(void) { op_count = 0; }
 
+/*@ terminates \true; assigns \nothing;
+    ensures \result == 1 <==> ty_valid(t);
+    ensures \result == 0 || \result == 1;
+*/
 static int ty_ok(int t) { return 0 <= t && t < ty_count; }
 
+/*@ requires op_inv && ty_inv;
+    terminates \true;
+    assigns op_count, op_dom_[op_count], op_cod_[op_count], op_tdom_[op_count],
+            op_tcod_[op_count], op_alt_[op_count];
+    ensures op_inv;
+    ensures \result == CHAD_E_ARG <==>
+      !(ty_valid(dom) && ty_valid(cod) && ty_valid(tdom) && ty_valid(tcod));
+    ensures \result >= 0 ==> \result == \old(op_count) && op_count == \old(op_count) + 1 &&
+      op_dom_[\result] == dom && op_cod_[\result] == cod &&
+      op_tdom_[\result] == tdom && op_tcod_[\result] == tcod && op_alt_[\result] == -1;
+    ensures \result == CHAD_E_CAPACITY ==> \old(op_count) == CHAD_MAX_OPS;
+    ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
+    ensures \result < 0 ==> op_count == \old(op_count);
+*/
 int op_register(int dom, int cod, int tdom, int tcod)
 {
   if (!ty_ok(dom) || !ty_ok(cod) || !ty_ok(tdom) || !ty_ok(tcod))
@@ -27,6 +50,14 @@ int op_register(int dom, int cod, int tdom, int tcod)
   return op_count - 1;
 }
 
+/*@ requires op_inv;
+    terminates \true;
+    assigns op_alt_[op];
+    ensures op_inv;
+    ensures \result == 0 <==> (0 <= op < op_count && -1 <= alt < op_count && alt != op);
+    ensures \result == 0 ==> op_alt_[op] == alt;
+    ensures \result == 0 || \result == CHAD_E_ARG;
+*/
 int op_set_alt(int op, int alt)
 {
   if (op < 0 || op >= op_count || alt < -1 || alt >= op_count || alt == op)
