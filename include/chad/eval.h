@@ -107,6 +107,9 @@ void entry_iter_done(entry_iter *it);
 int v_approx_equal(heap *h, const value *a, const value *b, double tol);
 /* 1 iff v denotes zero (V_ZERO, 0.0, unit, pairs/arrays/entries of zeros). */
 int v_is_zero(heap *h, const value *v);
+/* "real", "int", "unit", "pair", "inl", "inr", "array", "closure", "zero",
+ * "sparse array", "bag" (for error messages). */
+const char *v_kind_name(const value *v);
 /* Prints v in a readable form: 1.5, 3, (), (a, b), inl a, [a, b],
  * 0 (V_ZERO), sparse{2: a, 7: b}, bag{(k, v), ...}, <closure t12>. */
 void v_fprint(FILE *f, const value *v);

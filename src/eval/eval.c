@@ -322,7 +322,7 @@ static const value *apply(heap *h, const value *fn, const value *arg, eval_error
  * it re-run from scratch on a thread with an EVAL_STACK_BYTES stack and the
  * full limit EVAL_MAX_DEPTH, so that deep terms fit whatever the caller's
  * stack is (ASan frames are large). Evaluation is pure, so re-running is
- * safe; the first attempt's allocations stay in the region. */
+ * safe; the first attempt's allocations are released before the retry. */
 typedef struct job {
   heap *h;
   int term;             /* >= 0: evaluate term in e; < 0: apply fn to arg */
@@ -345,9 +345,11 @@ static void *job_thread(void *p) {
 }
 
 static void run_with_stack_fallback(job *j) {
+  heap_mark_t mark = heap_mark(j->h);
   j->start_depth = EVAL_MAX_DEPTH - EVAL_MAX_DEPTH_SMALL_STACK;
   run_job(j);
   if (j->result || !j->err->depth_exceeded) return;
+  heap_release(j->h, mark); /* the failed attempt's values are garbage */
   pthread_attr_t attr;
   pthread_t th;
   if (pthread_attr_init(&attr) != 0) return;

@@ -64,6 +64,26 @@ void *heap_alloc(heap *h, size_t bytes) {
 
 size_t heap_used(const heap *h) { return h ? h->used : 0; }
 
+heap_mark_t heap_mark(const heap *h) {
+  heap_mark_t m = {h->chunks, h->chunks ? h->chunks->used : 0, h->used};
+  return m;
+}
+
+void heap_release(heap *h, heap_mark_t m) {
+  while (h->chunks && h->chunks != m.chunk) {
+    struct chunk *p = h->chunks->prev;
+    free(h->chunks);
+    h->chunks = p;
+  }
+  if (h->chunks) h->chunks->used = m.chunk_used;
+  h->used = m.used;
+  for (size_t i = 0; i < h->cache_cap; i++) {
+    h->cache_keys[i] = NULL;
+    h->cache_vals[i] = NULL;
+  }
+  h->cache_n = 0;
+}
+
 static value *alloc_value(heap *h, value_kind k) {
   value *v = heap_alloc(h, sizeof *v);
   if (v) v->kind = k;

@@ -26,4 +26,15 @@ struct heap {
   size_t cache_cap, cache_n;
 };
 
+/* A point in the region to roll back to: everything allocated after
+ * heap_mark is freed by heap_release (used to discard a failed attempt). */
+typedef struct heap_mark_t {
+  struct chunk *chunk;
+  size_t chunk_used, used;
+} heap_mark_t;
+heap_mark_t heap_mark(const heap *h);
+/* Frees what was allocated since m; clears the sparse-table cache (its
+ * entries may refer to freed memory). */
+void heap_release(heap *h, heap_mark_t m);
+
 #endif

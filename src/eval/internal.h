@@ -9,7 +9,6 @@
 const value *eval_fail(eval_error *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 const value *eval_oom(eval_error *err);
-const char *v_kind_name(const value *v);
 const sparse_table *sparse_table_of(heap *h, const value *s, eval_error *err);
 
 #endif
