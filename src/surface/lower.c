@@ -149,6 +149,47 @@ static int lower(lowerer *L, const snode *n)
     if (a < 0)
       return -1;
     return raw_node(L, n, TM_LAM, a, -1, -1, ty, 0, 0);
+  case TM_LET: {
+    /* a chain of lets, iteratively: bound terms in order (each binder
+     * entering scope after its bound term), then the body, then the LET
+     * nodes inside out (children sit at smaller raw indices) */
+    int len = 0;
+    const snode *m = n;
+    for (; m->kind == TM_LET; m = m->b)
+      len++;
+    int *bounds = malloc((size_t)len * sizeof *bounds);
+    if (!bounds) {
+      diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col, "out of memory while elaborating");
+      return -1;
+    }
+    int i = 0, r = 0;
+    for (m = n; m->kind == TM_LET; m = m->b) {
+      r = lower(L, m->a);
+      if (r < 0)
+        break;
+      bounds[i++] = r;
+      m->bb->level = L->level++;
+    }
+    if (r >= 0)
+      r = lower(L, m);
+    L->level -= i;
+    if (r >= 0) {
+      const snode **chain = malloc((size_t)len * sizeof *chain);
+      if (!chain) {
+        diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col, "out of memory while elaborating");
+        r = -1;
+      } else {
+        int j = 0;
+        for (m = n; m->kind == TM_LET; m = m->b)
+          chain[j++] = m;
+        for (j = len - 1; j >= 0 && r >= 0; j--)
+          r = raw_node(L, chain[j], TM_LET, bounds[j], r, -1, -1, 0, 0);
+        free(chain);
+      }
+    }
+    free(bounds);
+    return r < 0 ? -1 : r;
+  }
   default:
     break;
   }

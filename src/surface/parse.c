@@ -387,10 +387,24 @@ static void closing(parser *p, int kind, int oline, int ocol)
   next(p);
 }
 
+/* Parser recursion (parentheses, operators, types) is bounded separately
+ * from the tree depth (SURF_MAX_DEPTH, checked in mk): printing a term of
+ * depth d needs up to ~3d levels of it. */
+#define SURF_MAX_PARSE_DEPTH (4 * SURF_MAX_DEPTH)
 static void enter(parser *p)
 {
-  if (++p->depth > SURF_MAX_DEPTH)
-    perr(p, p->cur.line, p->cur.col, "expression nested too deeply (limit %d)", SURF_MAX_DEPTH);
+  if (++p->depth > SURF_MAX_PARSE_DEPTH)
+    perr(p, p->cur.line, p->cur.col, "expression nested too deeply (parser limit %d)", SURF_MAX_PARSE_DEPTH);
+}
+
+/* Error helpers kept out of line so that the recursive parsing functions
+ * have small stack frames. */
+static void err_found(parser *p, int line, int col, const char *prefix, const token *t)
+    __attribute__((noinline, noreturn));
+static void err_found(parser *p, int line, int col, const char *prefix, const token *t)
+{
+  char b[128];
+  perr(p, line, col, "%s%s", prefix, tok_desc(t, b, sizeof b));
 }
 static void leave(parser *p) { p->depth--; }
 
@@ -420,8 +434,11 @@ static snode *mk(parser *p, int kind, int line, int col, snode *a, snode *b, sno
     if (ch[i]->kind == SN_EMPTY_ARRAY)
       perr(p, ch[i]->line, ch[i]->col,
            "an empty array literal needs a type annotation, as in ([] : [real])");
-    if (ch[i]->depth > depth)
-      depth = ch[i]->depth;
+    /* the body of a let is lowered and printed iteratively: a chain of
+     * lets is long, not deep */
+    int dc = kind == TM_LET && i == 1 ? ch[i]->depth - 1 : ch[i]->depth;
+    if (dc > depth)
+      depth = dc;
   }
   if (depth + 1 > SURF_MAX_DEPTH)
     perr(p, line, col, "expression nested too deeply (limit %d)", SURF_MAX_DEPTH);
@@ -545,18 +562,16 @@ static stype *parse_type_atom(parser *p)
     t = parse_type(p);
     closing(p, S_RPAREN, line, col);
     return t;
-  default: {
-    char b[128];
-    perr(p, line, col, "expected a type (real, int, unit, bool, [t], (t)), found %s",
-         tok_desc(&p->cur, b, sizeof b));
-  }
+  default:
+    err_found(p, line, col, "expected a type (real, int, unit, bool, [t], (t)), found ", &p->cur);
   }
 }
 
 /* t ::= s ['->' t];  s ::= q ['+' s];  q ::= atom ['*' q]   (all right assoc) */
 static stype *parse_type_prec(parser *p, int level)
 {
-  enter(p);
+  if (level == 0)
+    enter(p);
   int line = p->cur.line, col = p->cur.col;
   stype *l = level == 2 ? parse_type_atom(p) : parse_type_prec(p, level + 1);
   static const int sym[3] = {S_ARROW, S_PLUS, S_STAR};
@@ -566,7 +581,8 @@ static stype *parse_type_prec(parser *p, int level)
     stype *r = parse_type_prec(p, level);
     l = mk_ty(p, kind[level], l, r, line, col);
   }
-  leave(p);
+  if (level == 0)
+    leave(p);
   return l;
 }
 
@@ -680,13 +696,17 @@ static void function_arg(parser *p, snode *f, sbinder **b, snode **body, stype *
   *ann = NULL;
 }
 
+static void err_need_arg(parser *p, const char *what, const char *usage) __attribute__((noinline, noreturn));
+static void err_need_arg(parser *p, const char *what, const char *usage)
+{
+  char b[128];
+  perr(p, p->cur.line, p->cur.col, "'%s' needs %s, found %s", what, usage, tok_desc(&p->cur, b, sizeof b));
+}
+
 static snode *need_arg(parser *p, const char *what, const char *usage)
 {
-  if (!starts_atom(p)) {
-    char b[128];
-    perr(p, p->cur.line, p->cur.col, "'%s' needs %s, found %s", what, usage,
-         tok_desc(&p->cur, b, sizeof b));
-  }
+  if (!starts_atom(p))
+    err_need_arg(p, what, usage);
   return parse_postfix(p);
 }
 
@@ -792,7 +812,6 @@ static snode *parse_atom(parser *p)
   token t = p->cur;
   int line = t.line, col = t.col;
   snode *n;
-  char b[128];
   switch (t.kind) {
   case T_IDENT: {
     int op;
@@ -854,7 +873,7 @@ static snode *parse_atom(parser *p)
     return n;
   }
   default:
-    perr(p, line, col, "expected an expression, found %s", tok_desc(&t, b, sizeof b));
+    err_found(p, line, col, "expected an expression, found ", &t);
   }
 }
 
@@ -871,6 +890,25 @@ static snode *parse_postfix(parser *p)
     a = mk(p, TM_INDEX, line, col, a, i, NULL);
   }
   return a;
+}
+
+/* @name e: the primitive applied to its single (tuple) argument */
+static snode *parse_at(parser *p, int line, int col) __attribute__((noinline));
+static snode *parse_at(parser *p, int line, int col)
+{
+  next(p);
+  if (p->cur.kind != T_IDENT)
+    perr(p, p->cur.line, p->cur.col, "'@' must be followed by the name of a primitive");
+  char name[SURF_MAX_IDENT + 1];
+  memcpy(name, p->cur.text, p->cur.len);
+  name[p->cur.len] = 0;
+  int op = prim_by_name(name);
+  if (op < 0)
+    perr(p, p->cur.line, p->cur.col, "unknown primitive '%s'", name);
+  next(p);
+  const char *pn = prim_name(op);
+  snode *x = need_arg(p, pn ? pn : "@", "an argument");
+  return mk_op(p, op, x, ROLE_PRIM_CALL, pn, line, col);
 }
 
 static snode *parse_app(parser *p)
@@ -932,22 +970,9 @@ static snode *parse_app(parser *p)
     head = mk(p, TM_ITER, line, col, x, body, z);
     head->bb = b;
     break;
-  case S_AT: {
-    /* @name e: the primitive applied to its single (tuple) argument */
-    next(p);
-    if (p->cur.kind != T_IDENT)
-      perr(p, p->cur.line, p->cur.col, "'@' must be followed by the name of a primitive");
-    char name[SURF_MAX_IDENT + 1];
-    memcpy(name, p->cur.text, p->cur.len);
-    name[p->cur.len] = 0;
-    int op = prim_by_name(name);
-    if (op < 0)
-      perr(p, p->cur.line, p->cur.col, "unknown primitive '%s'", name);
-    next(p);
-    x = need_arg(p, name, "an argument");
-    head = mk_op(p, op, x, ROLE_PRIM_CALL, prim_name(op), line, col);
+  case S_AT:
+    head = parse_at(p, line, col);
     break;
-  }
   case T_IDENT: {
     token t = p->cur;
     int op;
@@ -1121,66 +1146,96 @@ static const char *binder_name(parser *p, const char *what)
   return name;
 }
 
-static snode *parse_let(parser *p)
+/* One `let ... in` header of a chain: what parse_let_chain needs to build
+ * the LET nodes once the final body is known. */
+typedef struct let_frame {
+  int line, col;
+  int pair;            /* let (a, b) = e */
+  int pl, pc;          /* position of the pattern */
+  snode *e;            /* bound expression */
+  sbinder *xb;         /* let x: x; let (a, b): the hidden pair */
+  sbinder *ab, *bb;    /* let (a, b) */
+} let_frame;
+
+static snode *parse_expr_nolet(parser *p);
+
+/* let h1 in let h2 in ... body: the chain is parsed iteratively (a long
+ * straight-line program is not deep nesting), then built inside out. */
+static snode *parse_let_chain(parser *p)
 {
-  int line = p->cur.line, col = p->cur.col;
-  next(p); /* let */
   int saved = p->nscope;
-  snode *n;
-  if (p->cur.kind == S_LPAREN) {
-    int pl = p->cur.line, pc = p->cur.col;
-    next(p);
-    const char *a = binder_name(p, "in the pattern");
-    expect(p, S_COMMA, "in the pattern (a, b)");
-    const char *b = binder_name(p, "in the pattern");
-    closing(p, S_RPAREN, pl, pc);
-    if (a && b && strcmp(a, b) == 0)
-      perr(p, pl, pc, "the pattern binds '%s' twice", a);
-    expect(p, S_EQ, "after the pattern");
-    snode *e = parse_expr(p);
+  void **frames = NULL;
+  int n = 0, cap = 0;
+  while (p->cur.kind == K_LET) {
+    frames = grow(p, frames, n, &cap);
+    let_frame *f = palloc(p, sizeof *f);
+    frames[n++] = f;
+    f->line = p->cur.line;
+    f->col = p->cur.col;
+    next(p); /* let */
+    if (p->cur.kind == S_LPAREN) {
+      f->pair = 1;
+      f->pl = p->cur.line;
+      f->pc = p->cur.col;
+      next(p);
+      const char *a = binder_name(p, "in the pattern");
+      expect(p, S_COMMA, "in the pattern (a, b)");
+      const char *b = binder_name(p, "in the pattern");
+      closing(p, S_RPAREN, f->pl, f->pc);
+      if (a && b && strcmp(a, b) == 0)
+        perr(p, f->pl, f->pc, "the pattern binds '%s' twice", a);
+      expect(p, S_EQ, "after the pattern");
+      f->e = parse_expr(p);
+      expect(p, K_IN, "after the bound expression of let");
+      f->xb = mk_binder(p, NULL);
+      f->ab = mk_binder(p, a);
+      f->bb = mk_binder(p, b);
+      push_scope(p, NULL, f->xb);
+      push_scope(p, a, f->ab);
+      push_scope(p, b, f->bb);
+      continue;
+    }
+    const char *x = binder_name(p, "after let");
+    stype *ann = NULL;
+    int aline = 0, acol = 0;
+    if (p->cur.kind == S_COLON) {
+      aline = p->cur.line;
+      acol = p->cur.col;
+      next(p);
+      ann = parse_type(p);
+    }
+    expect(p, S_EQ, "after the name bound by let");
+    f->e = parse_expr(p);
+    if (ann) {
+      snode *a = mk(p, RAW_ANN, aline, acol, f->e, NULL, NULL);
+      a->ty = ann;
+      f->e = a;
+    }
     expect(p, K_IN, "after the bound expression of let");
-    sbinder *pb = mk_binder(p, NULL), *ab = mk_binder(p, a), *bb = mk_binder(p, b);
-    push_scope(p, NULL, pb);
-    push_scope(p, a, ab);
-    push_scope(p, b, bb);
-    snode *body = parse_expr(p);
-    p->nscope = saved;
-    snode *fs = mk(p, TM_FST, pl, pc, mk_var(p, pb, pl, pc), NULL, NULL);
-    snode *sn = mk(p, TM_SND, pl, pc, mk_var(p, pb, pl, pc), NULL, NULL);
-    fs->role = sn->role = ROLE_LET_PAIR;
-    snode *l3 = mk(p, TM_LET, line, col, sn, body, NULL);
-    l3->bb = bb;
-    snode *l2 = mk(p, TM_LET, line, col, fs, l3, NULL);
-    l2->bb = ab;
-    n = mk(p, TM_LET, line, col, e, l2, NULL);
-    n->bb = pb;
-    n->role = l2->role = l3->role = ROLE_LET_PAIR;
-    return n;
+    f->xb = mk_binder(p, x);
+    push_scope(p, x, f->xb);
   }
-  const char *x = binder_name(p, "after let");
-  stype *ann = NULL;
-  int aline = 0, acol = 0;
-  if (p->cur.kind == S_COLON) {
-    aline = p->cur.line;
-    acol = p->cur.col;
-    next(p);
-    ann = parse_type(p);
-  }
-  expect(p, S_EQ, "after the name bound by let");
-  snode *e = parse_expr(p);
-  if (ann) {
-    snode *a = mk(p, RAW_ANN, aline, acol, e, NULL, NULL);
-    a->ty = ann;
-    e = a;
-  }
-  expect(p, K_IN, "after the bound expression of let");
-  sbinder *xb = mk_binder(p, x);
-  push_scope(p, x, xb);
-  snode *body = parse_expr(p);
+  snode *body = parse_expr_nolet(p);
   p->nscope = saved;
-  n = mk(p, TM_LET, line, col, e, body, NULL);
-  n->bb = xb;
-  return n;
+  for (int i = n - 1; i >= 0; i--) {
+    let_frame *f = frames[i];
+    if (f->pair) {
+      snode *fs = mk(p, TM_FST, f->pl, f->pc, mk_var(p, f->xb, f->pl, f->pc), NULL, NULL);
+      snode *sn = mk(p, TM_SND, f->pl, f->pc, mk_var(p, f->xb, f->pl, f->pc), NULL, NULL);
+      fs->role = sn->role = ROLE_LET_PAIR;
+      snode *l3 = mk(p, TM_LET, f->line, f->col, sn, body, NULL);
+      l3->bb = f->bb;
+      snode *l2 = mk(p, TM_LET, f->line, f->col, fs, l3, NULL);
+      l2->bb = f->ab;
+      body = mk(p, TM_LET, f->line, f->col, f->e, l2, NULL);
+      body->bb = f->xb;
+      body->role = l2->role = l3->role = ROLE_LET_PAIR;
+    } else {
+      body = mk(p, TM_LET, f->line, f->col, f->e, body, NULL);
+      body->bb = f->xb;
+    }
+  }
+  return body;
 }
 
 static snode *parse_fun(parser *p)
@@ -1265,12 +1320,22 @@ static snode *parse_if(parser *p)
   return mk_if(p, c, t, e, "if", line, col);
 }
 
+static snode *parse_expr_nolet(parser *p)
+{
+  switch (p->cur.kind) {
+  case K_FUN: return parse_fun(p);
+  case K_CASE: return parse_case(p);
+  case K_IF: return parse_if(p);
+  default: return parse_or(p);
+  }
+}
+
 static snode *parse_expr(parser *p)
 {
   snode *n;
   enter(p);
   switch (p->cur.kind) {
-  case K_LET: n = parse_let(p); break;
+  case K_LET: n = parse_let_chain(p); break;
   case K_FUN: n = parse_fun(p); break;
   case K_CASE: n = parse_case(p); break;
   case K_IF: n = parse_if(p); break;
@@ -1369,7 +1434,8 @@ static void parse_def(parser *p)
   memcpy(d->ptypes, ts, (size_t)n * sizeof *ts);
   d->nuses = p->nuses;
   d->uses = palloc(p, (size_t)(p->nuses ? p->nuses : 1) * sizeof *d->uses);
-  memcpy(d->uses, p->uses, (size_t)p->nuses * sizeof *p->uses);
+  if (p->nuses)
+    memcpy(d->uses, p->uses, (size_t)p->nuses * sizeof *p->uses);
 }
 
 surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, chad_diag *d)

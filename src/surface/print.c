@@ -78,7 +78,7 @@ static int is_bool(int t)
 
 static void pr_type(sbuf *b, int t, int prec, int depth)
 {
-  if (t < 0 || t >= ty_count || depth > 200) {
+  if (t < 0 || t >= ty_count || depth > 5000) {
     put(b, t < 0 || t >= ty_count ? "<bad type>" : "...");
     return;
   }
@@ -138,6 +138,8 @@ typedef struct {
   int nowned, capowned;
   const char *const *given;
   int ngiven;
+  const char *const *hints; /* names for the outermost let chain */
+  int nhints, hint_next;
   int counter[16];
   int indent;
   int depth;
@@ -157,7 +159,29 @@ static int taken(const printer *P, const char *s)
   for (int i = 0; i < P->ngiven; i++)
     if (P->given[i] && strcmp(P->given[i], s) == 0)
       return 1;
+  for (int i = 0; i < P->nhints; i++)
+    if (P->hints[i] && strcmp(P->hints[i], s) == 0)
+      return 1;
   return 0;
+}
+
+/* The next hint for a let of the outermost chain, if usable: not a keyword
+ * or primitive, not a given name, not an earlier hint. */
+static const char *take_hint(printer *P)
+{
+  if (P->hint_next >= P->nhints)
+    return NULL;
+  int i = P->hint_next++;
+  const char *h = P->hints[i];
+  if (!h || surf_is_keyword(h) || prim_by_name(h) >= 0)
+    return NULL;
+  for (int j = 0; j < P->ngiven; j++)
+    if (P->given[j] && strcmp(P->given[j], h) == 0)
+      return NULL;
+  for (int j = 0; j < i; j++)
+    if (P->hints[j] && strcmp(P->hints[j], h) == 0)
+      return NULL;
+  return h;
 }
 
 /* A fresh name suggesting the type: x real, i int, u unit, p pair, s sum,
@@ -432,9 +456,12 @@ static void pr_let(printer *P, int t, int prec)
 {
   open_paren(P, P_OPEN, prec);
   int pushed = 0;
+  int hinted = P->depth == 1 && P->hint_next == 0;
   while (t >= 0 && tm_kind_[t] == TM_LET) {
     int bound = tm_a_[t];
-    const char *x = fresh(P, tm_ty_[bound]);
+    const char *x = hinted ? take_hint(P) : NULL;
+    if (!x)
+      x = fresh(P, tm_ty_[bound]);
     put(&P->b, "let ");
     put(&P->b, x);
     put(&P->b, " =");
@@ -735,11 +762,14 @@ static void pr(printer *P, int t, int prec)
   P->depth--;
 }
 
-static char *print_with(int term, int nnames, const char *const *names, const char *def_name)
+static char *print_with(int term, int nnames, const char *const *names, const char *def_name,
+                        int nhints, const char *const *hints)
 {
   printer P = {0};
   P.given = names;
   P.ngiven = nnames;
+  P.hints = hints;
+  P.nhints = nhints;
   int g = term >= 0 && term < tm_count ? tm_ctx_[term] : 0;
   int len = g >= 0 && g < ctx_count ? ctx_len_[g] : 0;
   /* the context's types, outermost first */
@@ -777,12 +807,12 @@ static char *print_with(int term, int nnames, const char *const *names, const ch
 
 char *surf_print_term(int term, int nnames, const char *const *names)
 {
-  return print_with(term, nnames, names, NULL);
+  return print_with(term, nnames, names, NULL, 0, NULL);
 }
 
 char *surf_print_def_named(const char *name, int nparams, const char *const *param_names, int term)
 {
-  return print_with(term, nparams, param_names, name);
+  return print_with(term, nparams, param_names, name, 0, NULL);
 }
 
 char *surf_print_def(const surf_program *p, int k, int term)
@@ -795,7 +825,24 @@ char *surf_print_def(const surf_program *p, int k, int term)
     return NULL;
   for (int i = 0; i < d->nparams; i++)
     names[i] = d->params[i]->name;
-  char *s = print_with(term, d->nparams, names, d->name);
+  /* the outermost lets of surf_elab_def's term bind the defs def k uses:
+   * name them after those defs */
+  char *need = calloc((size_t)k + 1, 1);
+  const char **hints = malloc(((size_t)k + 1) * sizeof *hints);
+  int nh = 0;
+  if (need && hints) {
+    need[k] = 1;
+    for (int j = k; j >= 0; j--)
+      if (need[j])
+        for (int u = 0; u < p->defs[j].nuses; u++)
+          need[p->defs[j].uses[u]] = 1;
+    for (int j = 0; j < k; j++)
+      if (need[j])
+        hints[nh++] = p->defs[j].name;
+  }
+  char *s = print_with(term, d->nparams, names, d->name, nh, hints);
+  free(need);
+  free(hints);
   free(names);
   return s;
 }
