@@ -37,8 +37,9 @@ typedef struct chad_json {
 
 chad_json chad_json_text(const char *text, const char *name);
 
-/* Reads a whole file (for @file arguments). NULL on error (exit code 2, the
- * file named in d); else a malloc'd buffer with *len bytes plus a NUL. */
+/* Reads a whole file (for @file arguments; "-" is standard input). NULL on
+ * error (exit code 2, the file named in d); else a malloc'd buffer with *len
+ * bytes plus a NUL. */
 char *chad_read_file(const char *path, size_t *len, chad_diag *d);
 
 /* Bytes of runtime heap each evaluation may use (default 1 GiB); exceeding it
@@ -52,7 +53,8 @@ chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_
 void chad_free(chad_prog *p);
 
 /* The function a command acts on: `fn`, or the last definition when NULL.
- * Returns its index, or -CHAD_EXIT_USAGE (no such definition / empty file). */
+ * Returns its index, or minus an exit code: -CHAD_EXIT_USAGE when no
+ * definition is called fn, -CHAD_EXIT_INPUT when the file has none. */
 int chad_fn(const chad_prog *p, const char *fn, chad_diag *d);
 
 /* chad check: type checks every definition; one line "name : type" each. */

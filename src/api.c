@@ -26,7 +26,8 @@ chad_json chad_json_text(const char *text, const char *name) {
 }
 
 char *chad_read_file(const char *path, size_t *len, chad_diag *d) {
-  FILE *f = fopen(path, "rb");
+  int is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
   if (!f) {
     diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "cannot open: %s", strerror(errno));
     return NULL;
@@ -38,7 +39,7 @@ char *chad_read_file(const char *path, size_t *len, chad_diag *d) {
     if (ferror(f)) {
       diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "cannot read: %s", strerror(errno));
       free(s);
-      fclose(f);
+      if (!is_stdin) fclose(f);
       return NULL;
     }
     if (feof(f)) break;
@@ -46,7 +47,7 @@ char *chad_read_file(const char *path, size_t *len, chad_diag *d) {
       if (cap > ((size_t)1 << 31)) {   /* 2 GiB of input is surely a mistake */
         diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "file too large");
         free(s);
-        fclose(f);
+        if (!is_stdin) fclose(f);
         return NULL;
       }
       char *t = realloc(s, cap * 2);
@@ -55,7 +56,7 @@ char *chad_read_file(const char *path, size_t *len, chad_diag *d) {
       cap *= 2;
     }
   }
-  fclose(f);
+  if (!is_stdin) fclose(f);
   if (!s) {
     diag_set(d, CHAD_EXIT_RUNTIME, path, 0, 0, "out of memory reading the file");
     return NULL;
@@ -113,8 +114,8 @@ int chad_fn(const chad_prog *p, const char *fn, chad_diag *d) {
   int n = surf_def_count(p->sp);
   if (!fn) {
     if (n == 0) {
-      diag_set(d, CHAD_EXIT_USAGE, p->file, 0, 0, "the file has no definitions");
-      return -CHAD_EXIT_USAGE;
+      diag_set(d, CHAD_EXIT_INPUT, p->file, 0, 0, "the file has no definitions");
+      return -CHAD_EXIT_INPUT;
     }
     return n - 1;
   }

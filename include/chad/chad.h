@@ -43,14 +43,19 @@ int chad_ctx_cot(int g);
 int chad_fwd(int t);
 int chad_rev(int t);
 /* The same, emitted into target context d, which must extend P G (the first
- * ctx_length(G) entries of d are P G): used to wrap the translation in more
- * binders without weakening. */
+ * ctx_length(G) entries of d are P G, else CHAD_E_ARG): used to wrap the
+ * translation in more binders without weakening. */
 int chad_fwd_in(int t, int d);
 int chad_rev_in(int t, int d);
 
 /* Simplifier (simplify.c): a term of the same context and type, same value,
  * no more work; readable derivatives. */
 int chad_simplify(int t);
+
+/* Syntactic linearity (linear.c): 1 when every llam body of t is linear in
+ * its variable (and every cp_fold body in its linear variable), 0 if not,
+ * negative CHAD_E_* on error. */
+int chad_check_linear(int t);
 
 /* Number of nodes of the tree below t (shared nodes counted per use). */
 int64_t chad_term_size(int t);

@@ -66,10 +66,10 @@ void venv_pop(void);
  * CHAD_E_UNBOUND. */
 int venv_lookup(int k, int *kind);
 
-/* ---- type translations (types.c) --------------------------------------- */
-/* projection proj_k v of the tangent tuple v : T G (term in ctx d) */
-int chad_proj_tuple(int v, int g, int k, int cot);
-/* onehot_k v : C G, v : C (type of var k), in ctx of v */
+/* ---- context tuples (types.c) ------------------------------------------ */
+/* proj_k v = snd (fst^k v) for a tangent tuple v : T G */
+int chad_proj_tuple(int v, int k);
+/* onehot_k v : C G with v : C (type of var k of g) at position k, in v's ctx */
 int chad_onehot_tuple(int v, int g, int k);
 
 #endif

@@ -30,6 +30,8 @@ static const char *code_name(int rc)
   }
 }
 
+#define DERIV_SIMPLIFY_MAX 50000
+
 /* mode 0: forward (d : T G), 1: reverse (d : C tau). Returns the term. */
 static int deriv_term(int t, int rev, chad_diag *dg)
 {
@@ -54,6 +56,12 @@ static int deriv_term(int t, int rev, chad_diag *dg)
   int d = b_ext(pg, dty);
   int lvd = ctx_length(g);
   int p = rev ? chad_rev_in(t, d) : chad_fwd_in(t, d);
+  /* The simplified derivative does the same work minus the administrative
+   * redexes (GMM: 2x faster, half the memory). The simplifier's use counts
+   * cost up to quadratic time in the term size, so very large terms are
+   * evaluated as they are. chad_simplify returns its input on failure. */
+  if (p >= 0 && chad_term_size(p) <= DERIV_SIMPLIFY_MAX)
+    p = chad_simplify(p);
   int lp = b_lvl(d), d1 = b_ext(d, p < 0 ? p : tm_type(p));
   int res = b_let(p, b_pair(b_fst(b_var(d1, lp)),
                             b_lapp(b_snd(b_var(d1, lp)), b_var(d1, lvd))));

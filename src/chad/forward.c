@@ -22,8 +22,12 @@ static int fwd(int t, int d, int depth);
 
 /* Translates child c in target ctx d under one more source binder that sits
  * at target level lvl. */
+/*@ requires depth >= 0;
+    decreases CHAD_MAX_DEPTH + 1 - depth; */
 static int fwd_under(int c, int d, int lvl, int depth)
 {
+  if (depth > CHAD_MAX_DEPTH)
+    return CHAD_E_DEPTH;
   if (d < 0)
     return d;
   if (lvl < 0)
@@ -31,11 +35,13 @@ static int fwd_under(int c, int d, int lvl, int depth)
   int e = venv_push(ENV_LEVEL, lvl);
   if (e < 0)
     return e;
-  int r = fwd(c, d, depth);
+  int r = fwd(c, d, depth + 1);
   venv_pop();
   return r;
 }
 
+/*@ requires depth >= 0;
+    decreases CHAD_MAX_DEPTH + 1 - depth; */
 static int fwd(int t, int d, int depth)
 {
   if (depth > CHAD_MAX_DEPTH)
@@ -61,7 +67,7 @@ static int fwd(int t, int d, int depth)
     if (kind != ENV_LEVEL)
       return CHAD_E_ARG;
     int lv = L(d), d1 = b_ext(d, tg);
-    int body = chad_proj_tuple(V(d1, lv), g, (int)tm_aux(t), 0);
+    int body = chad_proj_tuple(V(d1, lv), (int)tm_aux(t));
     return b_pair(V(d, lvl), b_llam(tg, body));
   }
   case TM_UNIT: case TM_RCONST: case TM_ICONST: {   /* (c, \v. 0) */
@@ -292,6 +298,15 @@ int chad_fwd_in(int t, int d)
     return g;
   int n = ctx_length(g);
   if (d < 0 || d >= ctx_count || ctx_length(d) < n)
+    return CHAD_E_ARG;
+  /* d must extend P G: its prefix of length n is P G (contexts are
+   * hash-consed, so equal contexts have equal ids) */
+  int pg = chad_ctx(CHAD_PFWD, g), pre = d;
+  for (int i = ctx_length(d); i > n && pre >= 0; i--)
+    pre = ctx_parent(pre);
+  if (pg < 0)
+    return pg;
+  if (pre != pg)
     return CHAD_E_ARG;
   venv_frame old = venv_open(n);
   int r = fwd(t, d, 0);

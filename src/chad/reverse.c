@@ -13,8 +13,12 @@ static int tyof(int t) { return t < 0 ? t : tm_type(t); }
 
 static int rev(int t, int d, int depth);
 
+/*@ requires depth >= 0;
+    decreases CHAD_MAX_DEPTH + 1 - depth; */
 static int rev_under(int c, int d, int lvl, int depth)
 {
+  if (depth > CHAD_MAX_DEPTH)
+    return CHAD_E_DEPTH;
   if (d < 0)
     return d;
   if (lvl < 0)
@@ -22,11 +26,13 @@ static int rev_under(int c, int d, int lvl, int depth)
   int e = venv_push(ENV_LEVEL, lvl);
   if (e < 0)
     return e;
-  int r = rev(c, d, depth);
+  int r = rev(c, d, depth + 1);
   venv_pop();
   return r;
 }
 
+/*@ requires depth >= 0;
+    decreases CHAD_MAX_DEPTH + 1 - depth; */
 static int rev(int t, int d, int depth)
 {
   if (depth > CHAD_MAX_DEPTH)
@@ -316,6 +322,15 @@ int chad_rev_in(int t, int d)
     return g;
   int n = ctx_length(g);
   if (d < 0 || d >= ctx_count || ctx_length(d) < n)
+    return CHAD_E_ARG;
+  /* d must extend P G: its prefix of length n is P G (contexts are
+   * hash-consed, so equal contexts have equal ids) */
+  int pg = chad_ctx(CHAD_PREV, g), pre = d;
+  for (int i = ctx_length(d); i > n && pre >= 0; i--)
+    pre = ctx_parent(pre);
+  if (pg < 0)
+    return pg;
+  if (pre != pg)
     return CHAD_E_ARG;
   venv_frame old = venv_open(n);
   int r = rev(t, d, 0);

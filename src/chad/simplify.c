@@ -76,6 +76,8 @@ static int ec_lookup(int e, int k, int *lvl)
 
 static int is_zero(int t) { return t >= 0 && tm_kind(t) == TM_ZERO; }
 
+/*@ requires depth >= 0;
+    decreases 5 - depth; */
 static int trivial(int t, int depth)
 {
   if (t < 0 || depth > 4)
@@ -120,6 +122,8 @@ static int leafy(int k)
 }
 
 static int cnt_uses, cnt_under, cnt_budget;
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static void count_rec(int t, int k, int under, int depth)
 {
   if (cnt_budget-- <= 0 || depth > SIMP_DEPTH) {
@@ -163,6 +167,7 @@ static int count_uses(int body, int *under)
 /* ---- smart constructors ------------------------------------------------- */
 static int zero_like(int d, int ty) { return ty_is_linear(ty) ? b_zero(d, ty) : -1; }
 
+/*@ decreases p; */
 static int s_proj(int kind, int p)
 {
   if (p < 0)
@@ -194,6 +199,7 @@ static int s_pair(int a, int b)
 }
 
 static int s_plus(int a, int b);
+/*@ decreases a; */
 static int s_plus(int a, int b)
 {
   if (is_zero(a))
@@ -210,8 +216,12 @@ static int s_plus(int a, int b)
 /* ---- the simplifier ---------------------------------------------------- */
 static int simp(int t, int d, int e, int depth);
 
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int weaken(int u, int d, int depth)
 {
+  if (depth > SIMP_DEPTH)
+    return CHAD_E_DEPTH;
   int cu = tm_ctx(u);
   if (cu == d)
     return u;
@@ -244,6 +254,8 @@ static int bind_simplified(int u, int d, int e, int uses, int under, int *dout)
 
 /* The value of source term B (env eb, target ctx d) as a term usable in
  * *dout, after pushing pending lets; `uses`/`under` describe its variable. */
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int bind(int B, int eb, int d, int uses, int under, int *dout, int depth)
 {
   if (depth > SIMP_DEPTH)
@@ -294,8 +306,12 @@ static int wrap(int body, int mark)
 
 /* let-like: bound source term B (env eb) for the body C (source, env ec
  * extended by the bound variable), counts from C */
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int simp_let(int B, int eb, int C, int ec, int d, int depth)
 {
+  if (depth > SIMP_DEPTH)
+    return CHAD_E_DEPTH;
   int mark = pend_top, d1;
   int under, uses = count_uses(C, &under);
   int u = bind(B, eb, d, uses, under, &d1, depth + 1);
@@ -314,8 +330,12 @@ static int simp_let(int B, int eb, int C, int ec, int d, int depth)
 
 /* beta with an already simplified argument x (in d) and a simplified
  * lambda f (in d): body of f under [var 0 := x] */
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int beta(int f, int x, int d, int depth)
 {
+  if (depth > SIMP_DEPTH)
+    return CHAD_E_DEPTH;
   int under, uses = count_uses(tm_a(f), &under);
   int base = ec_new(EC_IDBASE, ctx_length(d), -1);
   if (base < 0)
@@ -330,6 +350,8 @@ static int beta(int f, int x, int d, int depth)
 /* a + (let y = u in b) ~> let y = u in a + b (a weakened; only when a is
  * small, so copying it stays cheap), and symmetrically */
 #define FLOAT_MAX 64
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int plus_float(int x, int y, int depth)
 {
   if (x < 0 || y < 0)
@@ -347,6 +369,8 @@ static int plus_float(int x, int y, int depth)
   return s_plus(x, y);
 }
 
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
 static int simp(int t, int d, int e, int depth)
 {
   if (depth > SIMP_DEPTH)

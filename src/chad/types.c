@@ -35,6 +35,8 @@ static void check_reset(void)
 }
 
 /* mode: CHAD_PFWD, CHAD_TAN, CHAD_PREV, CHAD_COT */
+/*@ requires depth >= 0;
+    decreases TY_DEPTH + 1 - depth; */
 static int ty_tr(int mode, int t, int depth)
 {
   if (depth > TY_DEPTH)
@@ -158,9 +160,8 @@ int chad_ctx_prev(int g) { return chad_ctx(CHAD_PREV, g); }
 int chad_ctx_cot(int g) { return chad_ctx(CHAD_COT, g); }
 
 /* proj_k v for v : T G (or C G): snd (fst^k v). O(k) nodes. */
-int chad_proj_tuple(int v, int g, int k, int cot)
+int chad_proj_tuple(int v, int k)
 {
-  (void)g; (void)cot;
   int r = v;
   for (int i = 0; i < k && r >= 0; i++)
     r = b_fst(r);

@@ -28,7 +28,8 @@ static const char usage_text[] =
     "Options:\n"
     "  --fn NAME        the definition to use (default: the last one in FILE)\n"
     "  --args JSON      the parameters: a JSON array in order, or an object keyed by\n"
-    "                   parameter name; @PATH reads the JSON from the file PATH\n"
+    "                   parameter name; @PATH reads the JSON from the file PATH,\n"
+    "                   @- from standard input\n"
     "  --tangent JSON   jvp: one tangent per parameter, like --args (@PATH too)\n"
     "  --cotangent JSON vjp: a cotangent of the result (@PATH too)\n"
     "  --mode fwd|rev   jacobian: by columns (jvp, default) or by rows (vjp)\n"
@@ -91,7 +92,7 @@ static int json_opt_load(json_opt *o, const char *inline_name) {
     if (!o->owned) { diag_print(&d); return d.exit_code; }
     o->j.text = o->owned;
     o->j.len = len;
-    o->j.name = o->arg + 1;
+    o->j.name = strcmp(o->arg, "@-") == 0 ? "<stdin>" : o->arg + 1;
   } else {
     o->j = chad_json_text(o->arg, inline_name);
   }
@@ -104,7 +105,8 @@ int main(int argc, char **argv) {
     return CHAD_EXIT_USAGE;
   }
   for (int i = 1; i < argc; i++)
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "help") == 0) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 ||
+        (i == 1 && strcmp(argv[i], "help") == 0)) {
       fputs(usage_text, stdout);
       return CHAD_EXIT_OK;
     }
@@ -206,6 +208,10 @@ int main(int argc, char **argv) {
     case C_GRAD: rc = chad_grad(p, fn, &args.j, &out, &d); break;
     default: rc = chad_jacobian(p, fn, &args.j, reverse, &out, &d); break;
     }
+  }
+  if (rc == CHAD_EXIT_RUNTIME && strstr(d.msg, "heap limit")) {
+    size_t n = strlen(d.msg);   /* say how to raise the limit */
+    snprintf(d.msg + n, sizeof d.msg - n, "; raise it with --heap-mb");
   }
   if (rc) diag_print(&d);
   else if (out) fputs(out, stdout);

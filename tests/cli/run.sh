@@ -118,6 +118,9 @@ expect_err "malformed program" 2 "^$P:[0-9]+:[0-9]+: error: " "$CHAD" check "$P"
 prog 'def f (x : real) : real =' '  x + 1.0' 'def g (x : real) : int = f x'
 expect_err "ill-typed program" 2 "^$P:3:[0-9]+: error: .*(int|real)" "$CHAD" check "$P"
 expect_err "ill-typed program (eval)" 2 "^$P:3:[0-9]+: error: " "$CHAD" eval "$P" --args '[1]'
+: >"$P"
+expect_err "empty program" 2 "^$P: error: the file has no definitions" "$CHAD" eval "$P"
+expect_out "check of an empty program: nothing" "" "$CHAD" check "$P"
 expect_err "missing program file" 2 "^$tmp/none.chad: error: cannot open" "$CHAD" check "$tmp/none.chad"
 expect_err "malformed JSON" 2 '^<args>:1:[0-9]+: error: invalid JSON' \
   "$CHAD" eval examples/fig1a.chad --args '[1.5,'
@@ -127,6 +130,9 @@ expect_err "wrong JSON shape in @file, located" 2 "^$tmp/args.json:3:8: error: a
 printf '[1,\n 2' >"$tmp/broken.json"
 expect_err "malformed JSON in @file" 2 "^$tmp/broken.json:[0-9]+:[0-9]+: error: invalid JSON" \
   "$CHAD" eval examples/fig1b.chad --args "@$tmp/broken.json"
+expect_out "--args @- reads standard input" "-1" sh -c "echo '[2, [1, -2, 0.5]]' | '$CHAD' eval examples/fig2b.chad --args @-"
+expect_err "JSON errors on standard input are named <stdin>" 2 "^<stdin>:1:5: error: argument 'x2'" \
+  sh -c "echo '[2, 3]' | '$CHAD' eval examples/fig2b.chad --args @-"
 expect_err "missing @file" 2 "^$tmp/none.json: error: cannot open" \
   "$CHAD" eval examples/fig1a.chad --args "@$tmp/none.json"
 expect_err "wrong number of arguments" 2 '^<args>:1:1: error: .*array of 4 values' \
@@ -153,8 +159,15 @@ prog 'def f (x : real) : real = log x'
 expect_err "non-finite result" 3 "^$P:1:1: error: the result: the number -inf has no JSON form" \
   "$CHAD" eval "$P" --args '[0]'
 prog 'def f (n : int) : [real] = build n (fun i -> toreal i)'
-expect_err "heap limit" 3 "^$P:1:1: error: runtime error in 'f'" \
+expect_err "heap limit" 3 "^$P:1:1: error: runtime error in 'f': .*heap limit.*raise it with --heap-mb" \
   "$CHAD" eval "$P" --heap-mb 1 --args '[10000000]'
+
+if [ -w /dev/full ]; then
+  "$CHAD" eval examples/fig1a.chad --args '[1]' >/dev/full 2>"$tmp/stderr"
+  rc=$?
+  if [ "$rc" -eq 3 ] && grep -q '^error: cannot write the output' "$tmp/stderr"; then ok "full stdout: exit 3"
+  else bad "full stdout: exit 3" "exit $rc" "$(cat "$tmp/stderr")"; fi
+fi
 
 # ---- eval ----------------------------------------------------------------------
 # fig1a at x = 1.5: (2x, 2x^2, cos 2x^2); fig1b: sin ((x1 x4 + 2 x2) x3 + x4).
@@ -185,6 +198,14 @@ else bad "print fig1b" "exit $rc" "$out" "$err"; fi
 "$CHAD" print examples/gmm.chad --fn gmm >"$tmp/gmm_printed.chad" 2>"$tmp/stderr"
 expect_json "print then eval GMM: same value" '#' "8.07380408004975791" 1e-12 \
   "$CHAD" eval "$tmp/gmm_printed.chad" --args @examples/gmm_test.json
+
+for f in fig1a fig1b fig2a fig2b; do
+  "$CHAD" print "examples/$f.chad" >"$tmp/printed.chad" 2>/dev/null
+  want=$("$CHAD" eval "examples/$f.chad" --args "@examples/$f.json" 2>&1)
+  expect_out "print then eval $f: same value" "$want" "$CHAD" eval "$tmp/printed.chad" --args "@examples/$f.json"
+done
+"$CHAD" print examples/tour.chad >"$tmp/printed.chad" 2>/dev/null
+expect_out "print then check tour: same types" "$("$CHAD" check examples/tour.chad 2>&1)" "$CHAD" check "$tmp/printed.chad"
 
 # ---- derivatives -------------------------------------------------------------------
 # fig1b's gradient is the paper's Fig. 1 (d): w' = cos w, y' = x3 w',

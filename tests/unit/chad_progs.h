@@ -242,8 +242,29 @@ static int prog_nested(void)
   return OK(tm_sum(sums));
 }
 
+/* A sum-typed result: x:R |- case lt (x, 0) of inl _ -> inl (x*x) | inr _ -> inr (x, sin x) */
+static int prog_sum_out(void)
+{
+  int g = ext(CTX_EMPTY, R_);
+  int c = op2(P_LT, var(g, 0), rc(g, 0.0));
+  int gu = ext(g, U_);
+  int rr = ty_prod(R_, R_);
+  int l = OK(tm_inl(mul(var(gu, 1), var(gu, 1)), rr));
+  int r = OK(tm_inr(R_, OK(tm_pair(var(gu, 1), op1(P_SIN, var(gu, 1))))));
+  return OK(tm_case(c, l, r));
+}
+
+/* An array of pairs: x:R, a:Arr R |- map (z. (z*x, (z, 2))) a   (Int inside) */
+static int prog_arr_pairs(void)
+{
+  int g = ext(ext(CTX_EMPTY, R_), A_);                    /* a 0, x 1 */
+  int gz = ext(g, R_);
+  int el = OK(tm_pair(mul(var(gz, 0), var(gz, 2)), OK(tm_pair(var(gz, 0), ic(gz, 2)))));
+  return OK(tm_map(el, var(g, 0)));
+}
+
 /* The list of all programs. */
-#define N_PROGS 15
+#define N_PROGS 17
 __attribute__((unused)) static int build_progs(prog *ps)
 {
   int n = 0;
@@ -262,6 +283,8 @@ __attribute__((unused)) static int build_progs(prog *ps)
   ps[n++] = (prog){"misc", prog_misc()};
   ps[n++] = (prog){"array_prims", prog_array_prims()};
   ps[n++] = (prog){"nested", prog_nested()};
+  ps[n++] = (prog){"sum_out", prog_sum_out()};
+  ps[n++] = (prog){"arr_pairs", prog_arr_pairs()};
   return n;
 }
 

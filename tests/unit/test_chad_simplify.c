@@ -111,6 +111,8 @@ int main(void)
     {"map_sum", prog_map_sum(), mkenv(2, vr(0.7), varr(3, 1.0, -0.5, 2.0))},
     {"misc", prog_misc(), mkenv(3, vp(vr(1.5), vr(-2.0)), vi(1), varr(3, 0.3, 0.4, 0.5))},
     {"nested", prog_nested(), mkenv(1, varr(3, 0.5, 1.5, -1.0))},
+    {"sum_out", prog_sum_out(), mkenv(1, vr(0.9))},
+    {"arr_pairs", prog_arr_pairs(), mkenv(2, vr(0.6), varr(3, 1.0, -2.0, 0.5))},
   };
   int n = (int)(sizeof cases / sizeof cases[0]);
   for (int i = 0; i < n; i++)

@@ -58,11 +58,15 @@ static void test_outputs(void)
     CHECK(tm_ctx(f) == chad_ctx_pfwd(g), "%s: forward context", ps[i].name);
     CHECK(tm_type(r) == rexp, "%s: reverse type", ps[i].name);
     CHECK(tm_ctx(r) == chad_ctx_prev(g), "%s: reverse context", ps[i].name);
+    CHECK(chad_check_linear(f) == 1, "%s: forward linear maps are linear", ps[i].name);
+    CHECK(chad_check_linear(r) == 1, "%s: reverse linear maps are linear", ps[i].name);
     int s = chad_simplify(f), sr = chad_simplify(r);
+    CHECK(chad_check_linear(s) == 1 && chad_check_linear(sr) == 1,
+          "%s: simplified linear maps are linear", ps[i].name);
     CHECK(s >= 0 && tm_type(s) == fexp && tm_ctx(s) == tm_ctx(f), "%s: simplified forward type", ps[i].name);
     CHECK(sr >= 0 && tm_type(sr) == rexp && tm_ctx(sr) == tm_ctx(r), "%s: simplified reverse type", ps[i].name);
   }
-  printf("forward/reverse/simplified output types of %d programs: checked\n", n);
+  printf("forward/reverse/simplified output types and linearity of %d programs: checked\n", n);
 }
 
 static void test_handwritten(void)
@@ -81,7 +85,66 @@ static void test_handwritten(void)
   int z = tm_zero(CTX_EMPTY, R_);
   CHECK(chad_fwd(z) == CHAD_E_TYPE && chad_rev(z) == CHAD_E_TYPE, "zero is refused");
   CHECK(chad_fwd(-1) < 0 && chad_rev(tm_count + 5) < 0, "bad term ids are refused");
+  /* the linearity check can fail: \v. v * v and \v. v + 1 are not linear */
+  int gv = ext(CTX_EMPTY, R_);
+  int sq = tm_llam(R_, mul(var(gv, 0), var(gv, 0)));
+  int aff = tm_llam(R_, tm_plus(var(gv, 0), rc(gv, 1.0)));
+  int good = tm_llam(R_, tm_plus(var(gv, 0), tm_lop_d(P_SIN, rc(gv, 1.0), var(gv, 0))));
+  CHECK(chad_check_linear(sq) == 0, "v * v is not linear");
+  CHECK(chad_check_linear(aff) == 0, "v + 1 is not linear");
+  CHECK(chad_check_linear(good) == 1, "v + Dsin(1; v) is linear");
   printf("hand-written expected types and refusals: checked\n");
+}
+
+/* x:R |- neg (neg (... x)) n deep */
+static int neg_chain(int n)
+{
+  int g = ext(CTX_EMPTY, R_);
+  int t = var(g, 0);
+  for (int i = 0; i < n; i++)
+    t = op1(P_NEG, t);
+  return t;
+}
+
+static void test_limits(void)
+{
+  int deep = neg_chain(5000);
+  CHECK(chad_fwd(deep) == CHAD_E_DEPTH, "5000-deep term: forward reports the depth limit");
+  CHECK(chad_rev(deep) == CHAD_E_DEPTH, "5000-deep term: reverse reports the depth limit");
+  int ok = neg_chain(3000);
+  int f = chad_fwd(ok), r = chad_rev(ok);
+  CHECK(f >= 0 && r >= 0, "3000-deep term is translated");
+  int s = chad_simplify(f);
+  CHECK(s >= 0 && tm_type(s) == tm_type(f) && tm_ctx(s) == tm_ctx(f),
+        "simplifier on a deep term returns a term of the same type (maybe its input)");
+  /* value-level API refuses function-typed parameters with a clear error */
+  int g = ext(CTX_EMPTY, ty_fun(R_, R_));
+  int t = app(var(g, 0), rc(g, 1.0));
+  heap *h = heap_new(1 << 20);
+  chad_diag d = {0};
+  const value *y, *dy;
+  int rc2 = chad_jvp_values(h, t, NULL, NULL, &y, &dy, &d);
+  CHECK(rc2 == CHAD_EXIT_INPUT && d.exit_code == CHAD_EXIT_INPUT, "function parameter refused");
+  rc2 = chad_vjp_values(h, -7, NULL, NULL, &y, &dy, &d);
+  CHECK(rc2 == CHAD_EXIT_USAGE, "bad term id refused by chad_vjp_values");
+  heap_free(h);
+  /* but a function-typed parameter is fine for the term-level transformation */
+  f = chad_fwd(t);
+  r = chad_rev(t);
+  CHECK(f >= 0 && tm_ctx(f) == chad_ctx_pfwd(g), "function parameter: forward in P G");
+  CHECK(r >= 0 && tm_type(r) == ty_prod(R_, ty_lfun(R_, ty_prod(U_, ty_copow(R_, R_)))),
+        "function parameter: reverse cotangent is a copower");
+  /* chad_fwd_in / chad_rev_in into a context that extends P G, and not */
+  int t1 = prog_fig1a();
+  int pg = chad_ctx_pfwd(tm_ctx(t1));
+  int dd = ctx_extend(ctx_extend(pg, I_), R_);
+  int f1 = chad_fwd_in(t1, dd), r1 = chad_rev_in(t1, dd);
+  CHECK(f1 >= 0 && tm_ctx(f1) == dd && tm_type(f1) == tm_type(chad_fwd(t1)), "fwd_in an extension");
+  CHECK(r1 >= 0 && tm_ctx(r1) == dd && tm_type(r1) == tm_type(chad_rev(t1)), "rev_in an extension");
+  int wrong = ctx_extend(ctx_extend(CTX_EMPTY, I_), R_);
+  CHECK(chad_fwd_in(t1, wrong) == CHAD_E_ARG && chad_rev_in(t1, wrong) == CHAD_E_ARG,
+        "a context that does not extend P G is refused");
+  printf("depth limits, refusals of the value API, function-typed parameters: checked\n");
 }
 
 int main(void)
@@ -90,6 +153,7 @@ int main(void)
   test_type_translations();
   test_outputs();
   test_handwritten();
+  test_limits();
   if (failures) {
     printf("test_chad_types: %d FAILED\n", failures);
     return 1;
