@@ -18,7 +18,7 @@ const char *const pt_prop_name[PR_N] = {
   "primitive Dop/DopT vs finite differences",
 };
 
-/* spec/chad.md (tests/unit/test_chad_size.c): |F t| <= 24 |t|_v and
+/* spec/chad.md §6: |F t| <= 24 |t|_v and
  * |R t| <= 24 |t|_v, |.| the tree size, |t|_v weighting var k by k + 1. */
 double pt_size_bound = 24.0;
 double pt_size_max_f, pt_size_max_r;
