@@ -12,7 +12,7 @@
 #endif
 #endif
 
-static char errbuf[300];
+static char errbuf[600];
 
 const value *pt_eval(heap *h, int term, const env *e, const char **err) {
   eval_error ee;
@@ -34,6 +34,30 @@ const value *pt_apply(heap *h, const value *f, const value *x, const char **err)
     *err = errbuf;
   }
   return v;
+}
+
+/* The value-level API the command line uses (jvp, vjp): a second path to
+ * the same derivatives, checked against the same finite differences. */
+const value *pt_jvp_values(heap *h, int t, const env *e, const value *tan, const char **err) {
+  const value *y, *dy;
+  chad_diag d;
+  if (chad_jvp_values(h, t, e, tan, &y, &dy, &d) != 0) {
+    snprintf(errbuf, sizeof errbuf, "%s", d.msg);
+    *err = errbuf;
+    return NULL;
+  }
+  return dy;
+}
+
+const value *pt_vjp_values(heap *h, int t, const env *e, const value *cot, const char **err) {
+  const value *y, *g;
+  chad_diag d;
+  if (chad_vjp_values(h, t, e, cot, &y, &g, &d) != 0) {
+    snprintf(errbuf, sizeof errbuf, "%s", d.msg);
+    *err = errbuf;
+    return NULL;
+  }
+  return g;
 }
 
 int pt_forward(int t) { return chad_fwd(t); }

@@ -242,12 +242,27 @@ void pt_case_check(pt_case *c, unsigned mask) {
                j, jdx[j], d[j], tol[j]);
           break;
         }
+      /* the command line's path: chad_jvp_values */
+      double cj[PT_MAX_DIM];
+      const value *tv = pt_jvp_values(c->h, c->p.term, pt_env(c->h, &c->p, c->args),
+                                      pt_ctx_lin(c->h, &c->p, c->args, c->dx), &err);
+      if (c->st[PR_FWD] == ST_PASS) {
+        if (!tv || pt_flatten_lin(c->p.result_ty, c->y, tv, cj) != c->m)
+          setf(c, PR_FWD, ST_FAIL, "chad_jvp_values failed: %s", tv ? "malformed tangent" : err);
+        else
+          for (int j = 0; j < c->m; j++)
+            if (!(fabs(cj[j] - d[j]) <= tol[j])) {
+              setf(c, PR_FWD, ST_FAIL, "chad_jvp_values, output slot %d: %.17g, finite differences %.17g +- %.3g",
+                   j, cj[j], d[j], tol[j]);
+              break;
+            }
+      }
     }
   }
 
   /* ---- reverse correctness ------------------------------------------- */
   if ((mask & (1u << PR_REV)) && rev_ok) {
-    double e[PT_FD_MAX], d[PT_FD_MAX], tol[PT_FD_MAX];
+    double e[PT_FD_MAX], d[PT_FD_MAX], tol[PT_FD_MAX], fdvjp[PT_MAX_DIM], fdtol[PT_MAX_DIM];
     int skip = 0;
     setf(c, PR_REV, ST_PASS, NULL);
     for (int i = 0; i < c->n && !skip; i++) {
@@ -256,11 +271,29 @@ void pt_case_check(pt_case *c, unsigned mask) {
       if (s != PT_FD_OK) { skip = 1; break; }
       double vjp = 0, vtol = 0;
       for (int j = 0; j < c->m; j++) { vjp += c->v[j] * d[j]; vtol += fabs(c->v[j]) * tol[j]; }
+      fdvjp[i] = vjp;
+      fdtol[i] = vtol;
       if (!(fabs(jtv[i] - vjp) <= vtol + 1e-15 * fabs(vjp)) && c->st[PR_REV] == ST_PASS)
         setf(c, PR_REV, ST_FAIL, "input slot %d: (J^T v) = %.17g, finite differences %.17g +- %.3g",
              i, jtv[i], vjp, vtol);
     }
     if (skip) setf(c, PR_REV, ST_SKIP, NULL);
+    else if (c->st[PR_REV] == ST_PASS) {
+      /* the command line's path: chad_vjp_values, against the same columns */
+      double cg[PT_MAX_DIM];
+      int pos = 0;
+      const value *gv = pt_vjp_values(c->h, c->p.term, pt_env(c->h, &c->p, c->args),
+                                      pt_tangent(c->h, c->p.result_ty, c->y, c->v, &pos), &err);
+      if (!gv || pt_ctx_lin_flatten(&c->p, c->args, gv, cg) != c->n)
+        setf(c, PR_REV, ST_FAIL, "chad_vjp_values failed: %s", gv ? "malformed cotangent" : err);
+      else
+        for (int i = 0; i < c->n; i++)
+          if (!(fabs(cg[i] - fdvjp[i]) <= fdtol[i] + 1e-15 * fabs(fdvjp[i]))) {
+            setf(c, PR_REV, ST_FAIL, "chad_vjp_values, input slot %d: %.17g, finite differences %.17g +- %.3g",
+                 i, cg[i], fdvjp[i], fdtol[i]);
+            break;
+          }
+    }
   }
 
   /* ---- transpose consistency ------------------------------------------ */

@@ -83,6 +83,9 @@ const value *pt_eval(heap *h, int term, const env *e, const char **err);
 /* Applies a function value (closure of lam or llam) to an argument. */
 const value *pt_apply(heap *h, const value *f, const value *x, const char **err);
 int pt_forward(int term);               /* F t, or <0 */
+/* chad_jvp_values / chad_vjp_values: T tau resp. C G, NULL on error */
+const value *pt_jvp_values(heap *h, int t, const env *e, const value *tan, const char **err);
+const value *pt_vjp_values(heap *h, int t, const env *e, const value *cot, const char **err);
 int pt_reverse(int term);               /* R t, or <0 */
 int pt_simplify(int term);              /* simplified term, or <0 */
 void pt_print_program(FILE *f, const pt_program *p, int term);
