@@ -92,3 +92,29 @@ void pt_print_program(FILE *f, const pt_program *p, int term) {
   sexp(f, term);
   fputs("\n", f);
 }
+
+/* Prints term as a def, parses it back and elaborates it: the reproduction
+ * files of failures must mean the program that failed. Returns the new
+ * term (in context *ctx), or -1 with a message. */
+int pt_roundtrip(int term, int *ctx, char *why, size_t n) {
+#ifdef PT_HAVE_SURFACE
+  const char *names[PT_MAX_PARAMS] = {"x1", "x2", "x3", "x4"};
+  char *src = surf_print_def_named("prog", ctx_length(tm_ctx(term)), names, term);
+  if (!src) { snprintf(why, n, "printer failed"); return -1; }
+  chad_diag d;
+  surf_program *p = surf_parse_string(src, "<printed>", &d);
+  if (!p) { snprintf(why, n, "printed program does not parse: %d:%d: %s", d.line, d.col, d.msg); free(src); return -1; }
+  int t = -1;
+  if (surf_elab_def(p, surf_def_count(p) - 1, &t, ctx, &d) != CHAD_EXIT_OK) {
+    snprintf(why, n, "printed program does not type check: %d:%d: %s", d.line, d.col, d.msg);
+    t = -1;
+  }
+  surf_free(p);
+  free(src);
+  return t;
+#else
+  (void)term; (void)ctx;
+  snprintf(why, n, "no surface printer");
+  return -1;
+#endif
+}

@@ -15,6 +15,7 @@ const char *const pt_prop_name[PR_N] = {
   "type preservation (F, R, simplified)",
   "size: output/input nodes (Cor 7.2)",
   "simplifier preserves values",
+  "printed program parses back to the same value",
   "primitive Dop/DopT vs finite differences",
 };
 
@@ -158,9 +159,28 @@ void pt_case_check(pt_case *c, unsigned mask) {
   const char *err = "";
   int t = c->p.term;
   for (int k = 0; k < PR_N; k++) setf(c, k, ST_NONE, NULL);
+  /* ---- the printed program means the same program ------------------------- */
+  if (mask & (1u << PR_ROUNDTRIP)) {
+    int g2 = -1;
+    int t2 = pt_roundtrip(t, &g2, why, sizeof why);
+    const value *y2;
+    if (t2 < 0) setf(c, PR_ROUNDTRIP, ST_FAIL, "%s", why);
+    else if (g2 != c->p.ctx || tm_type(t2) != c->p.result_ty)
+      setf(c, PR_ROUNDTRIP, ST_FAIL, "printed program has another context or type");
+    else if (!(y2 = pt_eval(c->h, t2, pt_env(c->h, &c->p, c->args), &err)))
+      setf(c, PR_ROUNDTRIP, ST_FAIL, "printed program fails: %s", err);
+    else if (!primal_equal(c, y2, why, sizeof why))
+      setf(c, PR_ROUNDTRIP, ST_FAIL, "printed program's value differs: %s", why);
+    else setf(c, PR_ROUNDTRIP, ST_PASS, NULL);
+  }
+
   int F = pt_forward(t), R = pt_reverse(t);
 
   /* ---- type preservation ------------------------------------------- */
+  if (pt_retype(t, why, sizeof why) < 0) {   /* the generator's own output */
+    setf(c, PR_TYPES, ST_FAIL, "source program: %s", why);
+    return;
+  }
   int fok = check_types(c, F, 0, "F t", why, sizeof why) == 0;
   if (!fok && (mask & (1u << PR_TYPES))) setf(c, PR_TYPES, ST_FAIL, "%s", why);
   int rok = check_types(c, R, 1, "R t", why, sizeof why) == 0;

@@ -4,7 +4,7 @@
 
 enum {
   PR_PRIMAL, PR_FWD, PR_REV, PR_TRANSPOSE, PR_JACOBIAN, PR_TYPES, PR_SIZE,
-  PR_SIMPLIFY, PR_PRIMS, PR_N
+  PR_SIMPLIFY, PR_ROUNDTRIP, PR_PRIMS, PR_N
 };
 enum { ST_NONE = 0, ST_PASS, ST_FAIL, ST_SKIP };
 extern const char *const pt_prop_name[PR_N];
