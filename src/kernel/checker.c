@@ -4,6 +4,7 @@
  * whatever the checker does; on failure the arena is truncated back to its
  * size at entry and chk_err_* name the innermost offending raw node. */
 #include "chad/kernel.h"
+#include "kernel_spec.h"
 
 int chk_err_code;
 int chk_err_raw;
@@ -11,10 +12,18 @@ int chk_err_expected;
 int chk_err_found;
 
 /* Source types: no -o, no copower, arrays only of first-order types. */
+/*@ requires ty_inv;
+    terminates \true;
+    decreases t;
+    assigns \nothing;
+    ensures \result == 1 <==> ty_src(t);
+    ensures \result == 0 || \result == 1;
+*/
 static int ty_is_source(int t)
 {
   if (t < 0 || t >= ty_count)
     return 0;
+  //@ assert ty_node_ok(t);
   switch (ty_kind_[t]) {
   case TY_REAL: case TY_INT: case TY_UNIT:
     return 1;
@@ -27,6 +36,28 @@ static int ty_is_source(int t)
   }
 }
 
+/* Everything the checker may write: errors and the tails of the arenas. */
+#define CHK_LOCS chk_err_code, chk_err_raw, chk_err_expected, chk_err_found, \
+  tm_count, tm_kind_[tm_count .. CHAD_MAX_TERMS - 1], \
+  tm_ctx_[tm_count .. CHAD_MAX_TERMS - 1], tm_ty_[tm_count .. CHAD_MAX_TERMS - 1], \
+  tm_a_[tm_count .. CHAD_MAX_TERMS - 1], tm_b_[tm_count .. CHAD_MAX_TERMS - 1], \
+  tm_c_[tm_count .. CHAD_MAX_TERMS - 1], tm_aux_[tm_count .. CHAD_MAX_TERMS - 1], \
+  tm_rval_[tm_count .. CHAD_MAX_TERMS - 1], \
+  ty_count, ty_kind_[ty_count .. CHAD_MAX_TYPES - 1], \
+  ty_left_[ty_count .. CHAD_MAX_TYPES - 1], ty_right_[ty_count .. CHAD_MAX_TYPES - 1], \
+  ty_lin_[ty_count .. CHAD_MAX_TYPES - 1], \
+  ctx_count, ctx_parent_[ctx_count .. CHAD_MAX_CTXS - 1], \
+  ctx_type_[ctx_count .. CHAD_MAX_CTXS - 1], ctx_len_[ctx_count .. CHAD_MAX_CTXS - 1]
+
+/* Records the error and truncates the arena back to `saved` (append-only,
+ * so the nodes below saved are the ones that were there). */
+/*@ requires kernel_inv;
+    requires 0 <= saved <= tm_count;
+    terminates \true;
+    assigns chk_err_code, chk_err_raw, chk_err_expected, chk_err_found, tm_count;
+    ensures kernel_inv;
+    ensures tm_count == saved && \result == code && chk_err_code == code;
+*/
 static int fail(int code, int r, int expected, int found, int saved)
 {
   chk_err_code = code;
@@ -37,21 +68,66 @@ static int fail(int code, int r, int expected, int found, int saved)
   return code;
 }
 
-static int elab(int r, int g, int exp, int depth);
-
-/* Elaborates child c of raw node r; a missing child is r's fault. */
-static int child(int r, int c, int g, int exp, int depth, int saved)
+/* ctx_extend and ty_arr seen from the term arena: growing those tables
+ * keeps every node well typed (for ctx_extend through its guarantee that
+ * older contexts keep their lookup function). */
+/*@ requires kernel_inv;
+    requires ctx_valid(g) && ty_valid(t);
+    terminates \true;
+    assigns ctx_count, ctx_parent_[ctx_count], ctx_type_[ctx_count], ctx_len_[ctx_count];
+    ensures kernel_inv;
+    ensures \old(ctx_count) <= ctx_count;
+    ensures \result >= 0 ==> ctx_is_ext(\result, g, t);
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+*/
+static int chk_extend(int g, int t)
 {
-  if (c < 0 || c >= r)
-    return fail(CHAD_E_ARG, r, exp, -1, saved);
-  int t = elab(c, g, exp, depth + 1);
-  if (t < 0)
-    tm_count = saved;
-  return t;
+  int e = ctx_extend(g, t);
+  /*@ assert \forall integer i; 0 <= i < tm_count ==>
+        ctx_lk(tm_ctx_[i], tm_aux_[i]) == \at(ctx_lk(tm_ctx_[i], tm_aux_[i]), Pre); */
+  return e;
 }
+
+/*@ requires kernel_inv;
+    terminates \true;
+    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count],
+            ty_lin_[ty_count];
+    ensures kernel_inv;
+    ensures \old(ty_count) <= ty_count;
+    ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, TY_ARR, TY_ID_REAL, -1);
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+*/
+static int chk_arr_real(void)
+{
+  return ty_arr(TY_ID_REAL);
+}
+
+/* Elaborates child c of raw node r into `var`, returning from elab on
+ * failure; a missing child is r's fault. (A macro, so that elab is the only
+ * recursive function.) */
+#define CHILD(var, c, g_, exp_) do {                                \
+    if ((c) < 0 || (c) >= r)                                        \
+      return fail(CHAD_E_ARG, r, exp, -1, saved);                   \
+    var = elab((c), (g_), (exp_), depth + 1);                       \
+    if (var < 0) {                                                  \
+      tm_count = saved;                                             \
+      return var;                                                   \
+    }                                                               \
+  } while (0)
 
 /* A constructor refused (it cannot for well-formed input except for
  * capacity) or the built node's type differs from the expected one. */
+/*@ requires kernel_inv;
+    requires 0 <= saved <= tm_count;
+    requires t >= 0 ==> tm_valid(t);
+    requires exp == -1 || ty_valid(exp);
+    terminates \true;
+    assigns chk_err_code, chk_err_raw, chk_err_expected, chk_err_found, tm_count;
+    ensures kernel_inv;
+    ensures \result >= 0 ==> \result == t && tm_count == \old(tm_count) &&
+      (exp >= 0 ==> tm_ty_[t] == exp);
+    ensures \result < 0 ==> tm_count == saved && chk_err_code == \result;
+*/
 static int done(int r, int t, int exp, int saved)
 {
   if (t < 0)
@@ -61,6 +137,21 @@ static int done(int r, int t, int exp, int saved)
   return t;
 }
 
+/*@ requires kernel_inv;
+    requires 0 <= r < raw_count <= CHAD_MAX_RAW;
+    requires ctx_valid(g);
+    requires exp == -1 || ty_valid(exp);
+    requires 0 <= depth <= CHAD_MAX_CHECK_DEPTH;
+    terminates \true;
+    decreases r;
+    assigns CHK_LOCS;
+    ensures kernel_inv;
+    ensures \result >= 0 ==> tm_valid(\result) && tm_ctx_[\result] == g &&
+      (exp >= 0 ==> tm_ty_[\result] == exp);
+    ensures \result >= 0 ==> \old(tm_count) <= tm_count;
+    ensures \result < 0 ==> tm_count == \old(tm_count) && chk_err_code == \result;
+    ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+*/
 static int elab(int r, int g, int exp, int depth)
 {
   int saved = tm_count;
@@ -72,18 +163,18 @@ static int elab(int r, int g, int exp, int depth)
   int a, b, c, t, e, g2;
   if (ann >= 0 && !ty_is_source(ann))
     return fail(CHAD_E_TYPE, r, exp, ann, saved);
+  //@ assert exp >= 0 ==> ty_node_ok(exp);
   switch (kind) {
   case TM_VAR:
     if (raw_aux_[r] < 0 || raw_aux_[r] >= ctx_len_[g])
       return fail(CHAD_E_UNBOUND, r, exp, -1, saved);
     return done(r, tm_var(g, (int)raw_aux_[r]), exp, saved);
   case TM_LET:
-    a = child(r, ra, g, -1, depth, saved);
-    if (a < 0) return a;
-    g2 = ctx_extend(g, tm_ty_[a]);
+    CHILD(a, ra, g, -1);
+    //@ assert node_ok(a);
+    g2 = chk_extend(g, tm_ty_[a]);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    b = child(r, rb, g2, exp, depth, saved);
-    if (b < 0) return b;
+    CHILD(b, rb, g2, exp);
     return done(r, tm_let(a, b), exp, saved);
   case TM_LAM:
     t = ann;
@@ -91,74 +182,77 @@ static int elab(int r, int g, int exp, int depth)
       t = ty_left_[exp];
     if (t < 0)
       return fail(CHAD_E_NOTE, r, exp, -1, saved);
-    g2 = ctx_extend(g, t);
+    g2 = chk_extend(g, t);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
     e = (exp >= 0 && ty_kind_[exp] == TY_FUN && ty_left_[exp] == t) ? ty_right_[exp] : -1;
-    a = child(r, ra, g2, e, depth, saved);
-    if (a < 0) return a;
+    CHILD(a, ra, g2, e);
     return done(r, tm_lam(t, a), exp, saved);
   case TM_APP:
-    a = child(r, ra, g, -1, depth, saved);
-    if (a < 0) return a;
+    CHILD(a, ra, g, -1);
+    //@ assert node_ok(a);
     t = tm_ty_[a];
     if (ty_kind_[t] != TY_FUN)
       return fail(CHAD_E_TYPE, ra, -1, t, saved);
-    b = child(r, rb, g, ty_left_[t], depth, saved);
-    if (b < 0) return b;
+    //@ assert ty_node_ok(t);
+    CHILD(b, rb, g, ty_left_[t]);
     return done(r, tm_app(a, b), exp, saved);
   case TM_UNIT:
     return done(r, tm_unit(g), exp, saved);
   case TM_PAIR:
-    e = (exp >= 0 && ty_kind_[exp] == TY_PROD);
-    a = child(r, ra, g, e ? ty_left_[exp] : -1, depth, saved);
-    if (a < 0) return a;
-    b = child(r, rb, g, e ? ty_right_[exp] : -1, depth, saved);
-    if (b < 0) return b;
+    e = exp >= 0 && ty_kind_[exp] == TY_PROD;
+    CHILD(a, ra, g, e ? ty_left_[exp] : -1);
+    CHILD(b, rb, g, e ? ty_right_[exp] : -1);
     return done(r, tm_pair(a, b), exp, saved);
   case TM_FST:
-  case TM_SND:
-    a = child(r, ra, g, -1, depth, saved);
-    if (a < 0) return a;
+    CHILD(a, ra, g, -1);
+    //@ assert node_ok(a);
     if (ty_kind_[tm_ty_[a]] != TY_PROD)
       return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
-    return done(r, kind == TM_FST ? tm_fst(a) : tm_snd(a), exp, saved);
+    return done(r, tm_fst(a), exp, saved);
+  case TM_SND:
+    CHILD(a, ra, g, -1);
+    //@ assert node_ok(a);
+    if (ty_kind_[tm_ty_[a]] != TY_PROD)
+      return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
+    return done(r, tm_snd(a), exp, saved);
   case TM_INL:
-  case TM_INR:
-    e = (exp >= 0 && ty_kind_[exp] == TY_SUM);
-    t = ann;
-    if (t < 0 && e)
-      t = kind == TM_INL ? ty_right_[exp] : ty_left_[exp];
+    e = exp >= 0 && ty_kind_[exp] == TY_SUM;
+    t = ann >= 0 ? ann : e ? ty_right_[exp] : -1;
     if (t < 0)
       return fail(CHAD_E_NOTE, r, exp, -1, saved);
-    a = child(r, ra, g, e ? (kind == TM_INL ? ty_left_[exp] : ty_right_[exp]) : -1,
-              depth, saved);
-    if (a < 0) return a;
-    return done(r, kind == TM_INL ? tm_inl(a, t) : tm_inr(t, a), exp, saved);
+    CHILD(a, ra, g, e ? ty_left_[exp] : -1);
+    return done(r, tm_inl(a, t), exp, saved);
+  case TM_INR:
+    e = exp >= 0 && ty_kind_[exp] == TY_SUM;
+    t = ann >= 0 ? ann : e ? ty_left_[exp] : -1;
+    if (t < 0)
+      return fail(CHAD_E_NOTE, r, exp, -1, saved);
+    CHILD(a, ra, g, e ? ty_right_[exp] : -1);
+    return done(r, tm_inr(t, a), exp, saved);
   case TM_CASE:
-    a = child(r, ra, g, -1, depth, saved);
-    if (a < 0) return a;
+    CHILD(a, ra, g, -1);
+    //@ assert node_ok(a);
     t = tm_ty_[a];
     if (ty_kind_[t] != TY_SUM)
       return fail(CHAD_E_TYPE, ra, -1, t, saved);
-    g2 = ctx_extend(g, ty_left_[t]);
+    //@ assert ty_node_ok(t);
+    g2 = chk_extend(g, ty_left_[t]);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    b = child(r, rb, g2, exp, depth, saved);
-    if (b < 0) return b;
-    g2 = ctx_extend(g, ty_right_[t]);
+    CHILD(b, rb, g2, exp);
+    //@ assert node_ok(b);
+    g2 = chk_extend(g, ty_right_[t]);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    c = child(r, rc, g2, tm_ty_[b], depth, saved);
-    if (c < 0) return c;
+    CHILD(c, rc, g2, tm_ty_[b]);
     return done(r, tm_case(a, b, c), exp, saved);
   case TM_RCONST:
     return done(r, tm_rconst(g, raw_rval_[r]), exp, saved);
   case TM_ICONST:
     return done(r, tm_iconst(g, raw_aux_[r]), exp, saved);
   case TM_OP: {
-    int o = raw_aux_[r] >= 0 && raw_aux_[r] < op_count ? (int)raw_aux_[r] : -1;
-    if (o < 0)
+    if (raw_aux_[r] < 0 || raw_aux_[r] >= op_count)
       return fail(CHAD_E_ARG, r, exp, -1, saved);
-    a = child(r, ra, g, -1, depth, saved);
-    if (a < 0) return a;
+    int o = (int)raw_aux_[r];
+    CHILD(a, ra, g, -1);
     t = tm_ty_[a];
     if (t != op_dom_[o]) {
       int alt = op_alt_[o];
@@ -170,71 +264,73 @@ static int elab(int r, int g, int exp, int depth)
     return done(r, tm_op(o, a), exp, saved);
   }
   case TM_ITER:
-    a = child(r, ra, g, TY_ID_INT, depth, saved);
-    if (a < 0) return a;
-    c = child(r, rc, g, exp, depth, saved);
-    if (c < 0) return c;
-    g2 = ctx_extend(g, tm_ty_[c]);
+    CHILD(a, ra, g, TY_ID_INT);
+    CHILD(c, rc, g, exp);
+    //@ assert node_ok(c);
+    g2 = chk_extend(g, tm_ty_[c]);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    b = child(r, rb, g2, tm_ty_[c], depth, saved);
-    if (b < 0) return b;
+    CHILD(b, rb, g2, tm_ty_[c]);
     return done(r, tm_iter(a, b, c), exp, saved);
   case TM_BUILD:
-    a = child(r, ra, g, TY_ID_INT, depth, saved);
-    if (a < 0) return a;
-    g2 = ctx_extend(g, TY_ID_INT);
+    CHILD(a, ra, g, TY_ID_INT);
+    g2 = chk_extend(g, TY_ID_INT);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
     e = (exp >= 0 && ty_kind_[exp] == TY_ARR) ? ty_left_[exp] : -1;
-    b = child(r, rb, g2, e, depth, saved);
-    if (b < 0) return b;
+    CHILD(b, rb, g2, e);
     if (!ty_is_first_order(tm_ty_[b]))
       return fail(CHAD_E_TYPE, rb, -1, tm_ty_[b], saved);
     return done(r, tm_build(a, b), exp, saved);
   case TM_INDEX:
-    a = child(r, ra, g, -1, depth, saved);
-    if (a < 0) return a;
+    CHILD(a, ra, g, -1);
+    //@ assert node_ok(a);
     if (ty_kind_[tm_ty_[a]] != TY_ARR)
       return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
-    b = child(r, rb, g, TY_ID_INT, depth, saved);
-    if (b < 0) return b;
+    CHILD(b, rb, g, TY_ID_INT);
     return done(r, tm_index(a, b), exp, saved);
   case TM_LENGTH:
-    a = child(r, ra, g, -1, depth, saved);
-    if (a < 0) return a;
+    CHILD(a, ra, g, -1);
+    //@ assert node_ok(a);
     if (ty_kind_[tm_ty_[a]] != TY_ARR)
       return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
     return done(r, tm_length(a), exp, saved);
   case TM_MAP:
-    b = child(r, rb, g, -1, depth, saved);
-    if (b < 0) return b;
+    CHILD(b, rb, g, -1);
+    //@ assert node_ok(b);
     t = tm_ty_[b];
     if (ty_kind_[t] != TY_ARR)
       return fail(CHAD_E_TYPE, rb, -1, t, saved);
-    g2 = ctx_extend(g, ty_left_[t]);
+    //@ assert ty_node_ok(t);
+    g2 = chk_extend(g, ty_left_[t]);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
     e = (exp >= 0 && ty_kind_[exp] == TY_ARR) ? ty_left_[exp] : -1;
-    a = child(r, ra, g2, e, depth, saved);
-    if (a < 0) return a;
+    CHILD(a, ra, g2, e);
     if (!ty_is_first_order(tm_ty_[a]))
       return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
     return done(r, tm_map(a, b), exp, saved);
   case TM_SUM:
-    t = ty_arr(TY_ID_REAL);
+    t = chk_arr_real();
     if (t < 0) return fail(t, r, exp, -1, saved);
-    a = child(r, ra, g, t, depth, saved);
-    if (a < 0) return a;
+    CHILD(a, ra, g, t);
     return done(r, tm_sum(a), exp, saved);
   case RAW_ANN:
     if (ann < 0)
       return fail(CHAD_E_NOTE, r, exp, -1, saved);
-    a = child(r, ra, g, ann, depth, saved);
-    if (a < 0) return a;
+    CHILD(a, ra, g, ann);
     return done(r, a, exp, saved);
   default:
     return fail(CHAD_E_ARG, r, exp, -1, saved);
   }
 }
 
+/*@ requires kernel_inv;
+    requires 0 <= raw_count <= CHAD_MAX_RAW;
+    terminates \true;
+    assigns CHK_LOCS;
+    ensures kernel_inv;
+    ensures \result >= 0 ==> tm_valid(\result) && tm_ctx_[\result] == g &&
+      (expected >= 0 ==> tm_ty_[\result] == expected);
+    ensures \result < 0 ==> tm_count == \old(tm_count) && chk_err_code == \result;
+*/
 int chk_elab(int raw, int g, int expected)
 {
   chk_err_code = 0;

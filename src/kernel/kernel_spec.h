@@ -128,131 +128,135 @@
   // ======================= terms =======================================
   predicate tm_valid(integer t) = 0 <= t < tm_count;
 
-  // Acceptance conditions of the constructors, on their arguments (which
-  // are existing nodes, types, ops). node_ok below uses the same predicates
-  // on a stored node's children.
-  predicate let_ok(integer a, integer b) =
-    ctx_is_ext(tm_ctx_[b], tm_ctx_[a], tm_ty_[a]);
-  predicate lam_ok(integer dom, integer body) =
-    0 < tm_ctx_[body] < ctx_count && ctx_type_[tm_ctx_[body]] == dom;
-  predicate llam_ok(integer dom, integer body) =
-    lam_ok(dom, body) && lin(tm_ty_[body]);
-  predicate app_ok(integer k, integer f, integer x) =
-    tm_ctx_[f] == tm_ctx_[x] && ty_valid(tm_ty_[f]) &&
-    ty_kind_[tm_ty_[f]] == k && ty_left_[tm_ty_[f]] == tm_ty_[x];
-  predicate same_ctx(integer a, integer b) = tm_ctx_[a] == tm_ctx_[b];
-  predicate cps_ok(integer a, integer b) = same_ctx(a, b) && lin(tm_ty_[b]);
-  predicate proj_ok(integer p) =
-    ty_valid(tm_ty_[p]) && ty_kind_[tm_ty_[p]] == TY_PROD;
-  predicate case_ok(integer s, integer l, integer r) =
-    ty_valid(tm_ty_[s]) && ty_kind_[tm_ty_[s]] == TY_SUM &&
-    ctx_is_ext(tm_ctx_[l], tm_ctx_[s], ty_left_[tm_ty_[s]]) &&
-    ctx_is_ext(tm_ctx_[r], tm_ctx_[s], ty_right_[tm_ty_[s]]) &&
-    tm_ty_[l] == tm_ty_[r];
-  predicate op_ok(integer o, integer a) =
-    0 <= o < op_count && tm_ty_[a] == op_dom_[o];
-  predicate iter_ok(integer n, integer body, integer init) =
-    tm_ty_[n] == TY_ID_INT && tm_ctx_[init] == tm_ctx_[n] &&
-    ctx_is_ext(tm_ctx_[body], tm_ctx_[n], tm_ty_[init]) &&
-    tm_ty_[body] == tm_ty_[init];
-  predicate build_ok(integer n, integer body) =
-    tm_ty_[n] == TY_ID_INT && ctx_is_ext(tm_ctx_[body], tm_ctx_[n], TY_ID_INT);
-  predicate lsum_ok(integer n, integer body) =
-    build_ok(n, body) && lin(tm_ty_[body]);
-  predicate arr_ok(integer a) =
-    ty_valid(tm_ty_[a]) && ty_kind_[tm_ty_[a]] == TY_ARR;
-  predicate index_ok(integer a, integer i) =
-    arr_ok(a) && tm_ty_[i] == TY_ID_INT && same_ctx(a, i);
-  predicate map_ok(integer body, integer arr) =
-    arr_ok(arr) && ctx_is_ext(tm_ctx_[body], tm_ctx_[arr], ty_left_[tm_ty_[arr]]);
-  predicate sum_ok(integer a) = arr_ok(a) && ty_left_[tm_ty_[a]] == TY_ID_REAL;
-  predicate plus_ok(integer a, integer b) =
-    same_ctx(a, b) && tm_ty_[a] == tm_ty_[b] && lin(tm_ty_[a]);
-  predicate cpfold_ok(integer bag, integer body) =
-    ty_valid(tm_ty_[bag]) && ty_kind_[tm_ty_[bag]] == TY_COPOW &&
-    0 < tm_ctx_[body] < ctx_count &&
-    ctx_type_[tm_ctx_[body]] == ty_right_[tm_ty_[bag]] &&
-    ctx_is_ext(ctx_parent_[tm_ctx_[body]], tm_ctx_[bag], ty_left_[tm_ty_[bag]]) &&
-    lin(tm_ty_[body]);
-  predicate lopd_ok(integer o, integer x, integer d) =
-    0 <= o < op_count && same_ctx(x, d) &&
-    tm_ty_[x] == op_dom_[o] && tm_ty_[d] == op_tdom_[o];
-  predicate lopdt_ok(integer o, integer x, integer d) =
-    0 <= o < op_count && same_ctx(x, d) &&
-    tm_ty_[x] == op_dom_[o] && tm_ty_[d] == op_tcod_[o];
-  predicate onehot_ok(integer j, integer v) =
-    same_ctx(j, v) && tm_ty_[j] == TY_ID_INT && lin(tm_ty_[v]);
+  // Acceptance conditions of the constructors, on the stored fields of
+  // their arguments (context gX and type tX of child X). node_fields_ok
+  // below uses the same predicates on a stored node's children, so the
+  // constructor contracts and the arena invariant state one rule.
+  predicate let_ok(integer ga, integer ta, integer gb) = ctx_is_ext(gb, ga, ta);
+  predicate lam_ok(integer dom, integer gb) =
+    0 < gb < ctx_count && ctx_type_[gb] == dom;
+  predicate llam_ok(integer dom, integer gb, integer tb) =
+    lam_ok(dom, gb) && lin(tb);
+  predicate app_ok(integer k, integer gf, integer tf, integer gx, integer tx) =
+    gf == gx && ty_valid(tf) && ty_kind_[tf] == k && ty_left_[tf] == tx;
+  predicate cps_ok(integer ga, integer gb, integer tb) = ga == gb && lin(tb);
+  predicate proj_ok(integer tp) = ty_valid(tp) && ty_kind_[tp] == TY_PROD;
+  predicate case_ok(integer gs, integer ts, integer gl, integer tl,
+                    integer gr, integer tr) =
+    ty_valid(ts) && ty_kind_[ts] == TY_SUM &&
+    ctx_is_ext(gl, gs, ty_left_[ts]) && ctx_is_ext(gr, gs, ty_right_[ts]) &&
+    tl == tr;
+  predicate op_ok(integer o, integer ta) = 0 <= o < op_count && ta == op_dom_[o];
+  predicate iter_ok(integer gn, integer tn, integer gb, integer tb,
+                    integer gi, integer ti) =
+    tn == TY_ID_INT && gi == gn && ctx_is_ext(gb, gn, ti) && tb == ti;
+  predicate build_ok(integer gn, integer tn, integer gb) =
+    tn == TY_ID_INT && ctx_is_ext(gb, gn, TY_ID_INT);
+  predicate lsum_ok(integer gn, integer tn, integer gb, integer tb) =
+    build_ok(gn, tn, gb) && lin(tb);
+  predicate arr_ok(integer ta) = ty_valid(ta) && ty_kind_[ta] == TY_ARR;
+  predicate index_ok(integer ga, integer ta, integer gi, integer ti) =
+    arr_ok(ta) && ti == TY_ID_INT && ga == gi;
+  predicate map_ok(integer gb, integer ga, integer ta) =
+    arr_ok(ta) && ctx_is_ext(gb, ga, ty_left_[ta]);
+  predicate sum_ok(integer ta) = arr_ok(ta) && ty_left_[ta] == TY_ID_REAL;
+  predicate plus_ok(integer ga, integer ta, integer gb, integer tb) =
+    ga == gb && ta == tb && lin(ta);
+  predicate cpfold_ok(integer gbag, integer tbag, integer gb, integer tb) =
+    ty_valid(tbag) && ty_kind_[tbag] == TY_COPOW &&
+    0 < gb < ctx_count && ctx_type_[gb] == ty_right_[tbag] &&
+    ctx_is_ext(ctx_parent_[gb], gbag, ty_left_[tbag]) && lin(tb);
+  predicate lopd_ok(integer o, integer gx, integer tx, integer gd, integer td) =
+    0 <= o < op_count && gx == gd && tx == op_dom_[o] && td == op_tdom_[o];
+  predicate lopdt_ok(integer o, integer gx, integer tx, integer gd, integer td) =
+    0 <= o < op_count && gx == gd && tx == op_dom_[o] && td == op_tcod_[o];
+  predicate onehot_ok(integer gj, integer tj, integer gv, integer tv) =
+    gj == gv && tj == TY_ID_INT && lin(tv);
 
-  // Children present (at smaller indices) or absent (-1).
-  predicate ch1(integer i) =
-    0 <= tm_a_[i] < i && tm_b_[i] == -1 && tm_c_[i] == -1;
-  predicate ch2(integer i) =
-    0 <= tm_a_[i] < i && 0 <= tm_b_[i] < i && tm_c_[i] == -1;
-  predicate ch3(integer i) =
-    0 <= tm_a_[i] < i && 0 <= tm_b_[i] < i && 0 <= tm_c_[i] < i;
-  predicate ch0(integer i) =
-    tm_a_[i] == -1 && tm_b_[i] == -1 && tm_c_[i] == -1;
+  // Children present (at smaller indices than i) or absent (-1).
+  predicate ch0(integer i, integer a, integer b, integer c) =
+    a == -1 && b == -1 && c == -1;
+  predicate ch1(integer i, integer a, integer b, integer c) =
+    0 <= a < i && b == -1 && c == -1;
+  predicate ch2(integer i, integer a, integer b, integer c) =
+    0 <= a < i && 0 <= b < i && c == -1;
+  predicate ch3(integer i, integer a, integer b, integer c) =
+    0 <= a < i && 0 <= b < i && 0 <= c < i;
 
-  // The typing rule of node i, against its children's stored fields only.
-  predicate node_ok(integer i) =
-    ctx_valid(tm_ctx_[i]) && ty_valid(tm_ty_[i]) &&
-    \let k = tm_kind_[i]; \let g = tm_ctx_[i]; \let t = tm_ty_[i];
-    \let a = tm_a_[i]; \let b = tm_b_[i]; \let c = tm_c_[i];
-    \let x = tm_aux_[i];
-    (k == TM_VAR ==> ch0(i) && 0 <= x < ctx_len_[g] && t == ctx_lk(g, x)) &&
-    (k == TM_LET ==> ch2(i) && x == 0 && let_ok(a, b) && g == tm_ctx_[a] && t == tm_ty_[b]) &&
-    (k == TM_LAM ==> ch1(i) && x == 0 && lam_ok(ty_left_[t], a) &&
-       g == ctx_parent_[tm_ctx_[a]] && ty_kind_[t] == TY_FUN && ty_right_[t] == tm_ty_[a]) &&
-    (k == TM_APP ==> ch2(i) && x == 0 && app_ok(TY_FUN, a, b) && g == tm_ctx_[a] &&
-       t == ty_right_[tm_ty_[a]]) &&
-    (k == TM_UNIT ==> ch0(i) && x == 0 && t == TY_ID_UNIT) &&
-    (k == TM_PAIR ==> ch2(i) && x == 0 && same_ctx(a, b) && g == tm_ctx_[a] &&
-       ty_same(t, TY_PROD, tm_ty_[a], tm_ty_[b])) &&
-    (k == TM_FST ==> ch1(i) && x == 0 && proj_ok(a) && g == tm_ctx_[a] &&
-       t == ty_left_[tm_ty_[a]]) &&
-    (k == TM_SND ==> ch1(i) && x == 0 && proj_ok(a) && g == tm_ctx_[a] &&
-       t == ty_right_[tm_ty_[a]]) &&
-    (k == TM_INL ==> ch1(i) && x == 0 && g == tm_ctx_[a] &&
-       ty_kind_[t] == TY_SUM && ty_left_[t] == tm_ty_[a]) &&
-    (k == TM_INR ==> ch1(i) && x == 0 && g == tm_ctx_[a] &&
-       ty_kind_[t] == TY_SUM && ty_right_[t] == tm_ty_[a]) &&
-    (k == TM_CASE ==> ch3(i) && x == 0 && case_ok(a, b, c) && g == tm_ctx_[a] &&
-       t == tm_ty_[b]) &&
-    (k == TM_RCONST ==> ch0(i) && x == 0 && t == TY_ID_REAL) &&
-    (k == TM_ICONST ==> ch0(i) && t == TY_ID_INT) &&
-    (k == TM_OP ==> ch1(i) && op_ok(x, a) && g == tm_ctx_[a] && t == op_cod_[x]) &&
-    (k == TM_ITER ==> ch3(i) && x == 0 && iter_ok(a, b, c) && g == tm_ctx_[a] &&
-       t == tm_ty_[c]) &&
-    (k == TM_BUILD ==> ch2(i) && x == 0 && build_ok(a, b) && g == tm_ctx_[a] &&
-       ty_same(t, TY_ARR, tm_ty_[b], -1)) &&
-    (k == TM_INDEX ==> ch2(i) && x == 0 && index_ok(a, b) && g == tm_ctx_[a] &&
-       t == ty_left_[tm_ty_[a]]) &&
-    (k == TM_LENGTH ==> ch1(i) && x == 0 && arr_ok(a) && g == tm_ctx_[a] &&
+  // The typing rule of a node stored at index i with kind k, context g,
+  // type t, children a b c (whose contexts and types are ga ta, gb tb,
+  // gc tc) and aux x. It reads the term arena only through its arguments:
+  // a LOCAL rule, which appending nodes cannot disturb.
+  predicate node_fields_ok(integer i, integer k, integer g, integer t,
+                           integer a, integer b, integer c, integer x,
+                           integer ga, integer ta, integer gb, integer tb,
+                           integer gc, integer tc) =
+    ctx_valid(g) && ty_valid(t) && 0 <= k < TM_NKINDS &&
+    (k == TM_VAR ==> ch0(i, a, b, c) && 0 <= x < ctx_len_[g] && t == ctx_lk(g, x)) &&
+    (k == TM_LET ==> ch2(i, a, b, c) && x == 0 && let_ok(ga, ta, gb) && g == ga && t == tb) &&
+    (k == TM_LAM ==> ch1(i, a, b, c) && x == 0 && lam_ok(ty_left_[t], ga) &&
+       g == ctx_parent_[ga] && ty_kind_[t] == TY_FUN && ty_right_[t] == ta) &&
+    (k == TM_APP ==> ch2(i, a, b, c) && x == 0 && app_ok(TY_FUN, ga, ta, gb, tb) &&
+       g == ga && t == ty_right_[ta]) &&
+    (k == TM_UNIT ==> ch0(i, a, b, c) && x == 0 && t == TY_ID_UNIT) &&
+    (k == TM_PAIR ==> ch2(i, a, b, c) && x == 0 && ga == gb && g == ga &&
+       ty_same(t, TY_PROD, ta, tb)) &&
+    (k == TM_FST ==> ch1(i, a, b, c) && x == 0 && proj_ok(ta) && g == ga &&
+       t == ty_left_[ta]) &&
+    (k == TM_SND ==> ch1(i, a, b, c) && x == 0 && proj_ok(ta) && g == ga &&
+       t == ty_right_[ta]) &&
+    (k == TM_INL ==> ch1(i, a, b, c) && x == 0 && g == ga &&
+       ty_kind_[t] == TY_SUM && ty_left_[t] == ta) &&
+    (k == TM_INR ==> ch1(i, a, b, c) && x == 0 && g == ga &&
+       ty_kind_[t] == TY_SUM && ty_right_[t] == ta) &&
+    (k == TM_CASE ==> ch3(i, a, b, c) && x == 0 && case_ok(ga, ta, gb, tb, gc, tc) &&
+       g == ga && t == tb) &&
+    (k == TM_RCONST ==> ch0(i, a, b, c) && x == 0 && t == TY_ID_REAL) &&
+    (k == TM_ICONST ==> ch0(i, a, b, c) && t == TY_ID_INT) &&
+    (k == TM_OP ==> ch1(i, a, b, c) && op_ok(x, ta) && g == ga && t == op_cod_[x]) &&
+    (k == TM_ITER ==> ch3(i, a, b, c) && x == 0 && iter_ok(ga, ta, gb, tb, gc, tc) &&
+       g == ga && t == tc) &&
+    (k == TM_BUILD ==> ch2(i, a, b, c) && x == 0 && build_ok(ga, ta, gb) && g == ga &&
+       ty_same(t, TY_ARR, tb, -1)) &&
+    (k == TM_INDEX ==> ch2(i, a, b, c) && x == 0 && index_ok(ga, ta, gb, tb) && g == ga &&
+       t == ty_left_[ta]) &&
+    (k == TM_LENGTH ==> ch1(i, a, b, c) && x == 0 && arr_ok(ta) && g == ga &&
        t == TY_ID_INT) &&
-    (k == TM_MAP ==> ch2(i) && x == 0 && map_ok(a, b) && g == tm_ctx_[b] &&
-       ty_same(t, TY_ARR, tm_ty_[a], -1)) &&
-    (k == TM_SUM ==> ch1(i) && x == 0 && sum_ok(a) && g == tm_ctx_[a] &&
+    (k == TM_MAP ==> ch2(i, a, b, c) && x == 0 && map_ok(ga, gb, tb) && g == gb &&
+       ty_same(t, TY_ARR, ta, -1)) &&
+    (k == TM_SUM ==> ch1(i, a, b, c) && x == 0 && sum_ok(ta) && g == ga &&
        t == TY_ID_REAL) &&
-    (k == TM_ZERO ==> ch0(i) && x == 0 && lin(t)) &&
-    (k == TM_PLUS ==> ch2(i) && x == 0 && plus_ok(a, b) && g == tm_ctx_[a] &&
-       t == tm_ty_[a]) &&
-    (k == TM_LLAM ==> ch1(i) && x == 0 && llam_ok(ty_left_[t], a) &&
-       g == ctx_parent_[tm_ctx_[a]] && ty_kind_[t] == TY_LFUN && ty_right_[t] == tm_ty_[a]) &&
-    (k == TM_LAPP ==> ch2(i) && x == 0 && app_ok(TY_LFUN, a, b) && g == tm_ctx_[a] &&
-       t == ty_right_[tm_ty_[a]]) &&
-    (k == TM_CP_SINGLE ==> ch2(i) && x == 0 && cps_ok(a, b) && g == tm_ctx_[a] &&
-       ty_same(t, TY_COPOW, tm_ty_[a], tm_ty_[b])) &&
-    (k == TM_CP_FOLD ==> ch2(i) && x == 0 && cpfold_ok(a, b) && g == tm_ctx_[a] &&
-       t == tm_ty_[b]) &&
-    (k == TM_LSUM ==> ch2(i) && x == 0 && lsum_ok(a, b) && g == tm_ctx_[a] &&
-       t == tm_ty_[b]) &&
-    (k == TM_LOP_D ==> ch2(i) && lopd_ok(x, a, b) && g == tm_ctx_[a] &&
+    (k == TM_ZERO ==> ch0(i, a, b, c) && x == 0 && lin(t)) &&
+    (k == TM_PLUS ==> ch2(i, a, b, c) && x == 0 && plus_ok(ga, ta, gb, tb) && g == ga &&
+       t == ta) &&
+    (k == TM_LLAM ==> ch1(i, a, b, c) && x == 0 && llam_ok(ty_left_[t], ga, ta) &&
+       g == ctx_parent_[ga] && ty_kind_[t] == TY_LFUN && ty_right_[t] == ta) &&
+    (k == TM_LAPP ==> ch2(i, a, b, c) && x == 0 && app_ok(TY_LFUN, ga, ta, gb, tb) &&
+       g == ga && t == ty_right_[ta]) &&
+    (k == TM_CP_SINGLE ==> ch2(i, a, b, c) && x == 0 && cps_ok(ga, gb, tb) && g == ga &&
+       ty_same(t, TY_COPOW, ta, tb)) &&
+    (k == TM_CP_FOLD ==> ch2(i, a, b, c) && x == 0 && cpfold_ok(ga, ta, gb, tb) &&
+       g == ga && t == tb) &&
+    (k == TM_LSUM ==> ch2(i, a, b, c) && x == 0 && lsum_ok(ga, ta, gb, tb) && g == ga &&
+       t == tb) &&
+    (k == TM_LOP_D ==> ch2(i, a, b, c) && lopd_ok(x, ga, ta, gb, tb) && g == ga &&
        t == op_tcod_[x]) &&
-    (k == TM_LOP_DT ==> ch2(i) && lopdt_ok(x, a, b) && g == tm_ctx_[a] &&
+    (k == TM_LOP_DT ==> ch2(i, a, b, c) && lopdt_ok(x, ga, ta, gb, tb) && g == ga &&
        t == op_tdom_[x]) &&
-    (k == TM_ONEHOT ==> ch2(i) && x == 0 && onehot_ok(a, b) && g == tm_ctx_[a] &&
-       ty_same(t, TY_ARR, tm_ty_[b], -1)) &&
-    0 <= k < TM_NKINDS;
+    (k == TM_ONEHOT ==> ch2(i, a, b, c) && x == 0 && onehot_ok(ga, ta, gb, tb) &&
+       g == ga && ty_same(t, TY_ARR, tb, -1));
+
+  // Where a node's children are: absent or below it.
+  predicate node_links(integer i) =
+    -1 <= tm_a_[i] < i && -1 <= tm_b_[i] < i && -1 <= tm_c_[i] < i;
+
+  predicate node_ok(integer i) =
+    node_links(i) &&
+    node_fields_ok(i, tm_kind_[i], tm_ctx_[i], tm_ty_[i],
+                   tm_a_[i], tm_b_[i], tm_c_[i], tm_aux_[i],
+                   tm_ctx_[tm_a_[i]], tm_ty_[tm_a_[i]],
+                   tm_ctx_[tm_b_[i]], tm_ty_[tm_b_[i]],
+                   tm_ctx_[tm_c_[i]], tm_ty_[tm_c_[i]]);
 
   predicate tm_inv =
     0 <= tm_count <= CHAD_MAX_TERMS &&
