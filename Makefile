@@ -103,3 +103,9 @@ test-cli: chad $(S)/chad
 fuzz: fuzz-json
 fuzz-json:
 	@fuzz/json/run.sh $(or $(FUZZ_SECONDS),60)
+
+# The surface front end's fuzzer (fuzz/run.sh; FUZZ_SECONDS, default 60).
+.PHONY: fuzz-surface
+fuzz: fuzz-surface
+fuzz-surface:
+	@fuzz/run.sh $(or $(FUZZ_SECONDS),60)

@@ -19,7 +19,29 @@ int b_var(int d, int lvl)
   return tm_var(d, n - 1 - lvl);
 }
 
-int b_ext(int d, int ty) { NEG2(d, ty); return ctx_extend(d, ty); }
+/* ctx_extend is a linear search in the kernel (simple to prove); the
+ * transformations extend contexts a few times per rule, so a cache keyed by
+ * (d, ty) keeps them linear. An entry is trusted only if the kernel still
+ * says so (parent and last type match), so a reset arena cannot fool it. */
+#define EXT_CACHE (1 << 16)
+static int ext_d_[EXT_CACHE], ext_t_[EXT_CACHE], ext_r_[EXT_CACHE];
+
+int b_ext(int d, int ty)
+{
+  NEG2(d, ty);
+  unsigned h = ((unsigned)d * 2654435761u ^ (unsigned)ty * 40503u) & (EXT_CACHE - 1);
+  int r = ext_r_[h];
+  if (r > 0 && ext_d_[h] == d && ext_t_[h] == ty && r < ctx_count &&
+      ctx_parent(r) == d && ctx_last(r) == ty)
+    return r;
+  r = ctx_extend(d, ty);
+  if (r > 0) {
+    ext_d_[h] = d;
+    ext_t_[h] = ty;
+    ext_r_[h] = r;
+  }
+  return r;
+}
 int b_let(int a, int b) { NEG2(a, b); return tm_let(a, b); }
 int b_lam(int dom, int body) { NEG2(dom, body); return tm_lam(dom, body); }
 int b_app(int f, int x) { NEG2(f, x); return tm_app(f, x); }

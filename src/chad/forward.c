@@ -40,6 +40,26 @@ static int fwd_under(int c, int d, int lvl, int depth)
   return r;
 }
 
+/* One branch of F(case): in d1 (p at level lp), the branch body translated
+ * under its binder, then (fst q, \v. snd q (v, fst/snd (snd p v))). */
+/*@ requires depth >= 0;
+    decreases CHAD_MAX_DEPTH + 1 - depth; */
+static int fwd_case_branch(int side, int body, int st, int d1, int lp, int tg, int depth)
+{
+  if (depth > CHAD_MAX_DEPTH)
+    return CHAD_E_DEPTH;
+  int pty = chad_ty_pfwd(side == 0 ? ty_left(st) : ty_right(st));
+  int lx = L(d1), e1 = b_ext(d1, pty);
+  int q = fwd_under(body, e1, lx, depth + 1);
+  if (q < 0) return q;
+  int lq = L(e1), e2 = b_ext(e1, tyof(q));
+  int lv = L(e2), e3 = b_ext(e2, tg);
+  int dsc = b_lapp(b_snd(V(e3, lp)), V(e3, lv));
+  int part = side == 0 ? b_fst(dsc) : b_snd(dsc);
+  int lin = b_llam(tg, b_lapp(b_snd(V(e3, lq)), b_pair(V(e3, lv), part)));
+  return b_let(q, b_pair(b_fst(V(e2, lq)), lin));
+}
+
 /*@ requires depth >= 0;
     decreases CHAD_MAX_DEPTH + 1 - depth; */
 static int fwd(int t, int d, int depth)
@@ -188,20 +208,11 @@ static int fwd(int t, int d, int depth)
     if (p < 0) return p;
     int lp = L(d), d1 = b_ext(d, tyof(p));
     int st = tm_type(a);
-    int br[2];
-    for (int side = 0; side < 2; side++) {
-      int pty = chad_ty_pfwd(side == 0 ? ty_left(st) : ty_right(st));
-      int lx = L(d1), e1 = b_ext(d1, pty);
-      int q = fwd_under(side == 0 ? b : c, e1, lx, dn);
-      if (q < 0) return q;
-      int lq = L(e1), e2 = b_ext(e1, tyof(q));
-      int lv = L(e2), e3 = b_ext(e2, tg);
-      int dsc = b_lapp(b_snd(V(e3, lp)), V(e3, lv));
-      int part = side == 0 ? b_fst(dsc) : b_snd(dsc);
-      int lin = b_llam(tg, b_lapp(b_snd(V(e3, lq)), b_pair(V(e3, lv), part)));
-      br[side] = b_let(q, b_pair(b_fst(V(e2, lq)), lin));
-    }
-    return b_let(p, b_case(b_fst(V(d1, lp)), br[0], br[1]));
+    int br0 = fwd_case_branch(0, b, st, d1, lp, tg, dn);
+    if (br0 < 0) return br0;
+    int br1 = fwd_case_branch(1, c, st, d1, lp, tg, dn);
+    if (br1 < 0) return br1;
+    return b_let(p, b_case(b_fst(V(d1, lp)), br0, br1));
   }
   case TM_ITER: {
     /* let pn = F a; ps = F c in

@@ -54,23 +54,25 @@ static int occ(int e, int depth)
   if (kind == TM_UNIT || kind == TM_RCONST || kind == TM_ICONST || kind == TM_ZERO)
     return 0;
   int bl = binder_level(e);
-  /* binders of children are not in S */
-  if (!set_mark(bl, 0) || !set_mark(bl + 1, 0))
-    return 1;
-  int ch[3] = {tm_a(e), tm_b(e), tm_c(e)};
-  for (int i = 0; i < 3; i++) {
-    if (ch[i] < 0)
-      continue;
-    set_mark(bl, 0);
-    set_mark(bl + 1, 0);
-    if (occ(ch[i], depth + 1))
+  /* binders of children are not in S; the three children are unrolled
+   * (no loop around the recursive calls keeps the variant simple) */
+  int a = tm_a(e), b = tm_b(e), c = tm_c(e);
+  if (a >= 0) {
+    if (!set_mark(bl, 0) || !set_mark(bl + 1, 0) || occ(a, depth + 1))
+      return 1;
+  }
+  if (b >= 0) {
+    if (!set_mark(bl, 0) || !set_mark(bl + 1, 0) || occ(b, depth + 1))
+      return 1;
+  }
+  if (c >= 0) {
+    if (!set_mark(bl, 0) || !set_mark(bl + 1, 0) || occ(c, depth + 1))
       return 1;
   }
   return 0;
 }
 
-/* child c of e (under nb binders starting at e's binder level) with the first
- * binder in S iff first_in */
+/* child c of e with the first binder below e in S iff first_in */
 static int lin(int e, int depth);
 /*@ requires depth >= 0;
     decreases LIN_DEPTH + 1 - depth; */
@@ -83,6 +85,7 @@ static int lin_child(int e, int c, int first_in, int depth)
     return 0;
   return lin(c, depth + 1);
 }
+
 /* e is jointly linear in the variables of S */
 /*@ requires depth >= 0;
     decreases LIN_DEPTH + 1 - depth; */

@@ -31,6 +31,31 @@ static int rev_under(int c, int d, int lvl, int depth)
   return r;
 }
 
+/* One branch of R(case): (fst q, \v. let g = snd q v in fst g + snd p (snd g, 0))
+ * (or (0, snd g) on the right), in d1 with p at level lp. */
+/*@ requires depth >= 0;
+    decreases CHAD_MAX_DEPTH + 1 - depth; */
+static int rev_case_branch(int side, int body, int st, int d1, int lp, int ct, int depth)
+{
+  if (depth > CHAD_MAX_DEPTH)
+    return CHAD_E_DEPTH;
+  int sty = side == 0 ? ty_left(st) : ty_right(st);
+  int oty = side == 0 ? ty_right(st) : ty_left(st);
+  int lx = L(d1), e1 = b_ext(d1, chad_ty_prev(sty));
+  int q = rev_under(body, e1, lx, depth + 1);
+  if (q < 0) return q;
+  int lq = L(e1), e2 = b_ext(e1, tyof(q));
+  int lv = L(e2), e3 = b_ext(e2, ct);
+  int gg = b_lapp(b_snd(V(e3, lq)), V(e3, lv));
+  int lg = L(e3), e4 = b_ext(e3, tyof(gg));
+  int z = b_zero(e4, chad_ty_cot(oty));
+  int sv = b_snd(V(e4, lg));
+  int arg = side == 0 ? b_pair(sv, z) : b_pair(z, sv);
+  int lin = b_llam(ct, b_let(gg, b_plus(b_fst(V(e4, lg)),
+                                        b_lapp(b_snd(V(e4, lp)), arg))));
+  return b_let(q, b_pair(b_fst(V(e2, lq)), lin));
+}
+
 /*@ requires depth >= 0;
     decreases CHAD_MAX_DEPTH + 1 - depth; */
 static int rev(int t, int d, int depth)
@@ -199,25 +224,11 @@ static int rev(int t, int d, int depth)
     if (p < 0) return p;
     int lp = L(d), d1 = b_ext(d, tyof(p));
     int st = tm_type(a);
-    int br[2];
-    for (int side = 0; side < 2; side++) {
-      int sty = side == 0 ? ty_left(st) : ty_right(st);
-      int oty = side == 0 ? ty_right(st) : ty_left(st);
-      int lx = L(d1), e1 = b_ext(d1, chad_ty_prev(sty));
-      int q = rev_under(side == 0 ? b : c, e1, lx, dn);
-      if (q < 0) return q;
-      int lq = L(e1), e2 = b_ext(e1, tyof(q));
-      int lv = L(e2), e3 = b_ext(e2, ct);
-      int gg = b_lapp(b_snd(V(e3, lq)), V(e3, lv));
-      int lg = L(e3), e4 = b_ext(e3, tyof(gg));
-      int z = b_zero(e4, chad_ty_cot(oty));
-      int sv = b_snd(V(e4, lg));
-      int arg = side == 0 ? b_pair(sv, z) : b_pair(z, sv);
-      int lin = b_llam(ct, b_let(gg, b_plus(b_fst(V(e4, lg)),
-                                            b_lapp(b_snd(V(e4, lp)), arg))));
-      br[side] = b_let(q, b_pair(b_fst(V(e2, lq)), lin));
-    }
-    return b_let(p, b_case(b_fst(V(d1, lp)), br[0], br[1]));
+    int br0 = rev_case_branch(0, b, st, d1, lp, ct, depth + 1);
+    if (br0 < 0) return br0;
+    int br1 = rev_case_branch(1, c, st, d1, lp, ct, depth + 1);
+    if (br1 < 0) return br1;
+    return b_let(p, b_case(b_fst(V(d1, lp)), br0, br1));
   }
   case TM_ITER: {
     /* let pn = R a; ps = R c in

@@ -122,6 +122,25 @@ static int leafy(int k)
 }
 
 static int cnt_uses, cnt_under, cnt_budget;
+static void count_rec(int t, int k, int under, int depth);
+
+/* child `which` of a node of kind `kind` (skipped when absent) */
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
+static void count_child(int kind, int which, int child, int k, int under, int depth)
+{
+  if (child < 0)
+    return;
+  if (depth > SIMP_DEPTH) {
+    cnt_uses = 2;
+    cnt_under = 1;
+    return;
+  }
+  int loop;
+  int nb = child_binders(kind, which, &loop);
+  count_rec(child, k + nb, under | loop, depth + 1);
+}
+
 /*@ requires depth >= 0;
     decreases SIMP_DEPTH + 1 - depth; */
 static void count_rec(int t, int k, int under, int depth)
@@ -141,21 +160,100 @@ static void count_rec(int t, int k, int under, int depth)
   }
   if (leafy(kind))
     return;
-  int ch[3] = {tm_a(t), tm_b(t), tm_c(t)};
-  for (int i = 0; i < 3; i++) {
-    if (ch[i] < 0)
-      continue;
-    int loop;
-    int nb = child_binders(kind, i, &loop);
-    count_rec(ch[i], k + nb, under | loop, depth + 1);
-    if (cnt_uses >= 2 && cnt_under)
-      return;
+  /* children unrolled: no loop around the recursive calls */
+  count_child(kind, 0, tm_a(t), k, under, depth + 1);
+  if (cnt_uses >= 2 && cnt_under)
+    return;
+  count_child(kind, 1, tm_b(t), k, under, depth + 1);
+  if (cnt_uses >= 2 && cnt_under)
+    return;
+  count_child(kind, 2, tm_c(t), k, under, depth + 1);
+}
+
+/* Use counts of the binders of a round's input, computed in one pass
+ * (memo keyed by the binder's body node, valid for the current stamp).
+ * Nodes made during the round are counted on demand (count_rec). */
+static int memo_uses_[CHAD_MAX_TERMS], memo_under_[CHAD_MAX_TERMS];
+static unsigned memo_stamp_[CHAD_MAX_TERMS];
+static unsigned cur_stamp;
+#define PRE_STACK (SIMP_DEPTH + 8)
+static int pre_uses_[PRE_STACK], pre_under_[PRE_STACK], pre_lam_[PRE_STACK];
+static int pre_sp, pre_failed;
+static void precount(int t, int lamdepth, int depth);
+
+static void pre_push(int lam, int on)
+{
+  if (!on || pre_sp >= PRE_STACK)
+    return;
+  pre_uses_[pre_sp] = 0;
+  pre_under_[pre_sp] = 0;
+  pre_lam_[pre_sp] = lam;
+  pre_sp++;
+}
+
+/* child `which` of a node of kind `kind`: push its binders, count, record
+ * the counts of a let / lambda binder, pop */
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
+static void precount_child(int kind, int which, int child, int lamdepth, int depth)
+{
+  if (child < 0 || pre_failed)
+    return;
+  if (depth > SIMP_DEPTH) {
+    pre_failed = 1;
+    return;
   }
+  int loop;
+  int nb = child_binders(kind, which, &loop);
+  if (pre_sp + nb > PRE_STACK) {
+    pre_failed = 1;
+    return;
+  }
+  pre_push(lamdepth + loop, nb >= 1);     /* nb <= 2 binders */
+  pre_push(lamdepth + loop, nb >= 2);
+  precount(child, lamdepth + loop, depth + 1);
+  if (nb == 1 && (kind == TM_LET || kind == TM_LAM || kind == TM_LLAM) && !pre_failed) {
+    memo_uses_[child] = pre_uses_[pre_sp - 1];
+    memo_under_[child] = pre_under_[pre_sp - 1];
+    memo_stamp_[child] = cur_stamp;
+  }
+  pre_sp -= nb;
+}
+
+
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
+static void precount(int t, int lamdepth, int depth)
+{
+  if (depth > SIMP_DEPTH || pre_failed) {
+    pre_failed = 1;
+    return;
+  }
+  int kind = tm_kind(t);
+  if (kind == TM_VAR) {
+    int k = (int)tm_aux(t);
+    if (k < pre_sp) {
+      int i = pre_sp - 1 - k;
+      pre_uses_[i]++;
+      if (lamdepth > pre_lam_[i])
+        pre_under_[i] = 1;
+    }
+    return;
+  }
+  if (leafy(kind))
+    return;
+  precount_child(kind, 0, tm_a(t), lamdepth, depth + 1);
+  precount_child(kind, 1, tm_b(t), lamdepth, depth + 1);
+  precount_child(kind, 2, tm_c(t), lamdepth, depth + 1);
 }
 
 /* uses of var 0 of `body`; *under set when a use sits in a lambda/loop body */
 static int count_uses(int body, int *under)
 {
+  if (body >= 0 && body < CHAD_MAX_TERMS && memo_stamp_[body] == cur_stamp) {
+    *under = memo_under_[body];
+    return memo_uses_[body];
+  }
   cnt_uses = 0;
   cnt_under = 0;
   cnt_budget = COUNT_BUDGET;
@@ -167,11 +265,14 @@ static int count_uses(int body, int *under)
 /* ---- smart constructors ------------------------------------------------- */
 static int zero_like(int d, int ty) { return ty_is_linear(ty) ? b_zero(d, ty) : -1; }
 
-/*@ decreases p; */
-static int s_proj(int kind, int p)
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
+static int s_proj(int kind, int p, int depth)
 {
   if (p < 0)
     return p;
+  if (depth > SIMP_DEPTH)
+    return kind == TM_FST ? b_fst(p) : b_snd(p);
   int pk = tm_kind(p);
   if (pk == TM_PAIR)
     return kind == TM_FST ? tm_a(p) : tm_b(p);
@@ -180,7 +281,7 @@ static int s_proj(int kind, int p)
     return b_zero(tm_ctx(p), kind == TM_FST ? ty_left(ty) : ty_right(ty));
   }
   if (pk == TM_LET) {
-    int inner = s_proj(kind, tm_b(p));
+    int inner = s_proj(kind, tm_b(p), depth + 1);
     return b_let(tm_a(p), inner);
   }
   return kind == TM_FST ? b_fst(p) : b_snd(p);
@@ -198,17 +299,17 @@ static int s_pair(int a, int b)
   return b_pair(a, b);
 }
 
-static int s_plus(int a, int b);
-/*@ decreases a; */
-static int s_plus(int a, int b)
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
+static int s_plus(int a, int b, int depth)
 {
   if (is_zero(a))
     return b;
   if (is_zero(b))
     return a;
-  if (tm_kind(a) == TM_PAIR && tm_kind(b) == TM_PAIR) {   /* componentwise */
-    int l = s_plus(tm_a(a), tm_a(b));
-    return s_pair(l, s_plus(tm_b(a), tm_b(b)));
+  if (tm_kind(a) == TM_PAIR && tm_kind(b) == TM_PAIR && depth <= SIMP_DEPTH) {
+    int l = s_plus(tm_a(a), tm_a(b), depth + 1);            /* componentwise */
+    return s_pair(l, s_plus(tm_b(a), tm_b(b), depth + 1));
   }
   return b_plus(a, b);
 }
@@ -347,9 +448,47 @@ static int beta(int f, int x, int d, int depth)
   return wrap(simp(tm_a(f), d1, cell, depth + 1), mark);
 }
 
+/* a case branch: body under one binder of type bty */
+/*@ requires depth >= 0;
+    decreases SIMP_DEPTH + 1 - depth; */
+static int simp_branch(int body, int bty, int d, int e, int depth)
+{
+  if (depth > SIMP_DEPTH)
+    return CHAD_E_DEPTH;
+  int lvl = b_lvl(d), d1 = b_ext(d, bty);
+  int cell = ec_new(EC_LEVEL, lvl, e);
+  if (cell < 0)
+    return cell;
+  return simp(body, d1, cell, depth + 1);
+}
+
 /* a + (let y = u in b) ~> let y = u in a + b (a weakened; only when a is
  * small, so copying it stays cheap), and symmetrically */
 #define FLOAT_MAX 64
+
+/* 1 when the tree below t has at most FLOAT_MAX nodes (stops early) */
+static int small_term(int t)
+{
+  int stack[FLOAT_MAX + 4];
+  int sp = 0, n = 0;
+  stack[sp++] = t;
+  while (sp > 0) {
+    int u = stack[--sp];
+    if (++n > FLOAT_MAX)
+      return 0;
+    if (leafy(tm_kind(u)))
+      continue;
+    int ch[3] = {tm_a(u), tm_b(u), tm_c(u)};
+    for (int i = 0; i < 3; i++)
+      if (ch[i] >= 0) {
+        if (sp >= FLOAT_MAX + 3)
+          return 0;
+        stack[sp++] = ch[i];
+      }
+  }
+  return 1;
+}
+
 /*@ requires depth >= 0;
     decreases SIMP_DEPTH + 1 - depth; */
 static int plus_float(int x, int y, int depth)
@@ -358,15 +497,15 @@ static int plus_float(int x, int y, int depth)
     return x < 0 ? x : y;
   if (depth > SIMP_DEPTH)
     return CHAD_E_DEPTH;
-  if (tm_kind(y) == TM_LET && chad_term_size(x) <= FLOAT_MAX) {
+  if (tm_kind(y) == TM_LET && small_term(x)) {
     int body = tm_b(y);
     return b_let(tm_a(y), plus_float(weaken(x, tm_ctx(body), depth + 1), body, depth + 1));
   }
-  if (tm_kind(x) == TM_LET && chad_term_size(y) <= FLOAT_MAX) {
+  if (tm_kind(x) == TM_LET && small_term(y)) {
     int body = tm_b(x);
     return b_let(tm_a(x), plus_float(body, weaken(y, tm_ctx(body), depth + 1), depth + 1));
   }
-  return s_plus(x, y);
+  return s_plus(x, y, depth + 1);
 }
 
 /*@ requires depth >= 0;
@@ -429,7 +568,7 @@ static int simp(int t, int d, int e, int depth)
     return s_pair(x, simp(b, d, e, dn));
   }
   case TM_FST: case TM_SND:
-    return s_proj(kind, simp(a, d, e, dn));
+    return s_proj(kind, simp(a, d, e, dn), dn);
   case TM_PLUS: {
     int x = simp(a, d, e, dn);
     return plus_float(x, simp(b, d, e, dn), dn);
@@ -475,15 +614,9 @@ static int simp(int t, int d, int e, int depth)
     if (s < 0)
       return s;
     int st = tm_type(s);
-    int br[2];
-    for (int side = 0; side < 2; side++) {
-      int lvl = b_lvl(d), d1 = b_ext(d, side == 0 ? ty_left(st) : ty_right(st));
-      int cell = ec_new(EC_LEVEL, lvl, e);
-      if (cell < 0)
-        return cell;
-      br[side] = simp(side == 0 ? b : c, d1, cell, dn);
-    }
-    return b_case(s, br[0], br[1]);
+    int br0 = simp_branch(b, ty_left(st), d, e, dn);
+    int br1 = simp_branch(c, ty_right(st), d, e, dn);
+    return b_case(s, br0, br1);
   }
   case TM_ITER: case TM_BUILD: case TM_LSUM: case TM_MAP: {
     /* one loop body with one binder; n / init / array simplified in d */
@@ -532,6 +665,15 @@ static int simplify_round(int t)
     return g;
   ec_count = 0;
   pend_top = 0;
+  /* a new stamp invalidates every memoised count (on wrap-around, clear) */
+  if (++cur_stamp == 0) {
+    for (int i = 0; i < CHAD_MAX_TERMS; i++)
+      memo_stamp_[i] = 0;
+    cur_stamp = 1;
+  }
+  pre_sp = 0;
+  pre_failed = 0;
+  precount(t, 0, 0);
   int base = ec_new(EC_IDBASE, ctx_length(g), -1);
   if (base < 0)
     return base;

@@ -98,11 +98,27 @@ static int raw_node(lowerer *L, const snode *n, int kind, int a, int b, int c, i
 
 static int lower(lowerer *L, const snode *n);
 
-static int lower_under(lowerer *L, const snode *n, sbinder *b)
+/* Does child c (0 = a, 1 = b, 2 = c) of a raw node of this kind sit under
+ * one binder? */
+static int binds(int kind, int c)
 {
-  if (!b)
+  switch (kind) {
+  case TM_LET: case TM_ITER: case TM_BUILD: return c == 1;
+  case TM_LAM: case TM_MAP: return c == 0;
+  case TM_CASE: return c >= 1;
+  default: return 0;
+  }
+}
+
+/* Lowers child c of `parent` (binder b, which may be NULL for a binder
+ * nobody names: the level still counts). */
+static int lower_under(lowerer *L, const snode *parent, int c, const snode *n, sbinder *b)
+{
+  if (!binds(parent->kind, c))
     return lower(L, n);
-  b->level = L->level++;
+  if (b)
+    b->level = L->level;
+  L->level++;
   int r = lower(L, n);
   L->level--;
   return r;
@@ -145,7 +161,7 @@ static int lower(lowerer *L, const snode *n)
       if (ty == -2)
         return -1;
     }
-    a = lower_under(L, n->a, n->ba);
+    a = lower_under(L, n, 0, n->a, n->ba);
     if (a < 0)
       return -1;
     return raw_node(L, n, TM_LAM, a, -1, -1, ty, 0, 0);
@@ -168,7 +184,9 @@ static int lower(lowerer *L, const snode *n)
       if (r < 0)
         break;
       bounds[i++] = r;
-      m->bb->level = L->level++;
+      if (m->bb)
+        m->bb->level = L->level;
+      L->level++;
     }
     if (r >= 0)
       r = lower(L, m);
@@ -193,11 +211,11 @@ static int lower(lowerer *L, const snode *n)
   default:
     break;
   }
-  if (n->a && (a = lower_under(L, n->a, n->ba)) < 0)
+  if (n->a && (a = lower_under(L, n, 0, n->a, n->ba)) < 0)
     return -1;
-  if (n->b && (b = lower_under(L, n->b, n->bb)) < 0)
+  if (n->b && (b = lower_under(L, n, 1, n->b, n->bb)) < 0)
     return -1;
-  if (n->c && (c = lower_under(L, n->c, n->bc)) < 0)
+  if (n->c && (c = lower_under(L, n, 2, n->c, n->bc)) < 0)
     return -1;
   ty = ann_type(L, n->ty);
   if (ty == -2)

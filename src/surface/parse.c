@@ -633,10 +633,10 @@ static snode *default_value(parser *p, const stype *t, int line, int col)
 
 /* Elements lo..hi-1 of an array literal as a balanced if-tree on index i:
  * linear size, logarithmic depth. */
-static snode *literal_tree(parser *p, snode **el, int lo, int hi, sbinder *i, int line, int col)
+static snode *literal_tree(parser *p, void *const *el, int lo, int hi, sbinder *i, int line, int col)
 {
   if (hi - lo == 1)
-    return el[lo];
+    return (snode *)el[lo];
   int mid = lo + (hi - lo) / 2;
   snode *k = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
   k->aux = mid;
@@ -656,8 +656,7 @@ static snode *parse_array_literal(parser *p)
     next(p);
     return mk(p, SN_EMPTY_ARRAY, line, col, NULL, NULL, NULL);
   }
-  sbinder *i = mk_binder(p, NULL);
-  push_scope(p, NULL, i);
+  sbinder *i = mk_binder(p, NULL); /* the index: hidden, elements cannot name it */
   void **el = NULL;
   int n = 0, cap = 0;
   for (;;) {
@@ -668,10 +667,9 @@ static snode *parse_array_literal(parser *p)
     next(p);
   }
   closing(p, S_RBRACK, line, col);
-  p->nscope--;
   snode *k = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
   k->aux = n;
-  snode *b = mk(p, TM_BUILD, line, col, k, literal_tree(p, (snode **)el, 0, n, i, line, col), NULL);
+  snode *b = mk(p, TM_BUILD, line, col, k, literal_tree(p, el, 0, n, i, line, col), NULL);
   b->bb = i;
   b->role = ROLE_ARRAY_LIT;
   return b;
@@ -741,6 +739,64 @@ static snode *prim_eta(parser *p, int op, const char *name, int line, int col)
   return lam;
 }
 
+/* Edit distance, capped: names are at most SURF_MAX_IDENT long. */
+static int edit_distance(const char *a, const char *b)
+{
+  size_t n = strlen(a), m = strlen(b);
+  int row[SURF_MAX_IDENT + 2];
+  if (n > SURF_MAX_IDENT || m > SURF_MAX_IDENT)
+    return 99;
+  for (size_t j = 0; j <= m; j++)
+    row[j] = (int)j;
+  for (size_t i = 1; i <= n; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= m; j++) {
+      int up = row[j];
+      int best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[m];
+}
+
+/* A visible name close to an unknown one, for "did you mean". */
+static const char *nearest_name(parser *p, const char *name) __attribute__((noinline));
+static const char *nearest_name(parser *p, const char *name)
+{
+  const char *best = NULL;
+  int bd = strlen(name) <= 3 ? 1 : 2;
+  for (int i = p->nscope - 1; i >= 0; i--)
+    if (p->scope[i].name) {
+      int d = edit_distance(name, p->scope[i].name);
+      if (d <= bd && (!best || d < bd)) {
+        best = p->scope[i].name;
+        bd = d;
+      }
+    }
+  for (int k = p->cur_def - 1; k >= 0; k--) {
+    int d = edit_distance(name, p->prog->defs[k].name);
+    if (d <= bd && (!best || d < bd)) {
+      best = p->prog->defs[k].name;
+      bd = d;
+    }
+  }
+  for (int op = 0; op < P_COUNT; op++) {
+    const char *pn = prim_name(op);
+    if (!pn)
+      continue;
+    int d = edit_distance(name, pn);
+    if (d <= bd && (!best || d < bd)) {
+      best = pn;
+      bd = d;
+    }
+  }
+  return best;
+}
+
 /* Resolution of a name: binder, earlier def or primitive. *prim is set to
  * the op code when the name is a primitive (and NULL is returned). */
 static snode *resolve(parser *p, const token *t, int *prim)
@@ -769,6 +825,9 @@ static snode *resolve(parser *p, const token *t, int *prim)
   }
   if (strcmp(name, p->prog->defs[p->cur_def].name) == 0)
     perr(p, t->line, t->col, "'%s' refers to the def being defined: recursion is not supported (use iter)", name);
+  const char *near = nearest_name(p, name);
+  if (near)
+    perr(p, t->line, t->col, "unknown variable '%s' (did you mean '%s'?)", name, near);
   perr(p, t->line, t->col, "unknown variable '%s'", name);
 }
 
@@ -1158,6 +1217,8 @@ typedef struct let_frame {
 } let_frame;
 
 static snode *parse_expr_nolet(parser *p);
+static void **parse_params(parser *p, int *count, const char *ctx);
+static snode *wrap_lams(parser *p, void **ps, int n, snode *body, int line, int col);
 
 /* let h1 in let h2 in ... body: the chain is parsed iteratively (a long
  * straight-line program is not deep nesting), then built inside out. */
@@ -1195,7 +1256,34 @@ static snode *parse_let_chain(parser *p)
       push_scope(p, b, f->bb);
       continue;
     }
+    int xl = p->cur.line, xc = p->cur.col;
     const char *x = binder_name(p, "after let");
+    if (p->cur.kind == T_IDENT || p->cur.kind == S_LPAREN) {
+      /* let f (x : t) ... : r = e in b  =  let f = fun (x : t) ... -> (e : r) in b */
+      int saved_fn = p->nscope, np;
+      void **ps = parse_params(p, &np, "in the parameters of a local function");
+      stype *res = NULL;
+      int rl = 0, rc = 0;
+      if (p->cur.kind == S_COLON) {
+        rl = p->cur.line;
+        rc = p->cur.col;
+        next(p);
+        res = parse_type(p);
+      }
+      expect(p, S_EQ, "after the parameters of a local function");
+      snode *e = parse_expr(p);
+      if (res) {
+        snode *a = mk(p, RAW_ANN, rl, rc, e, NULL, NULL);
+        a->ty = res;
+        e = a;
+      }
+      p->nscope = saved_fn;
+      f->e = wrap_lams(p, ps, np, e, xl, xc);
+      expect(p, K_IN, "after the body of a local function");
+      f->xb = mk_binder(p, x);
+      push_scope(p, x, f->xb);
+      continue;
+    }
     stype *ann = NULL;
     int aline = 0, acol = 0;
     if (p->cur.kind == S_COLON) {
@@ -1238,44 +1326,59 @@ static snode *parse_let_chain(parser *p)
   return body;
 }
 
-static snode *parse_fun(parser *p)
+/* Parameters of fun and of a local function: binder | (binder : type), one
+ * or more, pushed on the scope. */
+typedef struct fparam { sbinder *b; stype *t; int line, col; } fparam;
+
+static void **parse_params(parser *p, int *count, const char *ctx)
 {
-  int line = p->cur.line, col = p->cur.col;
-  next(p); /* fun */
-  int saved = p->nscope;
-  struct fparam { sbinder *b; stype *t; int line, col; };
   void **ps = NULL;
   int n = 0, cap = 0;
   do {
     ps = grow(p, ps, n, &cap);
-    struct fparam *fp = palloc(p, sizeof *fp);
+    fparam *fp = palloc(p, sizeof *fp);
     fp->line = p->cur.line;
     fp->col = p->cur.col;
     const char *x;
     if (p->cur.kind == S_LPAREN) {
       int pl = p->cur.line, pc = p->cur.col;
       next(p);
-      x = binder_name(p, "after 'fun ('");
-      expect(p, S_COLON, "after the parameter name (fun (x : t) -> e)");
+      x = binder_name(p, "in a parameter");
+      expect(p, S_COLON, "after the parameter name ((x : t))");
       fp->t = parse_type(p);
       closing(p, S_RPAREN, pl, pc);
     } else {
-      x = binder_name(p, "after fun");
+      x = binder_name(p, ctx);
     }
     fp->b = mk_binder(p, x);
     ps[n++] = fp;
     push_scope(p, x, fp->b);
   } while (p->cur.kind == T_IDENT || p->cur.kind == S_LPAREN);
-  expect(p, S_ARROW, "after the parameters of fun");
-  snode *body = parse_expr(p);
-  p->nscope = saved;
+  *count = n;
+  return ps;
+}
+
+static snode *wrap_lams(parser *p, void **ps, int n, snode *body, int line, int col)
+{
   for (int i = n - 1; i >= 0; i--) {
-    const struct fparam *fp = ps[i];
+    const fparam *fp = ps[i];
     body = mk(p, TM_LAM, i == 0 ? line : fp->line, i == 0 ? col : fp->col, body, NULL, NULL);
     body->ba = fp->b;
     body->ty = fp->t;
   }
   return body;
+}
+
+static snode *parse_fun(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  next(p); /* fun */
+  int saved = p->nscope, n;
+  void **ps = parse_params(p, &n, "after fun");
+  expect(p, S_ARROW, "after the parameters of fun");
+  snode *body = parse_expr(p);
+  p->nscope = saved;
+  return wrap_lams(p, ps, n, body, line, col);
 }
 
 static snode *parse_case(parser *p)

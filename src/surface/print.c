@@ -143,6 +143,7 @@ typedef struct {
   int counter[16];
   int indent;
   int depth;
+  int flat;             /* inside an attempt to print on one line */
 } printer;
 
 static void nl(printer *P)
@@ -297,9 +298,82 @@ static int tm_size(int t, int budget)
       s += tm_size(ch[c], budget - s);
   return s;
 }
-static int is_small(int t) { return tm_size(t, 10) < 10; }
 
 static void pr(printer *P, int t, int prec);
+
+/* ---- layout: print on one line when it fits, else as an indented block -- */
+#define LINE_WIDTH 100
+#define INLINE_NODES 48 /* only terms this small are tried inline: bounded retries */
+
+typedef struct {
+  size_t n;
+  int counter[16];
+  int nowned, nstack, depth;
+} mark;
+
+static mark save(const printer *P)
+{
+  mark m;
+  m.n = P->b.n;
+  memcpy(m.counter, P->counter, sizeof m.counter);
+  m.nowned = P->nowned;
+  m.nstack = P->n;
+  m.depth = P->depth;
+  return m;
+}
+
+static void restore(printer *P, const mark *m)
+{
+  if (!P->b.oom && P->b.s) {
+    P->b.n = m->n;
+    P->b.s[m->n] = 0;
+  }
+  memcpy(P->counter, m->counter, sizeof m->counter);
+  while (P->nowned > m->nowned)
+    free(P->owned[--P->nowned]);
+  P->n = m->nstack;
+  P->depth = m->depth;
+}
+
+/* Did the text since m stay on one line that is not too long? */
+static int fits(const printer *P, const mark *m)
+{
+  if (P->b.oom || !P->b.s)
+    return 1;
+  if (memchr(P->b.s + m->n, '\n', P->b.n - m->n))
+    return 0;
+  size_t start = m->n;
+  while (start > 0 && P->b.s[start - 1] != '\n')
+    start--;
+  return P->b.n - start <= LINE_WIDTH;
+}
+
+/* " body" on this line if it fits, else a new line indented by two. */
+/* While P->flat is set (an attempt to print on one line), nothing inside
+ * tries again: each node is printed at most once per enclosing failed
+ * attempt, so layout costs O(size * INLINE_NODES). */
+static void pr_body(printer *P, int t, int prec)
+{
+  if (P->flat) {
+    put(&P->b, " ");
+    pr(P, t, prec);
+    return;
+  }
+  if (tm_size(t, INLINE_NODES) < INLINE_NODES) {
+    mark m = save(P);
+    P->flat = 1;
+    put(&P->b, " ");
+    pr(P, t, prec);
+    P->flat = 0;
+    if (fits(P, &m))
+      return;
+    restore(P, &m);
+  }
+  P->indent += 2;
+  nl(P);
+  pr(P, t, prec);
+  P->indent -= 2;
+}
 
 static void open_paren(printer *P, int lv, int prec) { if (lv < prec) put(&P->b, "("); }
 static void close_paren(printer *P, int lv, int prec) { if (lv < prec) put(&P->b, ")"); }
@@ -320,11 +394,8 @@ static void pr_real(printer *P, double r, int prec)
     if (strtod(buf, NULL) == r)
       break;
   }
-  if (!strpbrk(buf, ".e"))
+  if (!strpbrk(buf, ".e")) /* "2" would read back as an int; 1e+20 is a real */
     strcat(buf, ".0");
-  else if (strchr(buf, 'e') && !strchr(buf, '.')) {
-    /* 1e+20 lexes as a real already */
-  }
   int neg = buf[0] == '-';
   open_paren(P, neg ? P_PREFIX : P_ATOM, prec);
   put(&P->b, buf);
@@ -439,15 +510,7 @@ static void pr_lams(printer *P, int t, int prec)
     t = tm_a_[t];
   }
   put(&P->b, " ->");
-  if (is_small(t)) {
-    put(&P->b, " ");
-    pr(P, t, P_OPEN);
-  } else {
-    P->indent += 2;
-    nl(P);
-    pr(P, t, P_OPEN);
-    P->indent -= 2;
-  }
+  pr_body(P, t, P_OPEN);
   pop_names(P, pushed);
   close_paren(P, P_OPEN, prec);
 }
@@ -465,13 +528,25 @@ static void pr_let(printer *P, int t, int prec)
     put(&P->b, "let ");
     put(&P->b, x);
     put(&P->b, " =");
-    if (is_small(bound) || tm_kind_[bound] == TM_LAM) {
+    mark m = save(P);
+    int done = 0;
+    if (P->flat || tm_kind_[bound] == TM_LAM || tm_size(bound, INLINE_NODES) < INLINE_NODES) {
+      int outer = P->flat;
+      int try = !outer && tm_kind_[bound] != TM_LAM;
+      if (try)
+        P->flat = 1;
       put(&P->b, " ");
       P->indent += 2;
       pr(P, bound, P_OPEN);
       P->indent -= 2;
       put(&P->b, " in");
-    } else {
+      if (try)
+        P->flat = 0;
+      done = !try || fits(P, &m);
+      if (!done)
+        restore(P, &m);
+    }
+    if (!done) {
       P->indent += 2;
       nl(P);
       pr(P, bound, P_OPEN);
@@ -520,15 +595,7 @@ static void pr_binder_fun(printer *P, int body, int ty, int annotate)
   }
   push_name(P, x);
   put(&P->b, " ->");
-  if (is_small(body)) {
-    put(&P->b, " ");
-    pr(P, body, P_OPEN);
-  } else {
-    P->indent += 2;
-    nl(P);
-    pr(P, body, P_OPEN);
-    P->indent -= 2;
-  }
+  pr_body(P, body, P_OPEN);
   put(&P->b, ")");
   pop_names(P, 1);
 }
@@ -538,8 +605,13 @@ static void pr_case(printer *P, int t, int prec)
   int s = tm_a_[t], l = tm_b_[t], r = tm_c_[t];
   int sty = tm_ty_[s];
   open_paren(P, P_OPEN, prec);
+  mark m0 = save(P);
+  int outer_flat = P->flat;
+  int small = outer_flat || tm_size(t, INLINE_NODES) < INLINE_NODES;
+  if (small)
+    P->flat = 1;
   if (is_bool(sty) && !mentions(l, 0, 0) && !mentions(r, 0, 0)) {
-    int small = is_small(l) && is_small(r);
+  retry_if:
     put(&P->b, "if ");
     pr(P, s, P_OPEN);
     push_name(P, "_");
@@ -549,6 +621,12 @@ static void pr_case(printer *P, int t, int prec)
       pr(P, l, P_OPEN);
       put(&P->b, " else ");
       pr(P, r, P_OPEN);
+      P->flat = outer_flat;
+      if (!outer_flat && !fits(P, &m0)) {
+        restore(P, &m0);
+        small = 0;
+        goto retry_if;
+      }
     } else {
       P->indent += 2;
       nl(P);
@@ -570,7 +648,7 @@ static void pr_case(printer *P, int t, int prec)
     close_paren(P, P_OPEN, prec);
     return;
   }
-  int small = is_small(l) && is_small(r);
+retry_case:
   put(&P->b, "case ");
   pr(P, s, P_OPEN);
   put(&P->b, " of");
@@ -601,6 +679,12 @@ static void pr_case(printer *P, int t, int prec)
   push_name(P, b);
   pr(P, r, P_OPEN);
   pop_names(P, 1);
+  P->flat = outer_flat;
+  if (small && !outer_flat && !fits(P, &m0)) {
+    restore(P, &m0);
+    small = 0;
+    goto retry_case;
+  }
   close_paren(P, P_OPEN, prec);
 }
 
