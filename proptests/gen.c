@@ -5,8 +5,9 @@
  * Invariants that keep evaluation inside the primitives' domains:
  *  - every array in a program has the same length L (params and builds), so
  *    vadd/vmul/dot/matvec never see a length mismatch;
- *  - Int expressions are non-negative (no isub/ineg), and index positions are
- *    reduced with imod(i, length a);
+ *  - index positions are reduced with imod(i, length a); Int expressions are
+ *    non-negative except through isub/ineg (rare): a program that then
+ *    fails at runtime is discarded and regenerated (counted);
  *  - log, sqrt, pow's base and div's denominator get y*y + 0.5 (let-bound y);
  *  - tan gets sin(e), inside (-pi/2, pi/2).
  */
@@ -76,7 +77,11 @@ static int gen_int(gst *s, int g, int size) {
     if (v >= 0 && prng_chance(s->r, 2, 3)) return v;
     return ck(tm_iconst(g, prng_below(s->r, 4)), "iconst");
   }
-  switch (prng_below(s->r, 5)) {
+  switch (prng_below(s->r, 6)) {
+  case 5: /* may go negative: a program that then indexes out of range is
+             discarded before testing (counted) */
+    if (prng_chance(s->r, 1, 2)) return op2(P_ISUB, gen_int(s, g, size / 2), gen_int(s, g, size / 2));
+    return op1(P_INEG, gen_int(s, g, size - 1));
   case 0: return op2(P_IADD, gen_int(s, g, size / 2), gen_int(s, g, size / 2));
   case 1: return op2(P_IMUL, gen_int(s, g, size / 2), ck(tm_iconst(g, prng_below(s->r, 3)), "iconst"));
   case 2: return op2(P_IDIV, gen_int(s, g, size - 1), ck(tm_iconst(g, 1 + prng_below(s->r, 3)), "iconst"));
