@@ -3,12 +3,15 @@
  *   PROPTEST_SEED   seed (default: from the clock; printed first)
  *   PROPTEST_SIZE   size budget of a program (default 40)
  *   PROPTEST_QUIET  1: no progress lines
+ *   PROPTEST_FIRST  index of the first program (to rerun program i alone:
+ *                   PROPTEST_FIRST=i PROPTEST_N=1)
  * Prints per-property counts and a last line "N passed, N failed"; exits 1
  * on any failure. A failing program is shrunk and printed in the surface
  * syntax with its inputs (JSON), tangent and cotangent. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
 #include <unistd.h>
 #include "props.h"
 #include "chad/eval.h"
@@ -171,6 +174,27 @@ static void report(pt_case *c, int k, long index, uint64_t seed) {
   pt_free(t);
 }
 
+/* A crash inside the code under test must still end the run with a
+ * verdict and a way to reproduce it. */
+static volatile sig_atomic_t cur_index = -1;
+static uint64_t cur_seed;
+
+static void on_crash(int sig) {
+  char buf[256];
+  long tp = 0, tf = 1;
+  for (int k = 0; k < PR_N; k++) { tp += npass[k]; tf += nfail[k]; }
+  int n = snprintf(buf, sizeof buf,
+                   "\nFAIL crash (signal %d) on program %ld: reproduce with PROPTEST_SEED=%llu PROPTEST_FIRST=%ld\n"
+                   "%ld passed, %ld failed\n",
+                   sig, (long)cur_index, (unsigned long long)cur_seed, (long)cur_index, tp, tf);
+  if (n > 0) {
+    fflush(stdout);
+    ssize_t w = write(STDOUT_FILENO, buf, (size_t)n);
+    (void)w;
+  }
+  _exit(1);
+}
+
 static void setup(void) {
   ty_init();
   ctx_init();
@@ -187,13 +211,21 @@ int main(void) {
   long N = (long)env_u64("PROPTEST_N", 10000);
   int maxsize = (int)env_u64("PROPTEST_SIZE", 40);
   int quiet = (int)env_u64("PROPTEST_QUIET", 0);
+  long first = (long)env_u64("PROPTEST_FIRST", 0);
+  cur_seed = seed;
+  signal(SIGSEGV, on_crash);
+  signal(SIGBUS, on_crash);
+  signal(SIGFPE, on_crash);
+  signal(SIGABRT, on_crash);
+  signal(SIGILL, on_crash);
   printf("proptest seed %llu  (PROPTEST_SEED=%llu PROPTEST_N=%ld reproduces this run)\n",
          (unsigned long long)seed, (unsigned long long)seed, N);
   fflush(stdout);
   if (pt_fd_selfcheck() < 0) { printf("0 passed, 1 failed\n"); return 1; }
   time_t t0 = time(NULL);
   long discarded = 0;
-  for (long i = 0; i < N; i++) {
+  for (long i = first; i < first + N; i++) {
+    cur_index = i;
     prng r = {seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(i + 1))};
     pt_case *c = calloc(1, sizeof *c);
     if (!c) return 2;
@@ -231,10 +263,10 @@ int main(void) {
     }
     heap_free(c->h);
     free(c);
-    if (!quiet && (i + 1) % 1000 == 0) {
+    if (!quiet && (i + 1 - first) % 1000 == 0) {
       long f = 0;
       for (int k = 0; k < PR_N; k++) f += nfail[k];
-      printf("  ... %ld programs, %ld failures, %lds\n", i + 1, f, (long)(time(NULL) - t0));
+      printf("  ... %ld programs, %ld failures, %lds\n", i + 1 - first, f, (long)(time(NULL) - t0));
       fflush(stdout);
     }
   }
