@@ -27,7 +27,6 @@ void pt_types_init(void) {
   T_.AAR = ty_arr(T_.AR);
   T_.FRR = ty_fun(T_.R, T_.R);
   T_.FRRR = ty_fun(T_.R, T_.FRR);
-  T_.HO = ty_fun(T_.FRR, T_.R);
 }
 
 typedef struct {

@@ -12,7 +12,7 @@
 
 /* ---- the type universe the generator draws from (gen.c) -------------- */
 typedef struct {
-  int R, I, U, B, RR, SRR, AR, AAR, FRR, FRRR, HO;
+  int R, I, U, B, RR, SRR, AR, AAR, FRR, FRRR;
 } pt_types;
 extern pt_types T_;
 void pt_types_init(void);              /* after ty_init + prims_init */
@@ -100,7 +100,6 @@ int pt_TC_ctx(int g, int reverse);      /* nested pairs from Unit         */
  * children's contexts by this file's own rules. 0 if all agree; otherwise
  * -1 and a message in msg. */
 int pt_retype(int t, char *msg, size_t n);
-int pt_count_nodes(int t);              /* distinct nodes reachable from t */
 int64_t pt_tree_size(int t);            /* nodes, shared ones once per use */
 int64_t pt_weighted_size(int t);        /* same, var k weighing k + 1      */
 

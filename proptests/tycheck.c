@@ -234,20 +234,6 @@ int pt_retype(int t, char *msg, size_t n) {
   return walk(t);
 }
 
-static int count(int t) {
-  if (!mark(t)) return 0;
-  int n = 1, ks[3] = {tm_a(t), tm_b(t), tm_c(t)};
-  for (int i = 0; i < 3; i++)
-    if (ks[i] >= 0) n += count(ks[i]);
-  return n;
-}
-
-int pt_count_nodes(int t) {
-  mark(0);
-  stamp++;
-  return count(t);
-}
-
 /* Tree size (a shared node counted once per use) and the input measure of
  * spec/chad.md: node count where `var k` weighs k + 1 (the rules' proj_k
  * and onehot_k are k projections / pairs deep). */
