@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harness of the surface front end and runs it.
 #   fuzz/run.sh [seconds]      (default 60)
+#   FUZZ_CHAD=1 fuzz/run.sh    also transform each def (fwd, rev, simplify)
+#                              and print the results
 # Needs clang with libFuzzer (Debian: libclang-rt-14-dev, installed when
 # missing). The working corpus is build/fuzz/corpus (seeded from
 # fuzz/corpus); crashes land in build/fuzz/.
@@ -22,7 +24,8 @@ if ! probe; then
   probe || { echo "fuzz: cannot build with -fsanitize=fuzzer" >&2; exit 1; }
 fi
 cd "$root"
-srcs=$(ls src/kernel/*.c src/*.c src/surface/*.c src/eval/*.c 2>/dev/null)
+# every library source, as the Makefile builds libchad (LIB_SRC)
+srcs=$(ls src/kernel/*.c src/*.c src/surface/*.c src/eval/*.c src/chad/*.c 2>/dev/null)
 $CC -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
   -Iinclude -Isrc -o "$out/fuzz_surface" fuzz/fuzz_surface.c $srcs -ljansson -lm -lpthread

@@ -110,7 +110,7 @@ __attribute__((unused)) static char *sexp(int t)
 
 /* Structural equality of two arena terms: kinds, types, contexts,
  * constants and children. */
-static int tm_same(int a, int b)
+__attribute__((unused)) static int tm_same(int a, int b)
 {
   if (a == b)
     return 1;
@@ -127,7 +127,7 @@ static int tm_same(int a, int b)
 
 /* Parses src and elaborates its def `name` (the last def when name is
  * NULL). Returns the exit code; d is filled on error. */
-static int elab_src(const char *src, const char *name, int *term, int *ctx, chad_diag *d)
+__attribute__((unused)) static int elab_src(const char *src, const char *name, int *term, int *ctx, chad_diag *d)
 {
   surf_program *p = surf_parse_string(src, "t.chad", d);
   if (!p)
