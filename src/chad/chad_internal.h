@@ -11,7 +11,7 @@
  * by the transformation's own let-binders, without weakening or copying.
  * An environment is a frame: `idlen` identity entries (source var k beyond the
  * pushed ones maps to level idlen-1-k') below entries pushed on a global
- * stack. The simplifier also maps a variable to a term to inline (ENV_TERM).
+ * stack. (The simplifier has its own persistent environment, simplify.c.)
  */
 #ifndef CHAD_INTERNAL_H
 #define CHAD_INTERNAL_H
@@ -65,6 +65,13 @@ void venv_pop(void);
 /* Looks up source variable k: sets *kind, returns the level or term id, or
  * CHAD_E_UNBOUND. */
 int venv_lookup(int k, int *kind);
+
+/* ---- type translations without the staleness check (types.c) ----------
+ * chad_sync() (called by every public entry point) clears the memo tables
+ * when the kernel's type or context table changed under them. */
+void chad_sync(void);
+int tr_ty(int mode, int ty);
+int tr_ctx(int mode, int g);
 
 /* ---- context tuples (types.c) ------------------------------------------ */
 /* proj_k v = snd (fst^k v) for a tangent tuple v : T G */

@@ -48,7 +48,7 @@ static int fwd_case_branch(int side, int body, int st, int d1, int lp, int tg, i
 {
   if (depth > CHAD_MAX_DEPTH)
     return CHAD_E_DEPTH;
-  int pty = chad_ty_pfwd(side == 0 ? ty_left(st) : ty_right(st));
+  int pty = tr_ty(CHAD_PFWD, side == 0 ? ty_left(st) : ty_right(st));
   int lx = L(d1), e1 = b_ext(d1, pty);
   int q = fwd_under(body, e1, lx, depth + 1);
   if (q < 0) return q;
@@ -71,7 +71,7 @@ static int fwd(int t, int d, int depth)
   int g = tm_ctx(t);
   if (g < 0)
     return g;
-  int tg = chad_ctx(CHAD_TAN, g);           /* T G */
+  int tg = tr_ctx(CHAD_TAN, g);           /* T G */
   if (tg < 0)
     return tg;
   int ty = tm_type(t);
@@ -95,7 +95,7 @@ static int fwd(int t, int d, int depth)
     int prim = k == TM_UNIT ? b_unit(d)
              : k == TM_RCONST ? tm_rconst(d, tm_rval(t)) : tm_iconst(d, tm_aux(t));
     int d1 = b_ext(d, tg);
-    return b_pair(prim, b_llam(tg, b_zero(d1, chad_ty_tan(ty))));
+    return b_pair(prim, b_llam(tg, b_zero(d1, tr_ty(CHAD_TAN, ty))));
   }
   case TM_LET: {
     /* let p = F a; x = fst p; q = F_{G,x} b in (fst q, \v. snd q (v, snd p v)) */
@@ -116,7 +116,7 @@ static int fwd(int t, int d, int depth)
     /* let f = \x. F_{G,x} a in
      * ( \x. let r = f x in (fst r, \u. snd r (0, u)),  \v. \x. snd (f x) (v, 0) ) */
     int sg = ty_left(ty);
-    int psg = chad_ty_pfwd(sg), tsg = chad_ty_tan(sg);
+    int psg = tr_ty(CHAD_PFWD, sg), tsg = tr_ty(CHAD_TAN, sg);
     int lx0 = L(d), dx = b_ext(d, psg);
     int q = fwd_under(a, dx, lx0, dn);
     if (q < 0) return q;
@@ -187,14 +187,14 @@ static int fwd(int t, int d, int depth)
     }
     case TM_INL: {
       int rt = ty_right(ty);
-      prim = b_inl(x, chad_ty_pfwd(rt));
-      lin = b_pair(dxv, b_zero(d2, chad_ty_tan(rt)));
+      prim = b_inl(x, tr_ty(CHAD_PFWD, rt));
+      lin = b_pair(dxv, b_zero(d2, tr_ty(CHAD_TAN, rt)));
       break;
     }
     default: {
       int lt = ty_left(ty);
-      prim = b_inr(chad_ty_pfwd(lt), x);
-      lin = b_pair(b_zero(d2, chad_ty_tan(lt)), dxv);
+      prim = b_inr(tr_ty(CHAD_PFWD, lt), x);
+      lin = b_pair(b_zero(d2, tr_ty(CHAD_TAN, lt)), dxv);
       break;
     }
     }
@@ -281,7 +281,7 @@ static int fwd(int t, int d, int depth)
     int lp = L(d), d1 = b_ext(d, tyof(p));
     int y = b_fst(V(d1, lp));
     int ly = L(d1), d2 = b_ext(d1, tyof(y));
-    int lx = L(d2), e1 = b_ext(d2, chad_ty_pfwd(sg));
+    int lx = L(d2), e1 = b_ext(d2, tr_ty(CHAD_PFWD, sg));
     int q = fwd_under(a, e1, lx, dn);
     if (q < 0) return q;
     int ps = b_map(q, V(d2, ly));
@@ -304,6 +304,7 @@ static int fwd(int t, int d, int depth)
 
 int chad_fwd_in(int t, int d)
 {
+  chad_sync();
   int g = tm_ctx(t);
   if (g < 0)
     return g;
@@ -312,7 +313,7 @@ int chad_fwd_in(int t, int d)
     return CHAD_E_ARG;
   /* d must extend P G: its prefix of length n is P G (contexts are
    * hash-consed, so equal contexts have equal ids) */
-  int pg = chad_ctx(CHAD_PFWD, g), pre = d;
+  int pg = tr_ctx(CHAD_PFWD, g), pre = d;
   for (int i = ctx_length(d); i > n && pre >= 0; i--)
     pre = ctx_parent(pre);
   if (pg < 0)
@@ -330,7 +331,7 @@ int chad_fwd(int t)
   int g = tm_ctx(t);
   if (g < 0)
     return g;
-  int pg = chad_ctx(CHAD_PFWD, g);
+  int pg = tr_ctx(CHAD_PFWD, g);
   if (pg < 0)
     return pg;
   return chad_fwd_in(t, pg);

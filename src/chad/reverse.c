@@ -41,14 +41,14 @@ static int rev_case_branch(int side, int body, int st, int d1, int lp, int ct, i
     return CHAD_E_DEPTH;
   int sty = side == 0 ? ty_left(st) : ty_right(st);
   int oty = side == 0 ? ty_right(st) : ty_left(st);
-  int lx = L(d1), e1 = b_ext(d1, chad_ty_prev(sty));
+  int lx = L(d1), e1 = b_ext(d1, tr_ty(CHAD_PREV, sty));
   int q = rev_under(body, e1, lx, depth + 1);
   if (q < 0) return q;
   int lq = L(e1), e2 = b_ext(e1, tyof(q));
   int lv = L(e2), e3 = b_ext(e2, ct);
   int gg = b_lapp(b_snd(V(e3, lq)), V(e3, lv));
   int lg = L(e3), e4 = b_ext(e3, tyof(gg));
-  int z = b_zero(e4, chad_ty_cot(oty));
+  int z = b_zero(e4, tr_ty(CHAD_COT, oty));
   int sv = b_snd(V(e4, lg));
   int arg = side == 0 ? b_pair(sv, z) : b_pair(z, sv);
   int lin = b_llam(ct, b_let(gg, b_plus(b_fst(V(e4, lg)),
@@ -67,11 +67,11 @@ static int rev(int t, int d, int depth)
   int g = tm_ctx(t);
   if (g < 0)
     return g;
-  int cg = chad_ctx(CHAD_COT, g);           /* C G */
+  int cg = tr_ctx(CHAD_COT, g);           /* C G */
   if (cg < 0)
     return cg;
   int ty = tm_type(t);
-  int ct = chad_ty_cot(ty);                 /* C tau */
+  int ct = tr_ty(CHAD_COT, ty);                 /* C tau */
   if (ct < 0)
     return ct;
   int a = tm_a(t), b = tm_b(t), c = tm_c(t);
@@ -119,7 +119,7 @@ static int rev(int t, int d, int depth)
      * ( \x. let r = f x in (fst r, \v. snd (snd r v)),
      *   \w. cp_fold w (x v. fst (snd (f x) v)) ) */
     int sg = ty_left(ty), tau = ty_right(ty);
-    int psg = chad_ty_prev(sg), ctau = chad_ty_cot(tau);
+    int psg = tr_ty(CHAD_PREV, sg), ctau = tr_ty(CHAD_COT, tau);
     int lx0 = L(d), dx = b_ext(d, psg);
     int q = rev_under(a, dx, lx0, dn);
     if (q < 0) return q;
@@ -183,11 +183,11 @@ static int rev(int t, int d, int depth)
     switch (tm_kind(t)) {
     case TM_FST:
       prim = b_fst(x);
-      lin = b_lapp(dx, b_pair(v, b_zero(d2, chad_ty_cot(ty_right(at)))));
+      lin = b_lapp(dx, b_pair(v, b_zero(d2, tr_ty(CHAD_COT, ty_right(at)))));
       break;
     case TM_SND:
       prim = b_snd(x);
-      lin = b_lapp(dx, b_pair(b_zero(d2, chad_ty_cot(ty_left(at))), v));
+      lin = b_lapp(dx, b_pair(b_zero(d2, tr_ty(CHAD_COT, ty_left(at))), v));
       break;
     case TM_SUM: {                 /* \v. snd p (build (length (fst p)) (i. v)) */
       prim = b_sum(x);
@@ -206,11 +206,11 @@ static int rev(int t, int d, int depth)
       break;
     }
     case TM_INL:
-      prim = b_inl(x, chad_ty_prev(ty_right(ty)));
+      prim = b_inl(x, tr_ty(CHAD_PREV, ty_right(ty)));
       lin = b_lapp(dx, b_fst(v));
       break;
     default:
-      prim = b_inr(chad_ty_prev(ty_left(ty)), x);
+      prim = b_inr(tr_ty(CHAD_PREV, ty_left(ty)), x);
       lin = b_lapp(dx, b_snd(v));
       break;
     }
@@ -300,7 +300,7 @@ static int rev(int t, int d, int depth)
     int lp = L(d), d1 = b_ext(d, tyof(p));
     int y = b_fst(V(d1, lp));
     int ly = L(d1), d2 = b_ext(d1, tyof(y));
-    int lx = L(d2), e1 = b_ext(d2, chad_ty_prev(sg));
+    int lx = L(d2), e1 = b_ext(d2, tr_ty(CHAD_PREV, sg));
     int q = rev_under(a, e1, lx, dn);
     if (q < 0) return q;
     int ps = b_map(q, V(d2, ly));
@@ -328,6 +328,7 @@ static int rev(int t, int d, int depth)
 
 int chad_rev_in(int t, int d)
 {
+  chad_sync();
   int g = tm_ctx(t);
   if (g < 0)
     return g;
@@ -336,7 +337,7 @@ int chad_rev_in(int t, int d)
     return CHAD_E_ARG;
   /* d must extend P G: its prefix of length n is P G (contexts are
    * hash-consed, so equal contexts have equal ids) */
-  int pg = chad_ctx(CHAD_PREV, g), pre = d;
+  int pg = tr_ctx(CHAD_PREV, g), pre = d;
   for (int i = ctx_length(d); i > n && pre >= 0; i--)
     pre = ctx_parent(pre);
   if (pg < 0)
@@ -354,7 +355,7 @@ int chad_rev(int t)
   int g = tm_ctx(t);
   if (g < 0)
     return g;
-  int pg = chad_ctx(CHAD_PREV, g);
+  int pg = tr_ctx(CHAD_PREV, g);
   if (pg < 0)
     return pg;
   return chad_rev_in(t, pg);

@@ -26,10 +26,32 @@ void chad_init(void)
   memo_ctx_seen = 0;
 }
 
-static void check_reset(void)
+/* The memo tables are valid as long as every type and context they were
+ * computed from is still what it was: the kernel's tables are append-only
+ * until ty_init/ctx_init. chad_sync compares a snapshot of the entries seen
+ * so far with the kernel's (equal prefixes mean equal meanings, since
+ * children have smaller ids) and clears the memo tables on any difference. */
+static int snap_ty_k[CHAD_MAX_TYPES], snap_ty_l[CHAD_MAX_TYPES], snap_ty_r[CHAD_MAX_TYPES];
+static int snap_ctx_p[CHAD_MAX_CTXS], snap_ctx_t[CHAD_MAX_CTXS];
+
+void chad_sync(void)
 {
-  if (ty_count < memo_ty_seen || ctx_count < memo_ctx_seen)
+  int same = ty_count >= memo_ty_seen && ctx_count >= memo_ctx_seen;
+  for (int i = 0; same && i < memo_ty_seen; i++)
+    same = ty_kind(i) == snap_ty_k[i] && ty_left(i) == snap_ty_l[i] && ty_right(i) == snap_ty_r[i];
+  for (int i = 0; same && i < memo_ctx_seen; i++)
+    same = ctx_parent(i) == snap_ctx_p[i] && ctx_last(i) == snap_ctx_t[i];
+  if (!same)
     chad_init();
+  for (int i = memo_ty_seen; i < ty_count; i++) {
+    snap_ty_k[i] = ty_kind(i);
+    snap_ty_l[i] = ty_left(i);
+    snap_ty_r[i] = ty_right(i);
+  }
+  for (int i = memo_ctx_seen; i < ctx_count; i++) {
+    snap_ctx_p[i] = ctx_parent(i);
+    snap_ctx_t[i] = ctx_last(i);
+  }
   memo_ty_seen = ty_count;
   memo_ctx_seen = ctx_count;
 }
@@ -102,12 +124,17 @@ static int ty_tr(int mode, int t, int depth)
   return res;
 }
 
-int chad_ty(int mode, int t)
+int tr_ty(int mode, int t)
 {
   if (mode < 0 || mode > 3)
     return CHAD_E_ARG;
-  check_reset();
   return ty_tr(mode, t, 0);
+}
+
+int chad_ty(int mode, int t)
+{
+  chad_sync();
+  return tr_ty(mode, t);
 }
 
 int chad_ty_pfwd(int t) { return chad_ty(CHAD_PFWD, t); }
@@ -121,9 +148,14 @@ static int chain_[CHAD_MAX_CTXS];
 
 int chad_ctx(int mode, int g)
 {
+  chad_sync();
+  return tr_ctx(mode, g);
+}
+
+int tr_ctx(int mode, int g)
+{
   if (mode < 0 || mode > 3)
     return CHAD_E_ARG;
-  check_reset();
   if (g < 0 || g >= ctx_count)
     return CHAD_E_ARG;
   int lin = (mode == CHAD_TAN || mode == CHAD_COT);
@@ -143,7 +175,7 @@ int chad_ctx(int mode, int g)
     acc = memo_ctx[mode][cur] - 1;
   while (n > 0) {
     int c = chain_[--n];
-    int a = chad_ty(mode, ctx_last(c));
+    int a = tr_ty(mode, ctx_last(c));
     if (a < 0)
       return a;
     acc = lin ? ty_prod(acc, a) : ctx_extend(acc, a);
@@ -188,9 +220,9 @@ int chad_onehot_tuple(int v, int g, int k)
   }
   if (gk == CTX_EMPTY)
     return CHAD_E_UNBOUND;
-  int res = b_pair(b_zero(d, chad_ctx(CHAD_COT, ctx_parent(gk))), v);
+  int res = b_pair(b_zero(d, tr_ctx(CHAD_COT, ctx_parent(gk))), v);
   /* wrap with the zeros of the k inner entries, from entry k-1 down to 0 */
   for (int j = k - 1; j >= 0 && res >= 0; j--)
-    res = b_pair(res, b_zero(d, chad_ty(CHAD_COT, ctx_last(walk_[j]))));
+    res = b_pair(res, b_zero(d, tr_ty(CHAD_COT, ctx_last(walk_[j]))));
   return res;
 }

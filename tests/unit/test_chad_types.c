@@ -147,6 +147,51 @@ static void test_limits(void)
   printf("depth limits, refusals of the value API, function-typed parameters: checked\n");
 }
 
+/* T on first-order types, written independently of src/chad */
+static int tan_ref(int t)
+{
+  switch (ty_kind(t)) {
+  case TY_REAL: return R_;
+  case TY_INT: case TY_UNIT: return U_;
+  case TY_PROD: case TY_SUM: return ty_prod(tan_ref(ty_left(t)), tan_ref(ty_right(t)));
+  case TY_ARR: return ty_arr(tan_ref(ty_left(t)));
+  default: return -1;
+  }
+}
+
+/* The kernel's tables are reset (ty_init...) WITHOUT chad_init, and the
+ * same type ids are reused for other types: the memo tables must notice. */
+static void test_reset(void)
+{
+  int k = ty_fun(ty_arr(ty_arr(ty_arr(R_))), ty_prod(R_, I_));   /* a fresh id */
+  int before = chad_ty_tan(k);
+  CHECK(before >= 0 && ty_kind(before) == TY_FUN, "a translation before the reset");
+  int seen_ty = ty_count, seen_ctx = ctx_count;
+  ty_init(); ctx_init(); tm_init();
+  CHECK(prims_init() == 0, "prims_init after reset");
+  /* occupy ids in another order than before */
+  int odd = ty_sum(ty_arr(U_), ty_prod(I_, ty_arr(ty_arr(I_))));
+  /* and grow both tables past their old sizes, so that counting alone
+   * cannot tell that they were reset */
+  while (ty_count <= seen_ty && odd >= 0)
+    odd = ty_prod(odd, I_);
+  for (int c = CTX_EMPTY; ctx_count <= seen_ctx && c >= 0;)
+    c = ctx_extend(c, U_);
+  CHECK(odd >= 0 && ty_count > seen_ty && ctx_count > seen_ctx, "tables regrown");
+  /* id k is now a product (or a base/array type): its tangent is no function */
+  CHECK(ty_kind(k) != TY_FUN, "id reused by another type");
+  int tk = chad_ty_tan(k);
+  CHECK(tk >= 0 && tk == tan_ref(k), "tangent of the reused id is recomputed");
+  A_ = ty_arr(R_);
+  int t = prog_fig1a();
+  int out = ty_prod(R_, ty_prod(R_, R_));
+  int f = chad_fwd(t), r = chad_rev(t);
+  CHECK(f >= 0 && tm_type(f) == ty_prod(out, ty_lfun(ty_prod(U_, R_), out)), "forward after reset");
+  CHECK(r >= 0 && tm_type(r) == ty_prod(out, ty_lfun(out, ty_prod(U_, R_))), "reverse after reset");
+  CHECK(chad_ty_tan(ty_fun(R_, I_)) == ty_fun(R_, U_), "T after reset");
+  printf("kernel reset without chad_init: memo tables revalidated\n");
+}
+
 int main(void)
 {
   prog_setup();
@@ -154,6 +199,7 @@ int main(void)
   test_outputs();
   test_handwritten();
   test_limits();
+  test_reset();
   if (failures) {
     printf("test_chad_types: %d FAILED\n", failures);
     return 1;

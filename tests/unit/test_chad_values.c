@@ -198,10 +198,62 @@ static void all_programs(void)
   printf("%d program/point pairs: primal agreement, forward = reverse Jacobian, finite differences, transposition\n", n);
 }
 
+/* helpers of the value API: tuple get/make, params env, flatten/unflatten */
+static void helpers(void)
+{
+  const value *parts[3] = {vr(1.0), vi(7), varr(2, 3.0, 4.0)};
+  const value *tup = chad_ctx_tuple_make(H, 3, parts);
+  int ok = tup != NULL;
+  for (int i = 0; ok && i < 3; i++)
+    ok = chad_ctx_tuple_get(tup, 3, i) == parts[i];
+  CHECK(ok, "tuple make/get round trip, declaration order");
+  CHECK(chad_ctx_tuple_get(tup, 3, 3) == NULL && chad_ctx_tuple_get(tup, 3, -1) == NULL, "tuple index bounds");
+  const value *z = v_zero(H);
+  CHECK(chad_ctx_tuple_get(z, 3, 1) == z, "a zero tuple gives zero parts");
+  const env *e = chad_params_env(H, 3, parts);
+  CHECK(e && e->v == parts[2] && e->next->v == parts[1] && e->next->next->v == parts[0],
+        "params env: index 0 is the last parameter");
+  /* Real slots of (Real * Int) * (Arr (Real + Real)) with [inl 1, inr 2] */
+  int ty = ty_prod(ty_prod(R_, I_), ty_arr(ty_sum(R_, R_)));
+  value *arr = v_array(H, 2);
+  arr->u.arr.elems[0] = v_inl(H, vr(1.0));
+  arr->u.arr.elems[1] = v_inr(H, vr(2.0));
+  const value *prim = vp(vp(vr(5.0), vi(3)), arr);
+  CHECK(chad_flat_count(ty, prim) == 3, "three Real slots");
+  double slots[3] = {0.5, -1.5, 2.5}, back[3] = {0, 0, 0};
+  int64_t pos = 0;
+  const value *tan = chad_unflatten_tangent(H, ty, prim, slots, &pos);
+  CHECK(tan && pos == 3, "unflatten consumes three slots");
+  int64_t n = tan ? chad_flatten_tangent(H, ty, prim, tan, back, 3) : -1;
+  CHECK(n == 3 && back[0] == 0.5 && back[1] == -1.5 && back[2] == 2.5, "flatten(unflatten) = id");
+  CHECK(chad_flatten_tangent(H, ty, prim, v_zero(H), back, 3) == 3 && back[0] == 0 && back[2] == 0,
+        "zero flattens to zeros");
+  CHECK(chad_flatten_tangent(H, ty, prim, tan, back, 2) < 0, "capacity respected");
+  /* Jacobians with no output slots (an Int result) and with no parameters */
+  int ga = ext(CTX_EMPTY, A_);
+  int len = OK(tm_length(var(ga, 0)));
+  const value *y = NULL, *J = NULL;
+  chad_diag d = {0};
+  for (int mode = 0; mode < 2; mode++) {
+    int rc = chad_jacobian_values(H, len, chad_params_env(H, 1, (const value *[]){varr(2, 1.0, 2.0)}),
+                                  mode, &y, &J, &d);
+    CHECK(rc == 0 && J && J->u.arr.n == 0 && y->kind == V_INT && y->u.i == 2,
+          "Int result: value 2, Jacobian with no rows (%s)", d.msg);
+  }
+  int closed = op1(P_SIN, rc(CTX_EMPTY, 1.0));
+  for (int mode = 0; mode < 2; mode++) {
+    int rc2 = chad_jacobian_values(H, closed, NULL, mode, &y, &J, &d);
+    CHECK(rc2 == 0 && J && J->u.arr.n == 1 && J->u.arr.elems[0]->u.arr.n == 0 &&
+          close_to(y->u.r, sin(1.0), 1e-15), "no parameters: 1x0 Jacobian (%s)", d.msg);
+  }
+  printf("value API helpers: tuples, parameter environments, flatten/unflatten, empty Jacobians\n");
+}
+
 int main(void)
 {
   prog_setup();
   H = heap_new((size_t)1 << 28);
+  helpers();
   golden();
   all_programs();
   heap_free(H);
