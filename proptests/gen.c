@@ -228,7 +228,7 @@ static int gen(gst *s, int g, int ty, int size) {
     int sc = gen(s, g, T_.SRR, n / 3);
     return ck(tm_case(sc, gen(s, ctx_extend(g, T_.R), ty, n / 3),
                       gen(s, ctx_extend(g, T_.RR), ty, n / 3)), "case");
-  } else if (k < 42 && fo && ty != T_.I) { /* iter */
+  } else if (k < 42 && ty != T_.I && (fo || prng_chance(s->r, 1, 2))) { /* iter, also of functions */
     int cnt = ck(tm_iconst(g, prng_below(s->r, 4)), "iconst");
     int body = gen(s, ctx_extend(g, ty), ty, n / 2);
     return ck(tm_iter(cnt, body, gen(s, g, ty, n - n / 2)), "iter");
