@@ -177,7 +177,8 @@ static int gen_array(gst *s, int g, int ty, int size) {
 }
 
 static int let_type(gst *s) {
-  switch (prng_below(s->r, 12)) {
+  switch (prng_below(s->r, 13)) {
+  case 12: return ty_arr(T_.RR);   /* arrays of pairs */
   case 0: case 1: case 2: case 3: return T_.R;
   case 4: case 5: return T_.AR;
   case 6: return T_.RR;
@@ -232,7 +233,7 @@ static int gen(gst *s, int g, int ty, int size) {
     int cnt = ck(tm_iconst(g, prng_below(s->r, 4)), "iconst");
     int body = gen(s, ctx_extend(g, ty), ty, n / 2);
     return ck(tm_iter(cnt, body, gen(s, g, ty, n - n / 2)), "iter");
-  } else if (k < 47 && (ty == T_.R || ty == T_.AR)) { /* index, in range */
+  } else if (k < 47 && (ty == T_.R || ty == T_.AR || ty == T_.RR)) { /* index, in range */
     int a = gen(s, g, ty_arr(ty), n / 2);
     int g1 = ctx_extend(g, ty_arr(ty));
     int i = op2(P_IMOD, gen_int(s, g1, n - n / 2),
