@@ -184,7 +184,8 @@ static void on_crash(int sig) {
   long tp = 0, tf = 1;
   for (int k = 0; k < PR_N; k++) { tp += npass[k]; tf += nfail[k]; }
   int n = snprintf(buf, sizeof buf,
-                   "\nFAIL crash (signal %d) on program %ld: reproduce with PROPTEST_SEED=%llu PROPTEST_FIRST=%ld\n"
+                   "\nFAIL crash (signal %d) on program %ld (-1: primitive checks): reproduce with "
+                   "PROPTEST_SEED=%llu PROPTEST_FIRST=%ld PROPTEST_N=1\n"
                    "%ld passed, %ld failed\n",
                    sig, (long)cur_index, (unsigned long long)cur_seed, (long)cur_index, tp, tf);
   if (n > 0) {
@@ -210,6 +211,10 @@ int main(void) {
   uint64_t seed = env_u64("PROPTEST_SEED", (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
   long N = (long)env_u64("PROPTEST_N", 10000);
   int maxsize = (int)env_u64("PROPTEST_SIZE", 40);
+  if (maxsize < 2 || maxsize > 10000 || N < 0 || N > 100000000) {
+    fprintf(stderr, "proptest: PROPTEST_SIZE must be in 2..10000, PROPTEST_N in 0..1e8\n");
+    return 2;
+  }
   int quiet = (int)env_u64("PROPTEST_QUIET", 0);
   long first = (long)env_u64("PROPTEST_FIRST", 0);
   cur_seed = seed;
@@ -229,7 +234,11 @@ int main(void) {
     prng r = {seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(i + 1))};
     pt_case *c = calloc(1, sizeof *c);
     if (!c) return 2;
-    for (;;) {
+    for (int tries = 0;; tries++) {
+      if (tries == 1000) {
+        printf("FAIL the generator made 1000 programs in a row that fail at their input\n0 passed, 1 failed\n");
+        return 1;
+      }
       setup(); /* fresh arenas: types and contexts accumulate otherwise */
       c->h = heap_new(HEAP_LIMIT);
       if (!c->h) { fprintf(stderr, "proptest: out of memory\n"); return 2; }
@@ -273,7 +282,8 @@ int main(void) {
   prng pr = {seed ^ 0x5EEDULL};
   int pp = 0, pf = 0, ps = 0;
   setup();
-  pt_prop_prims(&pr, N < 10000 ? (int)N : (int)N, &pp, &pf, &ps, 1);
+  cur_index = -1;   /* a crash from here on is in the primitive checks */
+  pt_prop_prims(&pr, (int)N, &pp, &pf, &ps, 1);
   npass[PR_PRIMS] = pp; nfail[PR_PRIMS] = pf; nskip[PR_PRIMS] = ps;
 
   printf("\n%-48s %8s %8s %8s\n", "property", "passed", "failed", "skipped");
