@@ -38,9 +38,8 @@ echo "prove: frama-c -wp on src/kernel/*.c (timeout ${timeout}s, ${jobs} jobs); 
 set +e
 frama-c -cpp-extra-args="-Iinclude -Isrc" \
   -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
-  -wp-prover z3,cvc4,cvc5 -wp-timeout "$timeout" -wp-par "$jobs" \
+  -wp-prover z3,cvc4,cvc5 -wp-timeout "$timeout" -wp-par "$jobs" -wp-no-pruning \
   -wp-session proofs/wp-session -wp-report-json "$report" \
-  -wp-status \
   src/kernel/*.c 2>&1 | tee "$log" | while IFS= read -r line; do
     case "$line" in
       *"goals scheduled"*|*"Computing ["*) echo "prove: ${line#\[wp\] }" ;;

@@ -171,7 +171,7 @@ static int elab(int r, int g, int exp, int depth)
     return done(r, tm_var(g, (int)raw_aux_[r]), exp, saved);
   case TM_LET:
     CHILD(a, ra, g, -1);
-    //@ assert node_ok(a);
+    //@ assert tm_wf(a);
     g2 = chk_extend(g, tm_ty_[a]);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
     CHILD(b, rb, g2, exp);
@@ -189,7 +189,7 @@ static int elab(int r, int g, int exp, int depth)
     return done(r, tm_lam(t, a), exp, saved);
   case TM_APP:
     CHILD(a, ra, g, -1);
-    //@ assert node_ok(a);
+    //@ assert tm_wf(a);
     t = tm_ty_[a];
     if (ty_kind_[t] != TY_FUN)
       return fail(CHAD_E_TYPE, ra, -1, t, saved);
@@ -205,13 +205,13 @@ static int elab(int r, int g, int exp, int depth)
     return done(r, tm_pair(a, b), exp, saved);
   case TM_FST:
     CHILD(a, ra, g, -1);
-    //@ assert node_ok(a);
+    //@ assert tm_wf(a);
     if (ty_kind_[tm_ty_[a]] != TY_PROD)
       return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
     return done(r, tm_fst(a), exp, saved);
   case TM_SND:
     CHILD(a, ra, g, -1);
-    //@ assert node_ok(a);
+    //@ assert tm_wf(a);
     if (ty_kind_[tm_ty_[a]] != TY_PROD)
       return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
     return done(r, tm_snd(a), exp, saved);
@@ -231,7 +231,7 @@ static int elab(int r, int g, int exp, int depth)
     return done(r, tm_inr(t, a), exp, saved);
   case TM_CASE:
     CHILD(a, ra, g, -1);
-    //@ assert node_ok(a);
+    //@ assert tm_wf(a);
     t = tm_ty_[a];
     if (ty_kind_[t] != TY_SUM)
       return fail(CHAD_E_TYPE, ra, -1, t, saved);
@@ -239,7 +239,7 @@ static int elab(int r, int g, int exp, int depth)
     g2 = chk_extend(g, ty_left_[t]);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
     CHILD(b, rb, g2, exp);
-    //@ assert node_ok(b);
+    //@ assert tm_wf(b);
     g2 = chk_extend(g, ty_right_[t]);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
     CHILD(c, rc, g2, tm_ty_[b]);
@@ -266,7 +266,7 @@ static int elab(int r, int g, int exp, int depth)
   case TM_ITER:
     CHILD(a, ra, g, TY_ID_INT);
     CHILD(c, rc, g, exp);
-    //@ assert node_ok(c);
+    //@ assert tm_wf(c);
     g2 = chk_extend(g, tm_ty_[c]);
     if (g2 < 0) return fail(g2, r, exp, -1, saved);
     CHILD(b, rb, g2, tm_ty_[c]);
@@ -282,20 +282,20 @@ static int elab(int r, int g, int exp, int depth)
     return done(r, tm_build(a, b), exp, saved);
   case TM_INDEX:
     CHILD(a, ra, g, -1);
-    //@ assert node_ok(a);
+    //@ assert tm_wf(a);
     if (ty_kind_[tm_ty_[a]] != TY_ARR)
       return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
     CHILD(b, rb, g, TY_ID_INT);
     return done(r, tm_index(a, b), exp, saved);
   case TM_LENGTH:
     CHILD(a, ra, g, -1);
-    //@ assert node_ok(a);
+    //@ assert tm_wf(a);
     if (ty_kind_[tm_ty_[a]] != TY_ARR)
       return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
     return done(r, tm_length(a), exp, saved);
   case TM_MAP:
     CHILD(b, rb, g, -1);
-    //@ assert node_ok(b);
+    //@ assert tm_wf(b);
     t = tm_ty_[b];
     if (ty_kind_[t] != TY_ARR)
       return fail(CHAD_E_TYPE, rb, -1, t, saved);

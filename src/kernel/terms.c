@@ -54,6 +54,7 @@ void tm_init(void) { tm_count = 0; }
 /*@ requires kernel_inv;
     requires 0 <= tm_count < CHAD_MAX_TERMS;
     requires -1 <= a < tm_count && -1 <= b < tm_count && -1 <= c < tm_count;
+    requires ctx_valid(g) && ty_valid(ty);
     requires node_fields_ok(tm_count, kind, g, ty, a, b, c, aux,
       tm_ctx_[a], tm_ty_[a], tm_ctx_[b], tm_ty_[b], tm_ctx_[c], tm_ty_[c]);
     terminates \true;
@@ -82,8 +83,9 @@ static int tm_push(int kind, int g, int ty, int a, int b, int c, int64_t aux,
   tm_rval_[n] = r;
   tm_count = n + 1;
   //@ assert links: \forall integer i; 0 <= i < n ==> node_links(i);
+  //@ assert wf: \forall integer i; 0 <= i <= n ==> tm_wf(i);
   //@ assert old: \forall integer i; 0 <= i < n ==> node_ok(i);
-  //@ assert node_ok(n);
+  //@ assert tm_wf(n);
   return n;
 }
 
@@ -166,7 +168,7 @@ int tm_lam(int dom, int body)
 {
   if (!TY_OK(dom) || !TM_OK(body))
     return CHAD_E_ARG;
-  //@ assert node_ok(body);
+  //@ assert tm_wf(body);
   int e = tm_ctx_[body];
   if (e <= 0 || e >= ctx_count || ctx_type_[e] != dom)
     return CHAD_E_TYPE;
@@ -194,7 +196,7 @@ int tm_llam(int dom, int body)
 {
   if (!TY_OK(dom) || !TM_OK(body))
     return CHAD_E_ARG;
-  //@ assert node_ok(body);
+  //@ assert tm_wf(body);
   int e = tm_ctx_[body];
   if (e <= 0 || e >= ctx_count || ctx_type_[e] != dom || !ty_is_linear(tm_ty_[body]))
     return CHAD_E_TYPE;
@@ -221,7 +223,7 @@ int tm_app(int f, int x)
 {
   if (!TM_OK(f) || !TM_OK(x))
     return CHAD_E_ARG;
-  //@ assert node_ok(f);
+  //@ assert tm_wf(f);
   int tf = tm_ty_[f];
   if (tm_ctx_[f] != tm_ctx_[x] || ty_kind_[tf] != TY_FUN || ty_left_[tf] != tm_ty_[x])
     return CHAD_E_TYPE;
@@ -245,7 +247,7 @@ int tm_lapp(int f, int x)
 {
   if (!TM_OK(f) || !TM_OK(x))
     return CHAD_E_ARG;
-  //@ assert node_ok(f);
+  //@ assert tm_wf(f);
   int tf = tm_ty_[f];
   if (tm_ctx_[f] != tm_ctx_[x] || ty_kind_[tf] != TY_LFUN || ty_left_[tf] != tm_ty_[x])
     return CHAD_E_TYPE;
@@ -288,7 +290,7 @@ int tm_pair(int a, int b)
     return CHAD_E_ARG;
   if (tm_ctx_[a] != tm_ctx_[b])
     return CHAD_E_TYPE;
-  //@ assert node_ok(a) && node_ok(b);
+  //@ assert tm_wf(a) && tm_wf(b);
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
   int t = tm_mkty(TY_PROD, tm_ty_[a], tm_ty_[b]);
@@ -311,7 +313,7 @@ int tm_cp_single(int x, int v)
 {
   if (!TM_OK(x) || !TM_OK(v))
     return CHAD_E_ARG;
-  //@ assert node_ok(x) && node_ok(v);
+  //@ assert tm_wf(x) && tm_wf(v);
   if (tm_ctx_[x] != tm_ctx_[v] || !ty_is_linear(tm_ty_[v]))
     return CHAD_E_TYPE;
   if (FULL_ARENA)
@@ -335,7 +337,7 @@ int tm_fst(int p)
 {
   if (!TM_OK(p))
     return CHAD_E_ARG;
-  //@ assert node_ok(p);
+  //@ assert tm_wf(p);
   int tp = tm_ty_[p];
   if (ty_kind_[tp] != TY_PROD)
     return CHAD_E_TYPE;
@@ -358,7 +360,7 @@ int tm_snd(int p)
 {
   if (!TM_OK(p))
     return CHAD_E_ARG;
-  //@ assert node_ok(p);
+  //@ assert tm_wf(p);
   int tp = tm_ty_[p];
   if (ty_kind_[tp] != TY_PROD)
     return CHAD_E_TYPE;
@@ -380,7 +382,7 @@ int tm_inl(int x, int right_ty)
 {
   if (!TM_OK(x) || !TY_OK(right_ty))
     return CHAD_E_ARG;
-  //@ assert node_ok(x);
+  //@ assert tm_wf(x);
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
   int t = tm_mkty(TY_SUM, tm_ty_[x], right_ty);
@@ -401,7 +403,7 @@ int tm_inr(int left_ty, int x)
 {
   if (!TM_OK(x) || !TY_OK(left_ty))
     return CHAD_E_ARG;
-  //@ assert node_ok(x);
+  //@ assert tm_wf(x);
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
   int t = tm_mkty(TY_SUM, left_ty, tm_ty_[x]);
@@ -428,7 +430,7 @@ int tm_case(int scrut, int on_left, int on_right)
 {
   if (!TM_OK(scrut) || !TM_OK(on_left) || !TM_OK(on_right))
     return CHAD_E_ARG;
-  //@ assert node_ok(scrut) && node_ok(on_left);
+  //@ assert tm_wf(scrut) && tm_wf(on_left);
   int g = tm_ctx_[scrut];
   int ts = tm_ty_[scrut];
   if (ty_kind_[ts] != TY_SUM ||
@@ -538,7 +540,7 @@ int tm_build(int n, int body)
   int g = tm_ctx_[n];
   if (tm_ty_[n] != TY_ID_INT || !IS_EXT(tm_ctx_[body], g, TY_ID_INT))
     return CHAD_E_TYPE;
-  //@ assert node_ok(body);
+  //@ assert tm_wf(body);
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
   int t = tm_mkty(TY_ARR, tm_ty_[body], -1);
@@ -584,7 +586,7 @@ int tm_index(int arr, int i)
 {
   if (!TM_OK(arr) || !TM_OK(i))
     return CHAD_E_ARG;
-  //@ assert node_ok(arr);
+  //@ assert tm_wf(arr);
   int ta = tm_ty_[arr];
   if (ty_kind_[ta] != TY_ARR || tm_ty_[i] != TY_ID_INT ||
       tm_ctx_[arr] != tm_ctx_[i])
@@ -608,7 +610,7 @@ int tm_length(int arr)
 {
   if (!TM_OK(arr))
     return CHAD_E_ARG;
-  //@ assert node_ok(arr);
+  //@ assert tm_wf(arr);
   if (ty_kind_[tm_ty_[arr]] != TY_ARR)
     return CHAD_E_TYPE;
   if (FULL_ARENA)
@@ -630,7 +632,7 @@ int tm_map(int body, int arr)
 {
   if (!TM_OK(body) || !TM_OK(arr))
     return CHAD_E_ARG;
-  //@ assert node_ok(arr) && node_ok(body);
+  //@ assert tm_wf(arr) && tm_wf(body);
   int g = tm_ctx_[arr];
   int ta = tm_ty_[arr];
   if (ty_kind_[ta] != TY_ARR || !IS_EXT(tm_ctx_[body], g, ty_left_[ta]))
@@ -656,7 +658,7 @@ int tm_sum(int arr)
 {
   if (!TM_OK(arr))
     return CHAD_E_ARG;
-  //@ assert node_ok(arr);
+  //@ assert tm_wf(arr);
   int ta = tm_ty_[arr];
   if (ty_kind_[ta] != TY_ARR || ty_left_[ta] != TY_ID_REAL)
     return CHAD_E_TYPE;
@@ -697,7 +699,7 @@ int tm_plus(int a, int b)
 {
   if (!TM_OK(a) || !TM_OK(b))
     return CHAD_E_ARG;
-  //@ assert node_ok(a);
+  //@ assert tm_wf(a);
   if (tm_ctx_[a] != tm_ctx_[b] || tm_ty_[a] != tm_ty_[b] ||
       !ty_is_linear(tm_ty_[a]))
     return CHAD_E_TYPE;
@@ -720,7 +722,7 @@ int tm_cp_fold(int bag, int body)
 {
   if (!TM_OK(bag) || !TM_OK(body))
     return CHAD_E_ARG;
-  //@ assert node_ok(bag) && node_ok(body);
+  //@ assert tm_wf(bag) && tm_wf(body);
   int g = tm_ctx_[bag];
   int tb = tm_ty_[bag];
   int e = tm_ctx_[body];
@@ -793,7 +795,7 @@ int tm_onehot(int j, int v)
 {
   if (!TM_OK(j) || !TM_OK(v))
     return CHAD_E_ARG;
-  //@ assert node_ok(v);
+  //@ assert tm_wf(v);
   if (tm_ctx_[j] != tm_ctx_[v] || tm_ty_[j] != TY_ID_INT ||
       !ty_is_linear(tm_ty_[v]))
     return CHAD_E_TYPE;
