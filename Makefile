@@ -79,6 +79,10 @@ prove:
 proptest: chad
 	@if [ -x proptests/run.sh ]; then proptests/run.sh; else echo "proptest: none yet"; fi
 
+# Adequacy of the property tests: deliberate bugs that proptest must catch.
+mutants:
+	@scripts/mutants.sh
+
 bench: chad
 	@if [ -x bench/run.sh ]; then bench/run.sh; else echo "bench: none yet"; fi
 
