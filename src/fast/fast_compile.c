@@ -235,6 +235,7 @@ typedef struct cstate {
   const char *why;
   int whyk;
   int64_t acc_hint;        /* first size of lsum array accumulators     */
+  int64_t acc_limit;       /* largest size (host memory, not the heap's) */
   int64_t loop_n;          /* iterations of the loop being compiled     */
   double **stseq;          /* per array slot: shared output when its only
                               accumulation is one sequential onehot    */
@@ -882,9 +883,11 @@ typedef struct abuf {
 } abuf;
 
 /* Grows an accumulator to hold index need - 1 (zero-filled); 0 on failure. */
-static int abuf_grow(abuf *ab, int64_t need, int64_t hint) {
+static int abuf_grow(abuf *ab, int64_t need, int64_t hint, int64_t limit) {
+  if (need > limit) return 0; /* far beyond the loop: the generic (sparse) path */
   int64_t nc = ab->cap ? ab->cap : hint;
   while (nc < need) nc *= 2;
+  if (nc > limit) nc = limit;
   double *nd;
   if (ab->in_heap) { /* leave the heap block; continue in host memory */
     nd = malloc((size_t)nc * sizeof *nd);
@@ -1033,7 +1036,7 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       }
       abuf *ab = &aa[x->k];
       int64_t need = base + len;
-      if (need > ab->cap && !abuf_grow(ab, need, S->acc_hint)) return 1;
+      if (need > ab->cap && !abuf_grow(ab, need, S->acc_hint, S->acc_limit)) return 1;
       if (need > ab->max) ab->max = need;
       double *dst = ab->d + base;
       for (int k = 0; k < len; k++) dst[k] += rb[k];
@@ -1044,7 +1047,7 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       for (int k = 0; k < len; k++) {
         int64_t j = ia[k];
         if (j < 0 || j >= ACC_MAX) return 1;
-        if (j >= ab->cap && !abuf_grow(ab, j + 1, S->acc_hint)) return 1;
+        if (j >= ab->cap && !abuf_grow(ab, j + 1, S->acc_hint, S->acc_limit)) return 1;
         if (j + 1 > ab->max) ab->max = j + 1;
         ab->d[j] += rb[k];
       }
@@ -1209,6 +1212,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   }
   /* lsum over i < n usually touches indices below n: size for that */
   S.acc_hint = n < 1024 ? 1024 : n < ACC_MAX / 2 ? n : 1024;
+  S.acc_limit = n < ((int64_t)1 << 22) ? ((int64_t)1 << 24) : n < ACC_MAX / 4 ? 4 * n : ACC_MAX;
 
   /* a build of Reals whose body is cheap and cannot fail (a constant, or
    * sequential reads and a little arithmetic): delayed, never stored unless a

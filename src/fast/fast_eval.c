@@ -521,6 +521,7 @@ const value *fv_force(heap *h, const value *v, eval_error *err) {
 const value *eval_fast_raw(heap *h, int term, const env *e, eval_error *err) {
   eval_error_clear(err);
   fast_epoch_++;
+  fv_reset_memo();
   const env *ie = fv_import_env(h, e);
   if (e && !ie) return eval_oom(err);
   const value *r = fe_eval(h, term, ie, err, 0);
@@ -539,6 +540,7 @@ const value *eval_fast(heap *h, int term, const env *e, eval_error *err) {
 const value *eval_fast_apply_raw(heap *h, const value *fn, const value *arg, eval_error *err) {
   eval_error_clear(err);
   fast_epoch_++;
+  fv_reset_memo();
   const value *a = fv_import(h, arg);
   if (!a) return eval_oom(err);
   const value *r = fe_apply(h, fn, a, err, 0);

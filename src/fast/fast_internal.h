@@ -68,6 +68,7 @@ const value *fv_onehot(heap *h, int64_t j, const value *v, eval_error *err);
 const value *fv_export(heap *h, const value *v, eval_error *err);
 const value *fv_import(heap *h, const value *v);
 const env *fv_import_env(heap *h, const env *e);
+void fv_reset_memo(void);     /* forget the sparse-export memo */
 
 /* fast_eval.c */
 const value *fe_eval(heap *h, int t, const env *e, eval_error *err, int depth);

@@ -233,9 +233,14 @@ const value *fv_plus(heap *h, const value *a, const value *b, eval_error *err) {
   return v_plus(h, a, b, err);
 }
 
-/* Export memo for indexing sparse values: the last one exported. */
+/* Export memo for indexing sparse values: the last one exported. Reset by
+ * every public evaluation call (a later heap may reuse the addresses). */
 static const value *last_sparse_in, *last_sparse_out;
 static const heap *last_sparse_heap;
+void fv_reset_memo(void) {
+  last_sparse_in = last_sparse_out = NULL;
+  last_sparse_heap = NULL;
+}
 
 const value *fv_index(heap *h, const value *arr, int64_t j, eval_error *err) {
   if (!arr) return eval_fail(err, "internal: index of nothing");

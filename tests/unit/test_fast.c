@@ -266,6 +266,15 @@ static void test_errors(heap *h) {
     same_error(h, "map over sparse", let(sterm, OK(tm_map(var(gz, 0), var(gs, 0)))), e);
     same_error(h, "negative index of sparse", let(sterm, OK(tm_index(var(gs, 0), ic(gs, -1)))), e);
   }
+  /* onehots far beyond the loop (i * 1000003): the compiled lsum gives up
+   * (its dense accumulator would be huge) and the sparse generic path runs */
+  {
+    int far = OK(tm_lsum(OK(tm_length(var(g, 0))),
+                         OK(tm_onehot(op2(P_IMUL, var(gi, 0), ic(gi, 1000003)), rc(gi, 1.5)))));
+    eval_error er, ef;
+    const value *vr = eval_ref(h, far, e, &er), *vf = eval_fast(h, far, e, &ef);
+    CHECK(vr && vf && same(h, vr, vf));
+  }
   /* out of memory: a tiny heap */
   heap *small = heap_new(64 * 1024);
   const value *xs = arr_of(h, big, 0.1); /* lives in h */
