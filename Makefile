@@ -11,6 +11,10 @@ SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-san
 
 KERNEL_SRC  = $(wildcard src/kernel/*.c)
 LIB_SRC     = $(KERNEL_SRC) $(wildcard src/*.c src/surface/*.c src/eval/*.c src/chad/*.c)
+# fast evaluator (src/fast): OpenMP in every compile and link
+LIB_SRC    += $(wildcard src/fast/*.c)
+STD        += -fopenmp
+LDLIBS     += -fopenmp -lmvec
 CLI_SRC     = src/cli/chad.c
 UNIT_SRC    = $(wildcard tests/unit/test_*.c)
 
@@ -74,6 +78,10 @@ prove:
 
 proptest: chad
 	@if [ -x proptests/run.sh ]; then proptests/run.sh; else echo "proptest: none yet"; fi
+
+# Adequacy of the property tests: deliberate bugs that proptest must catch.
+mutants:
+	@scripts/mutants.sh
 
 bench: chad
 	@if [ -x bench/run.sh ]; then bench/run.sh; else echo "bench: none yet"; fi
