@@ -17,6 +17,7 @@
 #include "chad/eval.h"
 #include "chad/kernel.h"
 #include "chad_internal.h"
+#include "eval/heap_internal.h"
 
 static const char *code_name(int rc)
 {
@@ -332,19 +333,22 @@ int chad_jacobian_values(heap *h, int t, const env *params, int mode,
   int64_t nout = chad_flat_count(ty, y);
   if (nout < 0)
     return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "internal: result does not fit its type");
+  /* Each column (forward) or row (reverse) is one run of the derivative
+   * term; its values are garbage once flattened, so the heap is rolled back
+   * after each and the entries are kept in a host matrix: memory is that of
+   * one run, not of nin (or nout) runs. */
+  if (nout > 0 && nin > INT64_MAX / nout / (int64_t)sizeof(double))
+    return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "Jacobian too large");
   double *buf = heap_alloc(h, sizeof(double) * (size_t)(nin + nout + 1) * 2);
-  value *rows = v_array(h, nout);
-  if (!buf || !rows)
+  double *jac = malloc(sizeof(double) * (size_t)(nout * nin + 1));
+  if (!buf || !jac) {
+    free(jac);
     return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory (heap limit reached)");
-  double *basis = buf, *col = buf + nin + nout + 1;
-  for (int64_t i = 0; i < nout; i++) {
-    value *row = v_array(h, nin);
-    if (!row)
-      return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory (heap limit reached)");
-    rows->u.arr.elems[i] = row;
   }
+  double *basis = buf, *col = buf + nin + nout + 1;
   int64_t outer = mode == CHAD_JAC_REVERSE ? nout : nin;
   for (int64_t j = 0; j < outer; j++) {
+    heap_mark_t mark = heap_mark(h);
     for (int64_t k = 0; k < nin + nout; k++)
       basis[k] = 0.0;
     basis[j] = 1.0;
@@ -355,41 +359,59 @@ int chad_jacobian_values(heap *h, int t, const env *params, int mode,
     } else {
       const value *parts[JAC_MAX_PARAMS];
       int64_t pos = 0;
-      for (int k = 0; k < n; k++) {
-        parts[k] = chad_unflatten_tangent(h, pty[k], pv[k], basis, &pos);
-        if (!parts[k])
-          return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory (heap limit reached)");
-      }
-      dv = chad_ctx_tuple_make(h, n, parts);
+      dv = NULL;
+      int ok = 1;
+      for (int k = 0; k < n && ok; k++)
+        ok = (parts[k] = chad_unflatten_tangent(h, pty[k], pv[k], basis, &pos)) != NULL;
+      if (ok)
+        dv = chad_ctx_tuple_make(h, n, parts);
     }
-    if (!dv)
+    if (!dv) {
+      free(jac);
       return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory (heap limit reached)");
+    }
     const value *yy, *res;
     rc = run(h, fterm, params, dv, &yy, &res, d);
-    if (rc)
+    if (rc) {
+      free(jac);
       return rc;
+    }
     if (mode == CHAD_JAC_REVERSE) {       /* row j: C G split per parameter */
       for (int k = 0; k < n; k++) {
         const value *part = chad_ctx_tuple_get(res, n, k);
         if (!part ||
-            chad_flatten_tangent(h, pty[k], pv[k], part, col + off[k], nin - off[k]) < 0)
+            chad_flatten_tangent(h, pty[k], pv[k], part, col + off[k], nin - off[k]) < 0) {
+          free(jac);
           return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0,
                           "internal: cotangent of parameter %d has the wrong shape", k);
+        }
       }
       for (int64_t k = 0; k < nin; k++)
-        ((value *)rows->u.arr.elems[j])->u.arr.elems[k] = v_real(h, col[k]);
+        jac[j * nin + k] = col[k];
     } else {                              /* column j */
-      if (chad_flatten_tangent(h, ty, y, res, col, nout) < 0)
+      if (chad_flatten_tangent(h, ty, y, res, col, nout) < 0) {
+        free(jac);
         return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0,
                         "internal: tangent of the result has the wrong shape");
+      }
       for (int64_t i = 0; i < nout; i++)
-        ((value *)rows->u.arr.elems[i])->u.arr.elems[j] = v_real(h, col[i]);
+        jac[i * nin + j] = col[i];
     }
+    heap_release(h, mark);
   }
-  for (int64_t i = 0; i < nout; i++)
-    for (int64_t k = 0; k < nin; k++)
-      if (!rows->u.arr.elems[i]->u.arr.elems[k])
-        return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory (heap limit reached)");
+  value *rows = v_array(h, nout);
+  for (int64_t i = 0; rows && i < nout; i++) {
+    value *row = v_array(h, nin);
+    rows->u.arr.elems[i] = row;
+    for (int64_t k = 0; row && k < nin; k++)
+      if (!(row->u.arr.elems[k] = v_real(h, jac[i * nin + k])))
+        row = NULL;
+    if (!row)
+      rows = NULL;
+  }
+  free(jac);
+  if (!rows)
+    return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory (heap limit reached)");
   *out_value = y;
   *out_jac = rows;
   return CHAD_EXIT_OK;
