@@ -353,11 +353,17 @@ static void run_with_stack_fallback(job *j) {
   pthread_attr_t attr;
   pthread_t th;
   if (pthread_attr_init(&attr) != 0) return;
+  /* set before the thread starts: the thread reads it at once */
+  j->start_depth = 0;
   int started = pthread_attr_setstacksize(&attr, EVAL_STACK_BYTES) == 0 &&
                 pthread_create(&th, &attr, job_thread, j) == 0;
   pthread_attr_destroy(&attr);
-  if (!started) return; /* keep the small-stack depth error */
-  j->start_depth = 0;
+  if (!started) {
+    eval_fail(j->err, "term nested deeper than %d levels, and no thread with a "
+              "larger stack could be started to evaluate it",
+              EVAL_MAX_DEPTH_SMALL_STACK);
+    return;
+  }
   pthread_join(th, NULL);
 }
 

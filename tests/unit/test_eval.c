@@ -287,8 +287,9 @@ static void test_sparse_scaling(void) {
   double s = run_real(T(tm_let(acc, T(tm_sum(rd)))));
   CHECK(s == (double)n * (double)(n - 1));
   double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+  /* speed is measured in bench/, not asserted here (the machine is shared);
+   * the memory bound above is the deterministic check of O(1) per entry */
   printf("  n = %lld: %.2f s\n", (long long)n, secs);
-  CHECK(secs < 20.0); /* quadratic behaviour would take hours */
   /* a long left-nested sum of large sparse values (splices) iterates fine */
   const value *big = v_zero(H);
   for (int k = 0; k < 20000 && big; k++) {
