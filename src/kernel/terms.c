@@ -150,7 +150,9 @@ int tm_let(int bound, int body)
     return CHAD_E_TYPE;
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
-  return tm_push(TM_LET, g, tm_ty_[body], bound, body, -1, 0, 0.0);
+  int node = tm_push(TM_LET, g, tm_ty_[body], bound, body, -1, 0, 0.0);
+  //@ assert kernel_inv;
+  return node;
 }
 
 /*@ requires kernel_inv; terminates \true;
@@ -178,7 +180,9 @@ int tm_lam(int dom, int body)
   int t = tm_mkty(TY_FUN, dom, tm_ty_[body]);
   if (t < 0)
     return t;
-  return tm_push(TM_LAM, ctx_parent_[e], t, body, -1, -1, 0, 0.0);
+  int node = tm_push(TM_LAM, ctx_parent_[e], t, body, -1, -1, 0, 0.0);
+  //@ assert kernel_inv;
+  return node;
 }
 
 /*@ requires kernel_inv; terminates \true;
@@ -520,7 +524,9 @@ int tm_iter(int n, int body, int init)
     return CHAD_E_TYPE;
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
-  return tm_push(TM_ITER, g, t, n, body, init, 0, 0.0);
+  int node = tm_push(TM_ITER, g, t, n, body, init, 0, 0.0);
+  //@ assert kernel_inv;
+  return node;
 }
 
 /*@ requires kernel_inv; terminates \true;
