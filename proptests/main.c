@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <unistd.h>
 #include "props.h"
+#include "chad/fast.h"
 #include "chad/eval.h"
 #include "chad/chad.h"
 
@@ -205,6 +206,10 @@ static void setup(void) {
   if (prims_init() < 0) { fprintf(stderr, "proptest: prims_init failed\n"); exit(2); }
   chad_init();
   pt_types_init();
+  /* the fast evaluator compiles every loop, so the small random programs
+   * reach its bytecode paths (its OpenMP paths, worth it only for large
+   * loops, are compared with eval_ref in tests/unit/test_fast.c) */
+  fast_set_loop_min(0);
 }
 
 int main(void) {
@@ -294,6 +299,10 @@ int main(void) {
     tf += nfail[k];
   }
   print_coverage(N);
+  fast_stats fs;
+  fast_stats_get(&fs);
+  printf("fast evaluator: %lld loops compiled, %lld interpreted, %lld compiled loops abandoned\n",
+         (long long)fs.compiled_loops, (long long)fs.generic_loops, (long long)fs.bailouts);
   printf("size: largest output/input node ratio F %.1f, R %.1f (bound %.0f)\n",
          pt_size_max_f, pt_size_max_r, pt_size_bound);
   printf("(%ld generated programs discarded before testing: runtime error or non-finite value; %lds)\n",

@@ -16,6 +16,7 @@ const char *const pt_prop_name[PR_N] = {
   "size: output/input nodes (Cor 7.2)",
   "simplifier preserves values",
   "printed program parses back to the same value",
+  "the two evaluators agree (fast = reference)",
   "primitive Dop/DopT vs finite differences",
 };
 
@@ -122,17 +123,25 @@ static int rev_apply(pt_case *c, const value *lin, const double *v, double *out,
   return 0;
 }
 
-static int primal_equal(pt_case *c, const value *p, char *why, size_t n) {
+static double vmaxabs(const double *a, int n);
+
+static int primal_close(pt_case *c, const value *p, double rel, char *why, size_t n) {
   double a[PT_MAX_DIM], b[PT_MAX_DIM];
   if (pt_dim(c->p.result_ty, p) != c->m) { snprintf(why, n, "primal has another shape"); return 0; }
   pt_flatten(c->p.result_ty, c->y, a);
   pt_flatten(c->p.result_ty, p, b);
   for (int j = 0; j < c->m; j++)
-    if (!close_rel(a[j], b[j], 1e-12, 1e-300)) {
+    if (!close_rel(a[j], b[j], rel, rel < 1e-12 ? 1e-300 : 1e-3 * vmaxabs(a, c->m))) {
       snprintf(why, n, "slot %d: %.17g instead of %.17g", j, b[j], a[j]);
       return 0;
     }
   return 1;
+}
+
+/* The translations' primal is computed by the same operations as t's:
+ * equal up to 1e-12. */
+static int primal_equal(pt_case *c, const value *p, char *why, size_t n) {
+  return primal_close(c, p, 1e-12, why, n);
 }
 
 static double vmaxabs(const double *a, int n) {
@@ -215,7 +224,7 @@ void pt_case_check(pt_case *c, unsigned mask) {
   }
 
   unsigned need_eval = (1u << PR_PRIMAL) | (1u << PR_FWD) | (1u << PR_REV) | (1u << PR_TRANSPOSE) |
-                       (1u << PR_JACOBIAN) | (1u << PR_SIMPLIFY);
+                       (1u << PR_JACOBIAN) | (1u << PR_SIMPLIFY) | (1u << PR_EVALS);
   if (!(mask & need_eval)) return;
 
   const value *pf, *lf, *pr, *lr;
@@ -390,5 +399,48 @@ void pt_case_check(pt_case *c, unsigned mask) {
         }
       }
     }
+  }
+
+  /* ---- the two evaluators agree ---------------------------------------
+   * t, F t and R t evaluated, and the linear maps applied, by eval_fast; the
+   * results must be those of the reference evaluator up to the
+   * reassociation of sums (main.c makes the fast evaluator compile every
+   * loop and run it in parallel, so the small programs reach its fast paths). */
+  if ((mask & (1u << PR_EVALS)) && fwd_ok && rev_ok) {
+    const value *yf, *fpf, *flf, *fpr, *flr;
+    double fj[PT_MAX_DIM];
+    pt_use_fast = 1;
+    if (!(yf = pt_eval(c->h, c->p.term, pt_env(c->h, &c->p, c->args), &err)))
+      setf(c, PR_EVALS, ST_FAIL, "eval_fast of t failed: %s", err);
+    else if (!primal_close(c, yf, 1e-10, why, sizeof why))
+      setf(c, PR_EVALS, ST_FAIL, "eval_fast: value of t differs: %s", why);
+    else if (run_pair(c, F, &fpf, &flf, &err) < 0 || run_pair(c, R, &fpr, &flr, &err) < 0)
+      setf(c, PR_EVALS, ST_FAIL, "eval_fast of F t or R t failed: %s", err);
+    else if (!primal_close(c, fpf, 1e-10, why, sizeof why) || !primal_close(c, fpr, 1e-10, why, sizeof why))
+      setf(c, PR_EVALS, ST_FAIL, "eval_fast: primal of F t or R t differs: %s", why);
+    else if (fwd_apply(c, flf, c->dx, fj, &err) < 0)
+      setf(c, PR_EVALS, ST_FAIL, "eval_fast: applying snd (F t) failed: %s", err);
+    else {
+      setf(c, PR_EVALS, ST_PASS, NULL);
+      double sc = vmaxabs(jdx, c->m);
+      for (int j = 0; j < c->m; j++)
+        if (!close_rel(fj[j], jdx[j], 1e-10, 1e-12 * sc)) {
+          setf(c, PR_EVALS, ST_FAIL, "eval_fast: tangent slot %d is %.17g, reference %.17g", j, fj[j], jdx[j]);
+          break;
+        }
+      if (c->st[PR_EVALS] == ST_PASS) {
+        if (rev_apply(c, flr, c->v, fj, &err) < 0)
+          setf(c, PR_EVALS, ST_FAIL, "eval_fast: applying snd (R t) failed: %s", err);
+        else {
+          sc = vmaxabs(jtv, c->n);
+          for (int i = 0; i < c->n; i++)
+            if (!close_rel(fj[i], jtv[i], 1e-10, 1e-12 * sc)) {
+              setf(c, PR_EVALS, ST_FAIL, "eval_fast: cotangent slot %d is %.17g, reference %.17g", i, fj[i], jtv[i]);
+              break;
+            }
+        }
+      }
+    }
+    pt_use_fast = 0;
   }
 }

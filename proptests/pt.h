@@ -79,6 +79,9 @@ int pt_ctx_lin_flatten(const pt_program *p, const value **args, const value *lv,
 
 /* ---- the interface to the other modules (adapter.c) ------------------- */
 /* Evaluates term in env. NULL on a runtime error (*err set). */
+/* 1: pt_eval and pt_apply use eval_fast / eval_fast_apply instead of the
+ * reference evaluator. */
+extern int pt_use_fast;
 const value *pt_eval(heap *h, int term, const env *e, const char **err);
 /* Applies a function value (closure of lam or llam) to an argument. */
 const value *pt_apply(heap *h, const value *f, const value *x, const char **err);

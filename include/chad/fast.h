@@ -47,6 +47,8 @@ const value *fast_export(heap *h, const value *v, eval_error *err);
 
 /* Tuning and statistics (tests, benchmarks). */
 void fast_set_par_threshold(int64_t work);   /* default 32768 operations  */
+void fast_set_loop_min(int64_t n);           /* default 16 elements: shorter
+                                                loops are interpreted        */
 typedef struct fast_stats {
   int64_t compiled_loops;   /* loops run as bytecode                       */
   int64_t generic_loops;    /* loops run by the generic interpreter        */

@@ -15,7 +15,9 @@
 #include "eval/internal.h"
 #include "fast/fast_internal.h"
 
-#define LOOP_MIN 16 /* shorter loops are not worth compiling */
+/* shorter loops are not worth compiling (tests lower it to compile all) */
+static int64_t loop_min_ = 16;
+void fast_set_loop_min(int64_t n) { loop_min_ = n < 0 ? 0 : n; }
 
 static const value *need_int(const value *v, const char *what, int64_t *out, eval_error *err) {
   if (v->kind == V_INT) {
@@ -142,7 +144,7 @@ __attribute__((unused)) static const value *make_delay(heap *h, int body, const 
 static const value *loop_array(heap *h, int t, const env *e, int64_t n, const value *a,
                                eval_error *err, int depth) {
   const value *out = NULL;
-  if (n >= LOOP_MIN) {
+  if (n >= loop_min_) {
     int real = elem_is_real(t);
     int rc = fc_loop(h, t, e, n, a, real ? FC_MAT : FC_CHECK, &out, err);
     if (rc < 0) return NULL;
@@ -376,7 +378,7 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
           TRY(src = eval_map_src(h, s, e, err, depth + 1));
           n = src->u.arr.n;
         }
-        if (n >= LOOP_MIN) {
+        if (n >= loop_min_) {
           int rc = fc_loop(h, s, e, n, src, FC_SUM, &r, err);
           if (rc < 0) return NULL;
           if (rc == 1) return r;
@@ -423,7 +425,7 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
       TRY(a = fe_eval(h, tm_a(t), e, err, depth + 1));
       TRY(need_int(a, "lsum count", &n, err));
       if (n < 0) return eval_fail(err, "lsum: negative count %" PRId64, n);
-      if (n >= LOOP_MIN) {
+      if (n >= loop_min_) {
         int rc = fc_loop(h, t, e, n, NULL, FC_LSUM, &r, err);
         if (rc < 0) return NULL;
         if (rc == 1) return r;
