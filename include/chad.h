@@ -46,6 +46,14 @@ char *chad_read_file(const char *path, size_t *len, chad_diag *d);
  * is a runtime error (exit 3). */
 void chad_set_heap_limit(size_t bytes);
 
+/* The evaluator every evaluating command uses (eval, jvp, vjp, grad,
+ * jacobian): CHAD_EVAL_FAST (the default; chad/fast.h: unboxed arrays,
+ * compiled loops, OpenMP threads as OMP_NUM_THREADS says) or CHAD_EVAL_REF
+ * (the reference evaluator, chad/eval.h). Both give the same results up to
+ * the order in which sums are added. Process-wide, like the heap limit. */
+typedef enum chad_evaluator { CHAD_EVAL_FAST = 0, CHAD_EVAL_REF = 1 } chad_evaluator;
+void chad_set_evaluator(chad_evaluator ev);
+
 /* Parse a program (not yet type checked: each command elaborates what it
  * needs, so an ill-typed definition is reported by the command using it). */
 chad_prog *chad_load_file(const char *path, chad_diag *d);

@@ -9,13 +9,16 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "chad/chad.h"
 #include "chad/eval.h"
+#include "chad/fast.h"
 #include "chad/json.h"
 #include "chad/kernel.h"
 #include "chad/primitives.h"
 #include "chad/surface.h"
 
 static size_t heap_limit = (size_t)1 << 30;
+static chad_evaluator evaluator = CHAD_EVAL_FAST;
 
 void chad_set_heap_limit(size_t bytes) { heap_limit = bytes; }
 size_t api_heap_limit(void) { return heap_limit; }
@@ -218,6 +221,14 @@ int chad_print(chad_prog *p, const char *fn, char **out, chad_diag *d) {
 }
 
 /* ---- evaluation --------------------------------------------------------- */
+void chad_set_evaluator(chad_evaluator ev) { evaluator = ev == CHAD_EVAL_REF ? ev : CHAD_EVAL_FAST; }
+
+const value *api_eval(heap *h, int term, const env *e, eval_error *err) {
+  return evaluator == CHAD_EVAL_REF ? eval_ref(h, term, e, err) : eval_fast(h, term, e, err);
+}
+
+void api_values_evaluator(void) { chad_values_use_fast(evaluator != CHAD_EVAL_REF); }
+
 int api_runtime_error(chad_prog *p, const fn_info *fi, const eval_error *err, chad_diag *d) {
   return diag_set(d, CHAD_EXIT_RUNTIME, p->file, fi->line, 1, "runtime error in '%s': %s",
                   fi->name, err->msg[0] ? err->msg : "evaluation failed");
@@ -296,7 +307,7 @@ int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, c
   if (!rc) {
     eval_error err;
     eval_error_clear(&err);
-    const value *v = eval_ref(h, fi.term, e, &err);
+    const value *v = api_eval(h, fi.term, e, &err);
     if (!v) rc = api_runtime_error(p, &fi, &err, d);
     else {
       chad_buf b;

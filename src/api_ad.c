@@ -112,6 +112,7 @@ int chad_jvp(chad_prog *p, const char *fn, const chad_json *args, const chad_jso
   }
   if (!rc) {
     chad_init();
+    api_values_evaluator();
     rc = chad_jvp_values(h, fi.term, e, tuple, &v, &dv, d);
   }
   if (!rc) rc = head(&b, &fi, v, "tangent", d);
@@ -150,7 +151,7 @@ static int vjp_common(chad_prog *p, const char *fn, const chad_json *args, const
   if (!rc) {
     eval_error err;
     eval_error_clear(&err);
-    primal = eval_ref(h, fi.term, e, &err);
+    primal = api_eval(h, fi.term, e, &err);
     if (!primal) rc = api_runtime_error(p, &fi, &err, d);
   }
   if (!rc) {
@@ -170,6 +171,7 @@ static int vjp_common(chad_prog *p, const char *fn, const chad_json *args, const
   const value *v = NULL, *g = NULL;
   if (!rc) {
     chad_init();
+    api_values_evaluator();
     rc = chad_vjp_values(h, fi.term, e, ct, &v, &g, d);
   }
   if (!rc) rc = head(&b, &fi, v, grad ? "gradient" : "cotangent", d);
@@ -205,6 +207,7 @@ int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int rever
   const value *v = NULL, *jac = NULL;
   if (!rc) {
     chad_init();
+    api_values_evaluator();
     rc = chad_jacobian_values(h, fi.term, e, reverse ? CHAD_JAC_REVERSE : CHAD_JAC_FORWARD, &v,
                               &jac, d);
   }

@@ -32,6 +32,10 @@ int api_elab(chad_prog *p, int k, fn_info *fi, chad_diag *d);
  * reads args into argv[0..n-1] and builds the environment *e. */
 int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, heap **h,
               const value **argv, const env **e, chad_diag *d);
+/* eval_fast or eval_ref, as chad_set_evaluator says (values of value.h). */
+const value *api_eval(heap *h, int term, const env *e, eval_error *err);
+/* Makes chad_*_values (derivs.c) use the same evaluator. */
+void api_values_evaluator(void);
 int api_runtime_error(chad_prog *p, const fn_info *fi, const eval_error *err, chad_diag *d);
 /* Gives a diagnostic without a place the place of def fi (file:line:1). */
 void api_place(chad_prog *p, const fn_info *fi, chad_diag *d);

@@ -75,6 +75,10 @@ int chad_jvp_values(heap *h, int t, const env *params, const value *tangent,
 int chad_vjp_values(heap *h, int t, const env *params, const value *cotangent,
                     const value **out_value, const value **out_cot, chad_diag *d);
 
+/* The evaluator of chad_jvp_values, chad_vjp_values and chad_jacobian_values:
+ * on = 0 eval_ref (the default), 1 eval_fast (chad/fast.h). Process-wide. */
+void chad_values_use_fast(int on);
+
 /* Nested T G / C G tuple <-> per-parameter values. n = ctx_length(G);
  * index i counts parameters from the OUTERMOST (i = 0) to the innermost
  * (i = n-1), i.e. in declaration order. */

@@ -6,7 +6,8 @@
  * is the tangent T G (or cotangent C tau):
  *     let p = F(t) in (fst p, snd p d)        (forward)
  *     let p = R(t) in (fst p, snd p d)        (reverse)
- * and evaluated by the reference evaluator (eval.h) with the parameter
+ * and evaluated by the reference evaluator (eval.h), or the fast one
+ * (chad/fast.h) after chad_values_use_fast(1), with the parameter
  * environment extended by d. Parameters must have first-order types (then
  * P a = a, so the primal environment is the user's). */
 #include <stdint.h>
@@ -15,6 +16,7 @@
 #include "chad/chad.h"
 #include "chad/diag.h"
 #include "chad/eval.h"
+#include "chad/fast.h"
 #include "chad/kernel.h"
 #include "chad_internal.h"
 #include "eval/heap_internal.h"
@@ -72,6 +74,11 @@ static int deriv_term(int t, int rev, chad_diag *dg)
   return res;
 }
 
+/* The evaluator of the derivative terms: eval_ref (0, the default) or
+ * eval_fast (1), chosen by the caller (the API's --eval). */
+static int use_fast = 0;
+void chad_values_use_fast(int on) { use_fast = on != 0; }
+
 static int run(heap *h, int term, const env *params, const value *dv,
                const value **out_value, const value **out_d, chad_diag *dg)
 {
@@ -80,7 +87,15 @@ static int run(heap *h, int term, const env *params, const value *dv,
     return diag_set(dg, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory (heap limit reached)");
   eval_error err;
   eval_error_clear(&err);
-  const value *r = eval_ref(h, term, e, &err);
+  const value *r;
+  if (use_fast) {
+    /* raw, then one export of the result: the pullback stays unboxed */
+    r = eval_fast_raw(h, term, e, &err);
+    if (r)
+      r = fast_export(h, r, &err);
+  } else {
+    r = eval_ref(h, term, e, &err);
+  }
   if (!r)
     return diag_set(dg, CHAD_EXIT_RUNTIME, "", 0, 0, "%s", err.msg);
   if (r->kind != V_PAIR)

@@ -24,6 +24,7 @@ static const char usage_text[] =
     "                             gradient of a real-valued NAME: {\"value\": V, \"gradient\": G}\n"
     "  jacobian FILE [--fn NAME] --args JSON [--mode fwd|rev]\n"
     "                             {\"value\": V, \"jacobian\": M} (rows: outputs, columns: inputs)\n"
+    "  (eval, jvp, vjp, grad and jacobian also take --eval fast|ref)\n"
     "\n"
     "Options:\n"
     "  --fn NAME        the definition to use (default: the last one in FILE)\n"
@@ -33,6 +34,9 @@ static const char usage_text[] =
     "  --tangent JSON   jvp: one tangent per parameter, like --args (@PATH too)\n"
     "  --cotangent JSON vjp: a cotangent of the result (@PATH too)\n"
     "  --mode fwd|rev   jacobian: by columns (jvp, default) or by rows (vjp)\n"
+    "  --eval fast|ref  the evaluator: fast (default; unboxed arrays, compiled loops,\n"
+    "                   OMP_NUM_THREADS threads) or ref (the reference evaluator);\n"
+    "                   the same results up to the order in which sums are added\n"
     "  --raw            fwd/rev: print the transformation's output unsimplified\n"
     "  --heap-mb N      runtime heap limit in MiB (default 1024)\n"
     "  -h, --help       this text\n"
@@ -55,17 +59,17 @@ static const char *const cmd_names[] = {"check", "print", "eval", "fwd", "rev",
                                         "jvp", "vjp", "grad", "jacobian"};
 
 /* Which options each command takes (bit per option). */
-enum { O_FN = 1, O_ARGS = 2, O_TANGENT = 4, O_COTANGENT = 8, O_MODE = 16, O_RAW = 32 };
+enum { O_FN = 1, O_ARGS = 2, O_TANGENT = 4, O_COTANGENT = 8, O_MODE = 16, O_RAW = 32, O_EVAL = 64 };
 static const int cmd_opts[] = {
     [C_CHECK] = 0,
     [C_PRINT] = O_FN,
-    [C_EVAL] = O_FN | O_ARGS,
+    [C_EVAL] = O_FN | O_ARGS | O_EVAL,
     [C_FWD] = O_FN | O_RAW,
     [C_REV] = O_FN | O_RAW,
-    [C_JVP] = O_FN | O_ARGS | O_TANGENT,
-    [C_VJP] = O_FN | O_ARGS | O_COTANGENT,
-    [C_GRAD] = O_FN | O_ARGS,
-    [C_JACOBIAN] = O_FN | O_ARGS | O_MODE,
+    [C_JVP] = O_FN | O_ARGS | O_TANGENT | O_EVAL,
+    [C_VJP] = O_FN | O_ARGS | O_COTANGENT | O_EVAL,
+    [C_GRAD] = O_FN | O_ARGS | O_EVAL,
+    [C_JACOBIAN] = O_FN | O_ARGS | O_MODE | O_EVAL,
 };
 
 static int usage_error(const char *fmt, const char *a) {
@@ -115,7 +119,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], cmd_names[c]) == 0) cmd = (enum cmd)c;
   if (cmd == C_NONE) return usage_error("unknown command '%s'", argv[1]);
 
-  const char *file = NULL, *fn = NULL, *mode = NULL;
+  const char *file = NULL, *fn = NULL, *mode = NULL, *evaluator = NULL;
   int raw = 0;
   json_opt args = {0}, tangent = {0}, cotangent = {0};
   for (int i = 2; i < argc; i++) {
@@ -143,6 +147,7 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--cotangent") == 0) bit = O_COTANGENT;
     else if (strcmp(name, "--mode") == 0) bit = O_MODE;
     else if (strcmp(name, "--raw") == 0) bit = O_RAW;
+    else if (strcmp(name, "--eval") == 0) bit = O_EVAL;
     else if (strcmp(name, "--heap-mb") == 0) bit = 0;
     else return usage_error("unknown option '%s'", a);
     if (bit && !(cmd_opts[cmd] & bit)) {
@@ -164,6 +169,7 @@ int main(int argc, char **argv) {
     case O_TANGENT: tangent.arg = val; break;
     case O_COTANGENT: cotangent.arg = val; break;
     case O_MODE: mode = val; break;
+    case O_EVAL: evaluator = val; break;
     default: {
       char *end;
       errno = 0;
@@ -179,6 +185,11 @@ int main(int argc, char **argv) {
   if (mode) {
     if (strcmp(mode, "rev") == 0) reverse = 1;
     else if (strcmp(mode, "fwd") != 0) return usage_error("--mode must be fwd or rev, not '%s'", mode);
+  }
+  if (evaluator) {
+    if (strcmp(evaluator, "ref") == 0) chad_set_evaluator(CHAD_EVAL_REF);
+    else if (strcmp(evaluator, "fast") == 0) chad_set_evaluator(CHAD_EVAL_FAST);
+    else return usage_error("--eval must be fast or ref, not '%s'", evaluator);
   }
   if (cmd == C_JVP && !tangent.arg) return usage_error("%s needs --tangent", "jvp");
   if (cmd == C_VJP && !cotangent.arg) return usage_error("%s needs --cotangent", "vjp");

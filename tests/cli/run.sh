@@ -263,5 +263,68 @@ for cmd in fwd rev; do
   else bad "$cmd --raw fig2b prints" "exit $rc" "${out:0:200}" "$err"; fi
 done
 
+# ---- --eval fast|ref and OMP_NUM_THREADS ---------------------------------------
+# agree NAME TOL ENV_A OPTS_A ENV_B OPTS_B CMD...: `env ENV_X CMD OPTS_X` exits 0
+# with no stderr both times; the outputs have the same shape (numbers replaced
+# by #) and their numbers agree to relative tolerance TOL (absolute below 1).
+agree() {
+  local name=$1 tol=$2 ea=$3 oa=$4 eb=$5 ob=$6
+  shift 6
+  run env $ea "$@" $oa
+  local out_a=$out rc_a=$rc err_a=$err
+  run env $eb "$@" $ob
+  local sa sb
+  sa=$(printf '%s' "$out_a" | sed -E "s/$NUM/#/g"); sb=$(printf '%s' "$out" | sed -E "s/$NUM/#/g")
+  printf '%s' "$out_a" | grep -oE -- "$NUM" >"$tmp/nums_a"
+  printf '%s' "$out" | grep -oE -- "$NUM" >"$tmp/nums_b"
+  if [ "$rc_a" -ne 0 ] || [ "$rc" -ne 0 ] || [ -n "$err_a$err" ] || ! [ -s "$tmp/nums_a" ] || [ "$sa" != "$sb" ]; then
+    bad "$name" "exit $rc_a / $rc" "A: ${out_a:0:200}" "B: ${out:0:200}" "stderr: $err_a $err"
+    return
+  fi
+  # the numbers side by side, one pair a line (outputs can be long)
+  if paste "$tmp/nums_a" "$tmp/nums_b" | awk -v tol="$tol" '
+      NF != 2 { bad = 1 }
+      { s = ($1 < 0 ? -$1 : $1); if (s < 1) s = 1; d = $1 - $2; if (d < 0) d = -d; if (d > tol * s) bad = 1 }
+      END { exit bad }'; then ok "$name"
+  else bad "$name" "A: $(head -c 200 "$tmp/nums_a" | tr '\n' ' ')" "B: $(head -c 200 "$tmp/nums_b" | tr '\n' ' ')"; fi
+}
+expect_err "bad --eval value" 1 "^error: --eval must be fast or ref, not 'slow'" \
+  "$CHAD" eval examples/fig1a.chad --args '[1]' --eval slow
+expect_err "--eval without a value" 1 'option --eval needs a value' "$CHAD" grad examples/fig1a.chad --args '[1]' --eval
+expect_err "--eval on a command that does not evaluate" 1 'check does not take the option --eval' \
+  "$CHAD" check examples/fig1a.chad --eval ref
+expect_json "eval --eval=ref fig1a" '[#, [#, #]]' "3 4.5 -0.2107957994307797" 1e-15 \
+  "$CHAD" eval examples/fig1a.chad --args @examples/fig1a.json --eval=ref
+# every evaluating command on every example: fast (the default) = ref
+for f in fig1a fig1b fig2a fig2b gmm; do
+  a=@examples/$f.json; [ $f = gmm ] && a=@examples/gmm_test.json
+  agree "eval $f: --eval fast = --eval ref" 1e-13 "" "--eval fast" "" "--eval ref" "$CHAD" eval examples/$f.chad --args $a
+done
+for f in fig1b fig2b gmm; do
+  a=@examples/$f.json; [ $f = gmm ] && a=@examples/gmm_test.json
+  agree "grad $f: default (fast) = --eval ref" 1e-12 "" "" "" "--eval ref" "$CHAD" grad examples/$f.chad --args $a
+done
+agree "jvp fig1a: fast = ref" 1e-14 "" "--eval fast" "" "--eval ref" \
+  "$CHAD" jvp examples/fig1a.chad --args @examples/fig1a.json --tangent '[1]'
+agree "vjp fig2a: fast = ref" 1e-14 "" "--eval fast" "" "--eval ref" \
+  "$CHAD" vjp examples/fig2a.chad --args @examples/fig2a.json --cotangent '[1, 1, 1, 1]'
+for mode in fwd rev; do
+  agree "jacobian gmm --mode $mode: fast = ref" 1e-12 "" "--eval fast" "" "--eval ref" \
+    "$CHAD" jacobian examples/gmm.chad --args @examples/gmm_test.json --mode $mode
+done
+prog 'def f (a : [real], i : int) : real = a[i] * a[i]'
+expect_err "grad --eval fast: runtime error reported as with ref" 3 "^$P:1:1: error: runtime error in 'f'" \
+  "$CHAD" grad "$P" --args '[[1, 2], 2]' --eval fast
+# Large enough arrays that the fast evaluator compiles the loops and runs them
+# on several threads (n = 60000 > its parallel threshold).
+awk 'BEGIN { printf "[["; for (i = 0; i < 60000; i++) printf "%s%.6f", (i ? ", " : ""), sin(i * 0.37) * 2; print "]]" }' >"$tmp/big.json"
+for w in sumsin buildidx; do
+  agree "grad $w n=60000: fast = ref" 1e-9 "" "--eval fast" "" "--eval ref" \
+    "$CHAD" grad bench/programs/$w.chad --args @"$tmp/big.json"
+  agree "grad $w n=60000 --eval fast: OMP_NUM_THREADS=1 = 2" 1e-9 OMP_NUM_THREADS=1 "" OMP_NUM_THREADS=2 "" \
+    "$CHAD" grad bench/programs/$w.chad --args @"$tmp/big.json" --eval fast
+done
+agree "eval sumsin n=60000: OMP_NUM_THREADS=1 = 2" 1e-12 OMP_NUM_THREADS=1 "" OMP_NUM_THREADS=2 "" \
+  "$CHAD" eval bench/programs/sumsin.chad --args @"$tmp/big.json"
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
