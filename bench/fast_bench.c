@@ -5,6 +5,17 @@
  *   fast_bench vec  FILE DEF N K      DEF (x : [real]) : real, x of length N
  *   fast_bench mlp  FILE DEF H K      the two-layer MLP, hidden width H, input H
  *   fast_bench gmm  FILE DEF DATA K   ADBench GMM instance DATA (gmm_dD_KK.txt)
+ *   fast_bench ba   FILE DEF DATA K   ADBench BA instance DATA (examples/ba.chad's
+ *                                     `ba`): primal = the objective, gradient =
+ *                                     its Jacobian (below)
+ *
+ * BA's Jacobian: the inputs are gathered per observation (as
+ * scripts/adbench_ba_to_json.py does), so observation i's outputs depend only
+ * on its own 15 inputs and three VJPs (cotangent 1 on every err_x, then
+ * every err_y, then every werr) give every observation's 2 x 15 block and the
+ * weight error's diagonal: the reverse term is evaluated once and its
+ * pullback applied three times; the blocks are copied into a dense p x 31
+ * matrix (the time includes that). The checksum is the sum of its entries.
  *
  * Gradient = the CHAD reverse translation evaluated by eval_fast_raw, its
  * pullback applied to 1.0 by eval_fast_apply_raw (one VJP, which also
@@ -91,6 +102,60 @@ static void gmm_read(const char *path, gmm_data *g) {
   for (int j = 1; j <= d; j++) g->lgd += lgamma(0.5 * nn + 0.5 * (1 - j));
 }
 
+typedef struct ba_data {
+  long n, m, p;
+  double *cam, *pt, *w, *feat; /* gathered per observation: 11p, 3p, p, 2p */
+} ba_data;
+
+/* ADBench's compressed BA format: "n m p", one camera (11), one point (3),
+ * one weight, one feature (2), replicated; observation i sees camera i % n
+ * and point i % m. BA_OBS=P keeps the first P observations. */
+static void ba_read(const char *path, ba_data *b) {
+  FILE *f = fopen(path, "r");
+  if (!f) die("cannot open the BA data file");
+  double v[17];
+  if (fscanf(f, "%ld %ld %ld", &b->n, &b->m, &b->p) != 3) die("bad BA header");
+  for (int i = 0; i < 17; i++)
+    if (fscanf(f, "%lf", &v[i]) != 1) die("bad BA data");
+  fclose(f);
+  if (getenv("BA_OBS") && atol(getenv("BA_OBS")) < b->p) b->p = atol(getenv("BA_OBS"));
+  long p = b->p;
+  if (p <= 0 || b->n <= 0 || b->m <= 0) die("bad BA sizes");
+  b->cam = malloc(sizeof(double) * (size_t)(11 * p));
+  b->pt = malloc(sizeof(double) * (size_t)(3 * p));
+  b->w = malloc(sizeof(double) * (size_t)p);
+  b->feat = malloc(sizeof(double) * (size_t)(2 * p));
+  if (!b->cam || !b->pt || !b->w || !b->feat) die("out of memory");
+  for (long i = 0; i < p; i++) {
+    memcpy(b->cam + 11 * i, v, 11 * sizeof(double));   /* camera i % n: all equal */
+    memcpy(b->pt + 3 * i, v + 11, 3 * sizeof(double)); /* point i % m: all equal  */
+    b->w[i] = v[14];
+    memcpy(b->feat + 2 * i, v + 15, 2 * sizeof(double));
+  }
+}
+
+/* Reads the real array a (boxed or not) into dst[0..n). */
+static void read_reals(heap *h, const value *a, long n, double *dst, long stride) {
+  int64_t len;
+  const double *src;
+  if (a->kind == V_ZERO) {
+    for (long i = 0; i < n; i++) dst[i * stride] = 0.0;
+    return;
+  }
+  if (!fast_real_array_get(h, a, &len, &src)) {
+    /* the reference evaluator's sparse cotangents: densify first */
+    eval_error err;
+    double *zs = calloc((size_t)(n ? n : 1), sizeof(double));
+    if (!zs) die("out of memory");
+    const value *ex = fast_export(h, a, &err);
+    const value *dn = ex ? v_densify(h, ex, boxed_vec(h, n, zs), &err) : NULL;
+    free(zs);
+    if (!dn || !fast_real_array_get(h, dn, &len, &src)) die("BA: cotangent is not a real array");
+  }
+  if (len != n) die("BA: cotangent of the wrong length");
+  for (long i = 0; i < n; i++) dst[i * stride] = src[i];
+}
+
 /* sum of all reals of a first-order value (a checksum) */
 static double checksum(const value *v) {
   switch (v->kind) {
@@ -148,6 +213,9 @@ int main(int argc, char **argv) {
   double *xv = NULL, *w1 = NULL, *w2 = NULL;
   gmm_data gd;
   memset(&gd, 0, sizeof gd);
+  ba_data bd;
+  memset(&bd, 0, sizeof bd);
+  double *jac = NULL;
   char label[64];
   if (!strcmp(mode, "vec")) {
     n = atol(size);
@@ -163,6 +231,11 @@ int main(int argc, char **argv) {
   } else if (!strcmp(mode, "gmm")) {
     gmm_read(size, &gd);
     snprintf(label, sizeof label, "d%d_K%d_n%d", gd.d, gd.k, gd.n);
+  } else if (!strcmp(mode, "ba")) {
+    ba_read(size, &bd);
+    snprintf(label, sizeof label, "n%ld_m%ld_p%ld", bd.n, bd.m, bd.p);
+    jac = malloc(sizeof(double) * (size_t)(31 * bd.p));
+    if (!jac) die("out of memory");
   } else {
     die("unknown mode");
   }
@@ -180,6 +253,11 @@ int main(int argc, char **argv) {
       parts[1] = boxed_vec(h, n, w2);
       parts[2] = boxed_vec(h, n, xv);
       parts[3] = v_real(h, 0.5);
+    } else if (!strcmp(mode, "ba")) {
+      const double *src[4] = {bd.cam, bd.pt, bd.w, bd.feat};
+      const long len[4] = {11 * bd.p, 3 * bd.p, bd.p, 2 * bd.p};
+      for (int j = 0; j < 4; j++)
+        parts[j] = ref ? boxed_vec(h, len[j], src[j]) : fast_real_array(h, len[j], src[j]);
     } else {
       int q = gd.d * (gd.d + 1) / 2;
       parts[0] = boxed_vec(h, gd.k, gd.alphas);
@@ -195,6 +273,67 @@ int main(int argc, char **argv) {
     double t0 = now();
     const value *yv = ref ? eval_ref(h, t, e, &err) : eval_fast_raw(h, t, e, &err);
     double t1 = now();
+    if (!strcmp(mode, "ba")) {
+      if (!yv) die(err.msg);
+      if (ref) {
+        rp = t1 - t0;
+      } else if (t1 - t0 < bp) {
+        bp = t1 - t0;
+      }
+      /* the objective's sum (not timed) */
+      const value *ex = fast_export(h, yv, &err);
+      if (!ex) die(err.msg);
+      y = checksum(ex);
+      double t2 = now();
+      const value *pv = ref ? eval_ref(h, rt, e, &err) : eval_fast_raw(h, rt, e, &err);
+      if (!pv || pv->kind != V_PAIR) die(pv ? "BA: reverse term is not a pair" : err.msg);
+      /* seeds: 1 on every err_x (even entries of reproj_err), on every
+       * err_y (odd entries), on every w_err */
+      double *od = malloc(sizeof(double) * (size_t)(2 * bd.p));
+      if (!od) die("out of memory");
+      const value *seed[3];
+      for (int s = 0; s < 2; s++) {
+        for (long i = 0; i < 2 * bd.p; i++) od[i] = (i % 2) == s ? 1.0 : 0.0;
+        seed[s] = ref ? boxed_vec(h, 2 * bd.p, od) : fast_real_array(h, 2 * bd.p, od);
+      }
+      for (long i = 0; i < bd.p; i++) od[i] = 1.0;
+      seed[2] = ref ? boxed_vec(h, bd.p, od) : fast_real_array(h, bd.p, od);
+      free(od);
+      const value *z = v_zero(h);
+      if (!seed[0] || !seed[1] || !seed[2] || !z) die("out of memory");
+      double *tmp = malloc(sizeof(double) * (size_t)(11 * bd.p));
+      if (!tmp) die("out of memory");
+      for (int s = 0; s < 3; s++) {
+        const value *ct = s < 2 ? v_pair(h, seed[s], z) : v_pair(h, z, seed[2]);
+        const value *gv = ref ? eval_apply(h, pv->u.pair.b, ct, &err)
+                              : eval_fast_apply_raw(h, pv->u.pair.b, ct, &err);
+        if (!gv) die(err.msg);
+        /* row s of every observation's block: 11 camera, 3 point, 1 weight */
+        const value *gc = chad_ctx_tuple_get(gv, 4, 0), *gp = chad_ctx_tuple_get(gv, 4, 1),
+                    *gw = chad_ctx_tuple_get(gv, 4, 2);
+        if (!gc || !gp || !gw) die("BA: bad cotangent tuple");
+        if (s < 2) {
+          read_reals(h, gc, 11 * bd.p, tmp, 1);
+          for (long i = 0; i < bd.p; i++) memcpy(jac + 31 * i + 15 * s, tmp + 11 * i, 11 * sizeof(double));
+          read_reals(h, gp, 3 * bd.p, tmp, 1);
+          for (long i = 0; i < bd.p; i++) memcpy(jac + 31 * i + 15 * s + 11, tmp + 3 * i, 3 * sizeof(double));
+          read_reals(h, gw, bd.p, jac + 15 * s + 14, 31);
+        } else {
+          read_reals(h, gw, bd.p, jac + 30, 31);
+        }
+      }
+      free(tmp);
+      double t3 = now();
+      if (ref) {
+        rg = t3 - t2;
+      } else {
+        if (t3 - t2 < bg) bg = t3 - t2;
+        chk = 0;
+        for (long i = 0; i < 31 * bd.p; i++) chk += jac[i];
+      }
+      heap_free(h);
+      continue;
+    }
     if (!yv || yv->kind != V_REAL) die(err.msg);
     y = yv->u.r;
     double t2 = now();
@@ -217,6 +356,12 @@ int main(int argc, char **argv) {
       chk = dense ? checksum(dense) : NAN;
     }
     heap_free(h);
+  }
+  if (getenv("FAST_BENCH_STATS")) {
+    fast_stats st;
+    fast_stats_get(&st);
+    fprintf(stderr, "fast_bench: %lld compiled loops, %lld generic loops, %lld bailouts\n",
+            (long long)st.compiled_loops, (long long)st.generic_loops, (long long)st.bailouts);
   }
   printf("%s %s %d %.6g %.6g %.3f %.6g %.6g %.12g %.12g\n", def, label, omp_get_max_threads(), bp,
          bg, bg / bp, rp, rg, y, chk);
