@@ -24,7 +24,10 @@
  *   workload size threads primal_s gradient_s ratio ref_primal_s ref_gradient_s value checksum
  * FAST_BENCH_CPU=1 measures process CPU time instead of wall time;
  * FAST_BENCH_NOSIMPLIFY=1 evaluates chad_rev's output without chad_simplify;
- * FAST_BENCH_WARM=1 keeps freed memory mapped between repetitions.
+ * FAST_BENCH_WARM=1 keeps freed memory mapped between repetitions;
+ * FAST_BENCH_HEAP_GB=G sets the heap limit (default 16); FAST_BENCH_STATS=1
+ * prints the fast evaluator's loop statistics on stderr; BA_OBS=P keeps the
+ * first P observations of a BA instance.
  */
 #include <malloc.h>
 #include <math.h>
@@ -243,8 +246,10 @@ int main(int argc, char **argv) {
   double bp = 1e30, bg = 1e30, rp = NAN, rg = NAN, y = 0, chk = 0;
   for (int rep = 0; rep < k + 1; rep++) {
     int ref = rep == k; /* the last round: the reference evaluator, if asked */
-    if (ref && !getenv("REF")) break;
-    heap *h = heap_new((size_t)1 << 34);
+    if (ref && !(getenv("REF") && *getenv("REF"))) break;
+    /* FAST_BENCH_HEAP_GB: the heap limit (default 16 GiB) */
+    long gb = getenv("FAST_BENCH_HEAP_GB") ? atol(getenv("FAST_BENCH_HEAP_GB")) : 16;
+    heap *h = heap_new((size_t)(gb > 0 ? gb : 16) << 30);
     const value *parts[8];
     if (!strcmp(mode, "vec")) {
       parts[0] = ref ? boxed_vec(h, n, xv) : fast_real_array(h, n, xv);
