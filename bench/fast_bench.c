@@ -277,6 +277,15 @@ int main(int argc, char **argv) {
     eval_error err;
     double t0 = now();
     const value *yv = ref ? eval_ref(h, t, e, &err) : eval_fast_raw(h, t, e, &err);
+    if (yv && !ref && !strcmp(mode, "ba")) {
+      /* the objective's arrays may be delayed (computed when read): force
+       * them, inside the timing */
+      int64_t len;
+      const double *dd;
+      if (yv->kind != V_PAIR || !fast_real_array_get(h, yv->u.pair.a, &len, &dd) ||
+          !fast_real_array_get(h, yv->u.pair.b, &len, &dd))
+        die("BA: the objective is not a pair of real arrays");
+    }
     double t1 = now();
     if (!strcmp(mode, "ba")) {
       if (!yv) die(err.msg);
