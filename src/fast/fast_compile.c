@@ -1466,6 +1466,42 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     }
     return 0;
   }
+  /* A delayed array whose body cannot fail and is cheap (a few instructions,
+   * at most two expensive ones) needs neither the check run nor a memo:
+   * recomputing the body where it is inlined costs less than storing and
+   * reloading it (sum (sin x * x): its gradient then makes one array, not
+   * two). */
+  if (mode == FC_CHECK && !rows && S.ncode <= 16 && S.nrec <= 2 && !getenv("FAST_ALWAYS_MEMO")) {
+    int pure = 1;
+    for (int c = 0; c < S.ncode && pure; c++) {
+      int op = S.code[c].op;
+      pure = op == O_ADD || op == O_MUL || op == O_U || op == O_BIN || op == O_D1 || op == O_D2 ||
+             op == O_LIN || op == O_LDSEQ || op == O_TOREAL || op == O_DOT;
+    }
+    if (pure) {
+      fv_delay *dl = heap_alloc(h, sizeof *dl);
+      cstate_free(&S);
+      if (!dl) {
+        eval_oom(err);
+        return -1;
+      }
+      dl->base.kind = FV_DELAY;
+      dl->base.u.arr.n = n;
+      dl->base.u.arr.elems = NULL;
+      dl->body = body;
+      dl->env = e;
+      dl->src = kind == TM_MAP ? arr : NULL;
+      dl->ncalls = 0;
+      dl->memo_of = NULL;
+      dl->memo = NULL;
+      dl->real = 0;
+      dl->term = t;
+      dl->forced = NULL;
+      *out = &dl->base;
+      fast_stats_.compiled_loops++;
+      return 1;
+    }
+  }
   /* memo slots of a delayed array: one per distinct recorded register */
   int nslots = 0, *memo_of = NULL, *slot_reg = NULL;
   double **memo = NULL;
@@ -1481,7 +1517,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         for (sl = 0; sl < nslots && slot_reg[sl] != S.rec[c]; sl++) continue;
         if (sl == nslots) {
           slot_reg[nslots] = S.rec[c];
-          if (!(memo[nslots] = heap_alloc(h, (size_t)(n ? n : 1) * sizeof(double)))) {
+          if (!(memo[nslots] = fv_alloc_big(h, (size_t)(n ? n : 1) * sizeof(double)))) {
             free(slot_reg);
             cstate_free(&S);
             eval_oom(err);
@@ -1511,13 +1547,15 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
    * sequential reads and a little arithmetic): delayed, never stored unless a
    * consumer needs it stored (fv_force); sum and compiled consumers inline it */
   if (mode == FC_MAT && !nodelay && S.ncode <= 8) {
-    int c, cheap = 1;
+    int c, cheap = 1, nexp = 0;
     for (c = 0; c < S.ncode; c++) {
       int op = S.code[c].op;
       if (!(op == O_ADD || op == O_MUL || op == O_LIN || op == O_LDSEQ || op == O_TOREAL ||
-            (op == O_U && S.code[c].p == P_NEG)))
+            op == O_U || op == O_BIN || op == O_D1 || op == O_D2))
         cheap = 0;
+      nexp += is_expensive(op, S.code[c].p);
     }
+    if (nexp > 2) cheap = 0; /* recomputing it where it is inlined would cost too much */
     if (cheap) {
       fv_delay *dl = heap_alloc(h, sizeof *dl);
       cstate_free(&S);
@@ -1549,7 +1587,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     eval_oom(err);
     return -1;
   }
-  if (rows && !(S.rowsout = heap_alloc(h, (size_t)n * (size_t)S.rows_len * sizeof(double)))) {
+  if (rows && !(S.rowsout = fv_alloc_big(h, (size_t)n * (size_t)S.rows_len * sizeof(double)))) {
     cstate_free(&S);
     eval_oom(err);
     return -1;
@@ -1585,7 +1623,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
           }
         }
       if (nseq == 1 && nother == 0 && n <= S.acc_hint &&
-          (S.stseq[a] = heap_alloc(h, (size_t)n * sizeof(double))))
+          (S.stseq[a] = fv_alloc_big(h, (size_t)n * sizeof(double))))
         S.code[at].p = 1;
     }
   }
@@ -1595,7 +1633,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     for (int a = 0; a < S.nacc_a; a++) {
       if (S.stseq && S.stseq[a]) continue;
       if (a < S.capslots && S.slot_len[a] > 0) continue; /* dense: host memory */
-      double *d0 = heap_alloc(h, (size_t)S.acc_hint * sizeof *d0);
+      double *d0 = fv_alloc_big(h, (size_t)S.acc_hint * sizeof *d0);
       if (!d0) break; /* host memory then */
       memset(d0, 0, (size_t)S.acc_hint * sizeof *d0);
       bufs[a].d = d0;
