@@ -179,7 +179,14 @@ enum opc {
   O_ACCS,  /* scalar slot k += R[a]                                     */
   O_ACCA,  /* array slot k [I[a]] += R[b]                               */
   O_LDSEQ, /* R[d] = arr[k][i] for the loop index i (in bounds by construction) */
-  O_ACCSEQ /* array slot k [i] += R[b] for the loop index i              */
+  O_ACCSEQ,/* array slot k [i] += R[b] for the loop index i              */
+  /* vectors (Arr Real values of a static length: a captured unboxed array,
+   * or a row of a captured matrix selected by an index register), described
+   * by S->vecs[]: */
+  O_DOT,   /* R[d] = dot (vec a, vec b)                                 */
+  O_LDV,   /* R[d] = (vec k)[I[a]], 0 <= I[a] < len checked              */
+  O_ACCV,  /* dense array slot k [j] += lin (vec a [j], R[b]) (b < 0: no scale) */
+  O_STV    /* rows output [i][j] (=, p == 0; +=, p == 1) lin (vec a [j], R[b]) */
 };
 
 typedef struct ins {
@@ -192,8 +199,24 @@ typedef struct rarr_ref {
   int64_t n;
 } rarr_ref;
 
+/* a captured matrix: an array of unboxed rows of one length */
+typedef struct mat_ref {
+  const value *v;
+  const double **rows;
+  int64_t n, len;
+} mat_ref;
+
+/* a vector operand: kind 0: arrs[id]; kind 1: row I[ireg] of mats[id] (the
+ * row index was bounds checked where the row was taken) */
+typedef struct vdesc {
+  int kind, id, ireg;
+  int64_t len;
+} vdesc;
+
 /* ---- symbolic values --------------------------------------------------- */
-enum { SK_R, SK_I, SK_V, SK_UNIT, SK_PAIR, SK_INL, SK_INR, SK_ZERO, SK_CLO, SK_OH };
+enum { SK_R, SK_I, SK_V, SK_UNIT, SK_PAIR, SK_INL, SK_INR, SK_ZERO, SK_CLO, SK_OH, SK_VEC };
+/* SK_VEC: an Arr Real of static length, the sum of terms lin (vec[j], R[reg])
+ * (reg < 0: vec[j] itself); term = the vdesc, b = the next term or NULL. */
 
 typedef struct senv senv;
 typedef struct sym {
@@ -229,6 +252,14 @@ typedef struct cstate {
   int nregs;
   rarr_ref *arrs;
   int narrs, caparrs;
+  mat_ref *mats;
+  int nmats, capmats;
+  vdesc *vecs;
+  int nvecs, capvecs;
+  int64_t *slot_len;       /* per array slot: > 0 a dense vector slot   */
+  int capslots;
+  double *rowsout;         /* rows mode: n x rows_len output            */
+  int64_t rows_len;
   int nacc_s, nacc_a;
   int depth;
   int last;                /* last term compiled (diagnostics)          */
@@ -350,7 +381,8 @@ static size_t cse_hash(int op, int p, int a, int b, int64_t k) {
  * straight-line code, so an earlier instruction has always run (and its
  * checks passed) when a later one would. */
 static int is_expensive(int op, int p) {
-  return op == O_U ? p != P_NEG && p != P_ABS : op == O_D1 || op == O_D2 || (op == O_BIN && p == P_POW);
+  return op == O_U ? p != P_NEG && p != P_ABS
+                   : op == O_D1 || op == O_D2 || (op == O_BIN && p == P_POW) || op == O_DOT;
 }
 static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k);
 static int add_arr(cstate *S, const double *d, int64_t n);
@@ -437,6 +469,85 @@ static int add_arr(cstate *S, const double *d, int64_t n) {
   return S->narrs++;
 }
 
+/* A captured array of unboxed rows of one length (at least one row), or -1
+ * (no error: the caller fails the compile). */
+static int add_mat(cstate *S, const value *v) {
+  for (int i = 0; i < S->nmats; i++)
+    if (S->mats[i].v == v) return i;
+  int64_t n = v->u.arr.n;
+  if (v->kind != V_ARRAY || n <= 0) return -1;
+  int64_t len = -1;
+  for (int64_t i = 0; i < n; i++) {
+    const value *r = v->u.arr.elems[i];
+    if (!r || r->kind != FV_RARR || (len >= 0 && r->u.arr.n != len)) return -1;
+    len = r->u.arr.n;
+  }
+  if (S->nmats == S->capmats) {
+    int nc = S->capmats ? 2 * S->capmats : 4;
+    mat_ref *nm = realloc(S->mats, (size_t)nc * sizeof *nm);
+    if (!nm) return -1;
+    S->mats = nm;
+    S->capmats = nc;
+  }
+  const double **rows = malloc((size_t)n * sizeof *rows);
+  if (!rows) return -1;
+  for (int64_t i = 0; i < n; i++) rows[i] = as_rarr(v->u.arr.elems[i])->d;
+  S->mats[S->nmats] = (mat_ref){v, rows, n, len};
+  return S->nmats++;
+}
+
+static int add_vec(cstate *S, int kind, int id, int ireg, int64_t len) {
+  for (int i = 0; i < S->nvecs; i++)
+    if (S->vecs[i].kind == kind && S->vecs[i].id == id && S->vecs[i].ireg == ireg) return i;
+  if (S->nvecs == S->capvecs) {
+    int nc = S->capvecs ? 2 * S->capvecs : 8;
+    vdesc *nv = realloc(S->vecs, (size_t)nc * sizeof *nv);
+    if (!nv) {
+      S->fail = 1;
+      return -1;
+    }
+    S->vecs = nv;
+    S->capvecs = nc;
+  }
+  S->vecs[S->nvecs] = (vdesc){kind, id, ireg, len};
+  return S->nvecs++;
+}
+
+static const sym *mkvec(cstate *S, int vec, int scale, const sym *next) {
+  if (vec < 0) return NULL;
+  sym *s = (sym *)mk(S, SK_VEC);
+  if (!s) return NULL;
+  s->term = vec;
+  s->reg = scale;
+  s->b = next;
+  return s;
+}
+
+/* An Arr Real operand as a vector (a captured unboxed array, or already
+ * one), or NULL with the compile failed. */
+static const sym *vec_of(cstate *S, const sym *a) {
+  if (!a) return NULL;
+  if (a->k == SK_VEC) return a;
+  if (a->k == SK_V && a->v->kind == FV_RARR) {
+    int k = add_arr(S, as_rarr(a->v)->d, a->v->u.arr.n);
+    return k < 0 ? NULL : mkvec(S, add_vec(S, 0, k, 0, a->v->u.arr.n), -1, NULL);
+  }
+  if (a->k == SK_V && a->v->kind == V_ARRAY && fv_boxed_real(a->v)) {
+    const value *u = fv_unbox(S->h, a->v);
+    if (!u) {
+      S->oom = 1;
+      S->fail = 1;
+      return NULL;
+    }
+    int k = add_arr(S, as_rarr(u)->d, u->u.arr.n);
+    return k < 0 ? NULL : mkvec(S, add_vec(S, 0, k, 0, u->u.arr.n), -1, NULL);
+  }
+  S->why = "not a vector";
+  S->whyk = a->k;
+  return fail(S);
+}
+static int64_t vec_len(const cstate *S, const sym *v) { return S->vecs[v->term].len; }
+
 /* register holding a real / an int */
 static int rreg(cstate *S, const sym *s) {
   if (!s) return -1;
@@ -474,6 +585,25 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
   if (!a || !b) return NULL;
   if (a->k == SK_PAIR && b->k == SK_PAIR)
     return mk2(S, SK_PAIR, plus(S, a->a, b->a), plus(S, a->b, b->b));
+  if ((a->k == SK_VEC && (b->k == SK_VEC || b->k == SK_V)) || (b->k == SK_VEC && a->k == SK_V)) {
+    /* dense vectors of one length: concatenate the term lists */
+    a = vec_of(S, a);
+    b = a ? vec_of(S, b) : NULL;
+    if (!b) return NULL;
+    if (vec_len(S, a) != vec_len(S, b)) return fail(S);
+    const sym *stack[64];
+    int n = 0;
+    for (const sym *p = a; p; p = p->b) {
+      if (n == 64) return fail(S);
+      stack[n++] = p;
+    }
+    const sym *r = b;
+    while (n > 0) {
+      const sym *p = stack[--n];
+      if (!(r = mkvec(S, p->term, p->reg, r))) return NULL;
+    }
+    return r;
+  }
   if (a->k == SK_OH && b->k == SK_OH) {
     /* concatenate the onehot lists (copy a's nodes in front of b) */
     const sym *r = b;
@@ -564,6 +694,17 @@ static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
     if (jr != 0 && emit(S, O_CHKNN, 0, jr, 0, 0) < 0) return NULL;
     return a;
   }
+  if (a->k == SK_VEC) { /* the sum of the terms' elements, in list order */
+    int acc = -1;
+    for (const sym *p = a; p; p = p->b) {
+      int d = emit(S, O_LDV, 0, jr, 0, p->term);
+      if (d >= 0 && p->reg >= 0) d = emit(S, O_LIN, 0, d, p->reg, 0);
+      if (d >= 0 && acc >= 0) d = emit(S, O_ADD, 0, acc, d, 0);
+      if (d < 0) return NULL;
+      acc = d;
+    }
+    return mkreg(S, SK_R, acc);
+  }
   if (a->k != SK_V) {
     S->why = "index of symbolic";
     S->whyk = a->k;
@@ -572,6 +713,15 @@ static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
   const value *v = a->v;
   S->why = "index of value";
   S->whyk = (int)v->kind;
+  if (v->kind == V_ARRAY && !fv_boxed_real(v)) {
+    /* a matrix: its row jr, a vector (the row index is checked here, as the
+     * reference checks it when indexing) */
+    int m = add_mat(S, v);
+    if (m < 0) return fail(S);
+    if (!(jr == 0 && v->u.arr.n >= S->loop_n) && emit(S, O_CHKB, 0, jr, 0, v->u.arr.n) < 0)
+      return NULL;
+    return mkvec(S, add_vec(S, 1, m, jr, S->mats[m].len), -1, NULL);
+  }
   if (v->kind == V_ARRAY) {
     /* a boxed real array: unboxed once, at compile time */
     if (!fv_boxed_real(v)) return fail(S);
@@ -638,7 +788,15 @@ static const sym *op_sym(cstate *S, int op, const sym *x) {
     int d = emit(S, O_IBIN, op, a, b, 0);
     return d < 0 ? NULL : mkreg(S, SK_I, d);
   }
-  return fail(S); /* comparisons (runtime sums) and array kernels */
+  if (op == P_DOT) {
+    const sym *u = vec_of(S, proj(S, x, 0)), *v = u ? vec_of(S, proj(S, x, 1)) : NULL;
+    if (!v) return NULL;
+    if (u->b || v->b || u->reg >= 0 || v->reg >= 0 || vec_len(S, u) != vec_len(S, v))
+      return fail(S);
+    int d = emit(S, O_DOT, 0, u->term, v->term, 0);
+    return d < 0 ? NULL : mkreg(S, SK_R, d);
+  }
+  return fail(S); /* comparisons (runtime sums) and other array kernels */
 }
 
 static const sym *lin_sym(cstate *S, int p_reg, const sym *w) {
@@ -653,6 +811,15 @@ static const sym *lin_sym(cstate *S, int p_reg, const sym *w) {
 static const sym *lop_sym(cstate *S, int op, int transposed, const sym *x, const sym *v) {
   if (!x || !v) return NULL;
   if (op >= P_LT && op < P_VADD) return mk(S, SK_ZERO); /* piecewise constant / Int */
+  if (op == P_DOT && transposed) { /* (lin (b[j], w), lin (a[j], w)), dense */
+    const sym *a = vec_of(S, proj(S, x, 0)), *b = a ? vec_of(S, proj(S, x, 1)) : NULL;
+    if (!b) return NULL;
+    if (a->b || b->b || a->reg >= 0 || b->reg >= 0 || vec_len(S, a) != vec_len(S, b))
+      return fail(S);
+    int w = is_zero(v) ? konst(S, 0, 0.0, 0) : rreg(S, v);
+    if (w < 0) return NULL;
+    return mk2(S, SK_PAIR, mkvec(S, b->term, w, NULL), mkvec(S, a->term, w, NULL));
+  }
   if (is_zero(v)) return v;
   if (is_real1(op)) {
     int a = rreg(S, x);
@@ -757,6 +924,10 @@ static const sym *cc(cstate *S, int t, const senv *E) {
   case TM_LENGTH: {
     const sym *a = cc(S, tm_a(t), E);
     if (!a) return NULL;
+    if (a->k == SK_VEC) {
+      int d = konst(S, 1, 0.0, vec_len(S, a));
+      return d < 0 ? NULL : mkreg(S, SK_I, d);
+    }
     if (a->k == SK_V &&
         (a->v->kind == V_ARRAY || a->v->kind == FV_RARR || a->v->kind == FV_DELAY)) {
       int d = konst(S, 1, 0.0, a->v->u.arr.n);
@@ -816,6 +987,25 @@ static int acc_emit(cstate *S, int ty, const sym *s) {
     if (ty_kind(ty_left(ty)) == TY_REAL) {
       int slot = S->nacc_a++;
       if (is_zero(s)) return 0;
+      if (s->k == SK_VEC) { /* a dense slot of the vector's length */
+        if (slot >= S->capslots) {
+          int nc = 2 * slot + 8;
+          int64_t *nl = realloc(S->slot_len, (size_t)nc * sizeof *nl);
+          if (!nl) {
+            S->fail = 1;
+            return -1;
+          }
+          for (int i = S->capslots; i < nc; i++) nl[i] = 0;
+          S->slot_len = nl;
+          S->capslots = nc;
+        }
+        S->slot_len[slot] = vec_len(S, s);
+        for (const sym *p = s; p; p = p->b) {
+          ins x = {O_ACCV, 0, -1, p->term, p->reg, slot};
+          if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+        }
+        return 0;
+      }
       if (s->k != SK_OH) {
         S->fail = 1;
         return -1;
@@ -859,9 +1049,17 @@ static void dce(cstate *S, int keep_reg) {
     ins *x = &S->code[i];
     int effect = x->op == O_LDR || x->op == O_LDA || x->op == O_CHKB || x->op == O_CHKNN ||
                  x->op == O_IBIN || x->op == O_INEG || x->op == O_ACCS || x->op == O_ACCA ||
-                 x->op == O_ACCSEQ;
+                 x->op == O_ACCSEQ || x->op == O_LDV || x->op == O_ACCV || x->op == O_STV;
     if (effect || (x->d >= 0 && live[x->d])) {
       keep[i] = 1;
+      if (x->op >= O_DOT) { /* vector operands: their row registers */
+        int va = x->op == O_LDV ? (int)x->k : x->a;
+        if (S->vecs[va].kind == 1) live[S->vecs[va].ireg] = 1;
+        if (x->op == O_DOT && S->vecs[x->b].kind == 1) live[S->vecs[x->b].ireg] = 1;
+        if (x->op == O_LDV) live[x->a] = 1;
+        if ((x->op == O_ACCV || x->op == O_STV) && x->b >= 0) live[x->b] = 1;
+        continue;
+      }
       live[x->a] = 1;
       if (x->op == O_ADD || x->op == O_MUL || x->op == O_BIN || x->op == O_D2 ||
           x->op == O_LIN || x->op == O_IBIN || x->op == O_ACCA || x->op == O_ACCSEQ)
@@ -909,6 +1107,77 @@ typedef struct prog {
   int elem_reg;     /* unused (map elements come through index_sym) */
 } prog;
 
+/* element k of a block: the row of vector v */
+static inline const double *vrow(const cstate *S, const vdesc *v, const int64_t *I, int k) {
+  return v->kind == 0 ? S->arrs[v->id].d : S->mats[v->id].rows[I[(size_t)v->ireg * B + (size_t)k]];
+}
+
+/* the vector instructions (O_DOT ... O_STV) on a block; 1: bail out */
+static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double **RP,
+                   const int64_t *I, abuf *aa) {
+  switch (x->op) {
+  case O_DOT: {
+    const vdesc *u = &S->vecs[x->a], *v = &S->vecs[x->b];
+    int64_t L = u->len;
+    double *rd = RP[x->d];
+    for (int k = 0; k < len; k++) {
+      const double *p = vrow(S, u, I, k), *q = vrow(S, v, I, k);
+      double s = 0; /* the reference's order */
+      for (int64_t j = 0; j < L; j++) s += p[j] * q[j];
+      rd[k] = s;
+    }
+    return 0;
+  }
+  case O_LDV: {
+    const vdesc *v = &S->vecs[x->k];
+    const int64_t *ia = I + (size_t)x->a * B;
+    double *rd = RP[x->d];
+    for (int k = 0; k < len; k++) {
+      int64_t j = ia[k];
+      if (j < 0 || j >= v->len) return 1;
+      rd[k] = vrow(S, v, I, k)[j];
+    }
+    return 0;
+  }
+  case O_ACCV: {
+    const vdesc *v = &S->vecs[x->a];
+    int64_t L = v->len;
+    abuf *ab = &aa[x->k];
+    if (L > ab->cap && !abuf_grow(ab, L, S->acc_hint, S->acc_limit)) return 1;
+    if (L > ab->max) ab->max = L;
+    double *acc = ab->d;
+    const double *sc = x->b >= 0 ? RP[x->b] : NULL;
+    for (int k = 0; k < len; k++) {
+      const double *p = vrow(S, v, I, k);
+      if (!sc) {
+        for (int64_t j = 0; j < L; j++) acc[j] += p[j];
+      } else {
+        double w = sc[k];
+        if (w != 0.0) /* lin (p[j], 0) = 0 adds nothing */
+          for (int64_t j = 0; j < L; j++) acc[j] += p[j] * w;
+      }
+    }
+    return 0;
+  }
+  case O_STV: {
+    const vdesc *v = &S->vecs[x->a];
+    int64_t L = v->len;
+    const double *sc = x->b >= 0 ? RP[x->b] : NULL;
+    for (int k = 0; k < len; k++) {
+      const double *p = vrow(S, v, I, k);
+      double *o = S->rowsout + (size_t)(base + k) * (size_t)L;
+      double w = sc ? sc[k] : 1.0;
+      for (int64_t j = 0; j < L; j++) {
+        double e = !sc ? p[j] : w == 0.0 ? 0.0 : p[j] * w;
+        o[j] = x->p ? o[j] + e : e;
+      }
+    }
+    return 0;
+  }
+  }
+  return 1;
+}
+
 /* RP[r]: where real register r's block is; R + r * B, except for a
  * sequential load, which points into its array instead of copying (registers
  * are written once per block, by their defining instruction only). */
@@ -919,6 +1188,10 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
     const ins *x = &S->code[c];
     if (x->op == O_LDSEQ) {
       RP[x->d] = (double *)(uintptr_t)(S->arrs[x->k].d + base); /* read only */
+      continue;
+    }
+    if (x->op >= O_DOT) {
+      if (run_vec(S, x, base, len, RP, I, aa)) return 1;
       continue;
     }
     double *rd = x->d >= 0 ? RP[x->d] : NULL, *ra = RP[x->a], *rb = RP[x->b];
@@ -1109,6 +1382,10 @@ static void cstate_free(cstate *S) {
   free(S->cse);
   free(S->rec);
   free(S->stseq);
+  for (int i = 0; i < S->nmats; i++) free(S->mats[i].rows);
+  free(S->mats);
+  free(S->vecs);
+  free(S->slot_len);
 }
 
 struct build_ctx {
@@ -1155,10 +1432,26 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   else x = mkreg(&S, SK_I, 0);
   S.recording = mode == FC_CHECK; /* the body's own expensive calls only */
   const sym *r = x ? cc(&S, body, push(&S, E, x)) : NULL;
-  int out_reg = -1;
+  int out_reg = -1, rows = 0;
   if (r && !S.fail) {
     if (mode == 0 || mode == 1) out_reg = rreg(&S, r);
     else if (mode == 3 && acc_layout_ok(tm_type(t))) acc_emit(&S, tm_type(t), r);
+    else if (mode == FC_CHECK && r->k == SK_VEC) {
+      /* elements are dense vectors of one length: stored as unboxed rows
+       * (cheaper than delaying, which would recompute them when indexed) */
+      S.rows_len = vec_len(&S, r);
+      if (S.rows_len <= 0 || (double)n * (double)S.rows_len > (double)((int64_t)1 << 36)) {
+        S.fail = 1;
+      } else {
+        rows = 1;
+        int first = 1;
+        for (const sym *p = r; p; p = p->b, first = 0) {
+          ins xi = {O_STV, first ? 0 : 1, -1, p->term, p->reg, 0};
+          if (emit_to(&S, &S.code, &S.ncode, &S.capcode, xi) < 0) break;
+        }
+        S.nrec = 0; /* no memo */
+      }
+    }
   }
   if (!r || S.fail || ((mode == 0 || mode == 1) && out_reg < 0)) {
     int oom = S.oom;
@@ -1172,6 +1465,42 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       return -1;
     }
     return 0;
+  }
+  /* A delayed array whose body cannot fail and is cheap (a few instructions,
+   * at most two expensive ones) needs neither the check run nor a memo:
+   * recomputing the body where it is inlined costs less than storing and
+   * reloading it (sum (sin x * x): its gradient then makes one array, not
+   * two). */
+  if (mode == FC_CHECK && !rows && S.ncode <= 16 && S.nrec <= 2 && !getenv("FAST_ALWAYS_MEMO")) {
+    int pure = 1;
+    for (int c = 0; c < S.ncode && pure; c++) {
+      int op = S.code[c].op;
+      pure = op == O_ADD || op == O_MUL || op == O_U || op == O_BIN || op == O_D1 || op == O_D2 ||
+             op == O_LIN || op == O_LDSEQ || op == O_TOREAL || op == O_DOT;
+    }
+    if (pure) {
+      fv_delay *dl = heap_alloc(h, sizeof *dl);
+      cstate_free(&S);
+      if (!dl) {
+        eval_oom(err);
+        return -1;
+      }
+      dl->base.kind = FV_DELAY;
+      dl->base.u.arr.n = n;
+      dl->base.u.arr.elems = NULL;
+      dl->body = body;
+      dl->env = e;
+      dl->src = kind == TM_MAP ? arr : NULL;
+      dl->ncalls = 0;
+      dl->memo_of = NULL;
+      dl->memo = NULL;
+      dl->real = 0;
+      dl->term = t;
+      dl->forced = NULL;
+      *out = &dl->base;
+      fast_stats_.compiled_loops++;
+      return 1;
+    }
   }
   /* memo slots of a delayed array: one per distinct recorded register */
   int nslots = 0, *memo_of = NULL, *slot_reg = NULL;
@@ -1188,7 +1517,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         for (sl = 0; sl < nslots && slot_reg[sl] != S.rec[c]; sl++) continue;
         if (sl == nslots) {
           slot_reg[nslots] = S.rec[c];
-          if (!(memo[nslots] = heap_alloc(h, (size_t)(n ? n : 1) * sizeof(double)))) {
+          if (!(memo[nslots] = fv_alloc_big(h, (size_t)(n ? n : 1) * sizeof(double)))) {
             free(slot_reg);
             cstate_free(&S);
             eval_oom(err);
@@ -1218,13 +1547,15 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
    * sequential reads and a little arithmetic): delayed, never stored unless a
    * consumer needs it stored (fv_force); sum and compiled consumers inline it */
   if (mode == FC_MAT && !nodelay && S.ncode <= 8) {
-    int c, cheap = 1;
+    int c, cheap = 1, nexp = 0;
     for (c = 0; c < S.ncode; c++) {
       int op = S.code[c].op;
       if (!(op == O_ADD || op == O_MUL || op == O_LIN || op == O_LDSEQ || op == O_TOREAL ||
-            (op == O_U && S.code[c].p == P_NEG)))
+            op == O_U || op == O_BIN || op == O_D1 || op == O_D2))
         cheap = 0;
+      nexp += is_expensive(op, S.code[c].p);
     }
+    if (nexp > 2) cheap = 0; /* recomputing it where it is inlined would cost too much */
     if (cheap) {
       fv_delay *dl = heap_alloc(h, sizeof *dl);
       cstate_free(&S);
@@ -1256,10 +1587,18 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     eval_oom(err);
     return -1;
   }
+  if (rows && !(S.rowsout = fv_alloc_big(h, (size_t)n * (size_t)S.rows_len * sizeof(double)))) {
+    cstate_free(&S);
+    eval_oom(err);
+    return -1;
+  }
   vmath_on(); /* decided before any parallel region reads it */
   int64_t nb = (n + B - 1) / B;
   int nthreads = omp_get_max_threads();
-  int par = n * (int64_t)(S.ncode + 1) >= fast_par_threshold_ && nb > 1;
+  int64_t per = S.ncode + 1; /* work per iteration: vector instructions count their length */
+  for (int c = 0; c < S.ncode; c++)
+    if (S.code[c].op >= O_DOT) per += S.vecs[S.code[c].op == O_LDV ? S.code[c].k : S.code[c].a].len;
+  int par = (double)n * (double)per >= (double)fast_par_threshold_ && nb > 1;
   if (!par) nthreads = 1;
   int nsl = S.nacc_s > 0 ? S.nacc_s : 1;
   double *part = calloc((size_t)(nb ? nb : 1) * (size_t)nsl, sizeof *part);
@@ -1284,7 +1623,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
           }
         }
       if (nseq == 1 && nother == 0 && n <= S.acc_hint &&
-          (S.stseq[a] = heap_alloc(h, (size_t)n * sizeof(double))))
+          (S.stseq[a] = fv_alloc_big(h, (size_t)n * sizeof(double))))
         S.code[at].p = 1;
     }
   }
@@ -1293,7 +1632,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   if (!bail && mode == FC_LSUM)
     for (int a = 0; a < S.nacc_a; a++) {
       if (S.stseq && S.stseq[a]) continue;
-      double *d0 = heap_alloc(h, (size_t)S.acc_hint * sizeof *d0);
+      if (a < S.capslots && S.slot_len[a] > 0) continue; /* dense: host memory */
+      double *d0 = fv_alloc_big(h, (size_t)S.acc_hint * sizeof *d0);
       if (!d0) break; /* host memory then */
       memset(d0, 0, (size_t)S.acc_hint * sizeof *d0);
       bufs[a].d = d0;
@@ -1351,6 +1691,18 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     const value *v = v_real(h, s);
     if (!v) rc = -1;
     *out = v;
+  } else if (mode == 2 && rows) {
+    value *arr = v_array(h, n);
+    fv_rarr *hd = arr ? heap_alloc(h, (size_t)n * sizeof *hd) : NULL;
+    if (!hd) rc = -1;
+    for (int64_t i = 0; rc == 1 && i < n; i++) {
+      hd[i].base.kind = FV_RARR;
+      hd[i].base.u.arr.n = S.rows_len;
+      hd[i].base.u.arr.elems = NULL;
+      hd[i].d = S.rowsout + (size_t)i * (size_t)S.rows_len;
+      arr->u.arr.elems[i] = &hd[i].base;
+    }
+    if (rc == 1) *out = arr;
   } else if (mode == 2) {
     fv_delay *dl = heap_alloc(h, sizeof *dl);
     if (!dl) rc = -1;
@@ -1377,6 +1729,25 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     for (int64_t b = 0; rc == 1 && b < nb; b++)
       for (int s = 0; s < S.nacc_s; s++) tot[s] += part[(size_t)b * (size_t)nsl + (size_t)s];
     for (int a = 0; rc == 1 && a < S.nacc_a; a++) {
+      if (a < S.capslots && S.slot_len[a] > 0) { /* dense: threads' sums in thread order */
+        int64_t L = S.slot_len[a];
+        if (n == 0) { /* no iteration: the zero */
+          arrs[a] = v_zero(h);
+          continue;
+        }
+        fv_rarr *acc = fv_new_rarr(h, FV_RARR, L);
+        if (!acc) {
+          rc = -1;
+          break;
+        }
+        memset(acc->d, 0, (size_t)L * sizeof(double));
+        for (int th = 0; th < nthreads; th++) {
+          const abuf *ab = &bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a];
+          for (int64_t j = 0; j < ab->max; j++) acc->d[j] += ab->d[j];
+        }
+        arrs[a] = &acc->base;
+        continue;
+      }
       if (S.stseq && S.stseq[a]) {
         fv_rarr *acc = heap_alloc(h, sizeof *acc);
         if (!acc) {

@@ -2,19 +2,35 @@
  * sparse cotangents (FV_ACC), delayed arrays (FV_DELAY), and plus, index and
  * export over them and the ordinary values of value.h. Messages of runtime
  * errors are those of src/eval/values.c, so both evaluators report alike. */
+#define _DEFAULT_SOURCE 1 /* madvise, MADV_HUGEPAGE */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "chad/eval.h"
 #include "eval/internal.h"
 #include "fast/fast_internal.h"
 
+/* heap_alloc; a large block is asked to be backed by transparent huge
+ * pages, so that writing a fresh array costs few page faults */
+void *fv_alloc_big(heap *h, size_t bytes) {
+  void *p = heap_alloc(h, bytes);
+#ifdef MADV_HUGEPAGE
+  const uintptr_t huge = (uintptr_t)2 << 20;
+  if (p && bytes >= 2 * huge) {
+    uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = ((uintptr_t)p + bytes) & ~(huge - 1);
+    if (e > a) (void)madvise((void *)a, e - a, MADV_HUGEPAGE); /* a hint: failure is harmless */
+  }
+#endif
+  return p;
+}
+
 fv_rarr *fv_new_rarr(heap *h, value_kind k, int64_t n) {
   if (n < 0 || (uint64_t)n > SIZE_MAX / sizeof(double) / 2) return NULL;
   fv_rarr *r = heap_alloc(h, sizeof *r);
   if (!r) return NULL;
-  r->d = heap_alloc(h, (size_t)n * sizeof(double));
+  r->d = fv_alloc_big(h, (size_t)n * sizeof(double));
   if (!r->d) return NULL;
   r->base.kind = k;
   r->base.u.arr.n = n;
