@@ -12,7 +12,7 @@
 #
 # Environment: BENCH_K (best of K, default 5), BENCH_SIZES (default
 # "1000 10000 100000 1000000 10000000"), BENCH_THREADS (default "1 2"),
-# BENCH_GMM_TIMEOUT (s per GMM run, default 300), BENCH_HEAP_GB (heap limit
+# BENCH_GMM_TIMEOUT (s per GMM run, default 240), BENCH_HEAP_GB (heap limit
 # of a chad run, default 16), BENCH_QUICK=1 (small sizes, two GMM instances,
 # 2000 BA observations: a few minutes, for development; never quote its
 # numbers against the targets).
@@ -23,7 +23,7 @@ K=${BENCH_K:-5}
 SIZES=${BENCH_SIZES:-"1000 10000 100000 1000000 10000000"}
 THREADS=${BENCH_THREADS:-"1 2"}
 MLP_SIZES="100 300 1000"
-GMM_TIMEOUT=${BENCH_GMM_TIMEOUT:-300}
+GMM_TIMEOUT=${BENCH_GMM_TIMEOUT:-240}
 export FAST_BENCH_HEAP_GB=${BENCH_HEAP_GB:-16}
 QUICK=${BENCH_QUICK:-0}
 BA_ENV=
