@@ -70,7 +70,7 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 {
   echo "# CHAD-C benchmark run (bench/run.sh)"
   echo
-  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)$([ -n "$(git status --porcelain -uno 2>/dev/null)" ] && echo ' (with uncommitted changes)')"
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)$([ -n "$(git status --porcelain -uno -- . ':!bench/results-latest.md' 2>/dev/null)" ] && echo ' (with uncommitted changes)')"
   echo "- machine: nproc $(nproc), $cpu, $(free -g | awk '/Mem:/ {print $2}') GiB RAM, load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "- mode: $([ "$QUICK" = 1 ] && echo 'QUICK (BENCH_QUICK=1: development only, not for the targets)' || echo full); best of $K repetitions; wall-clock seconds; ratio = gradient / primal of the same tool in the same run"
   echo "- torch: $([ $have_torch = 1 ] && $PY -c 'import torch; print(torch.__version__)' || echo absent), ADOL-C: $([ $have_adolc = 1 ] && echo present || echo absent)"
