@@ -156,6 +156,7 @@ if [ -d "$gdir" ]; then
   GK=$K; [ "$GK" -gt 3 ] && GK=3
   for f in $files; do
     sz=${f%.txt}; sz=${sz#gmm_}; f=$gdir/$f
+    sz=${sz}_n$(awk 'NR == 1 { print $3; exit }' "$f")   # as the drivers label it
     failed=0
     for T in $THREADS; do
       say "gmm $sz threads=$T (chad-fast: up to $GMM_TIMEOUT s)"
