@@ -62,7 +62,8 @@ cc $CFL -Iinclude -Isrc -o $B/fast_bench bench/fast_bench.c build/release/libcha
 cc $CFL -o $B/c_sumsin bench/baselines/sumsin.c -lm || exit 1
 cc $CFL -o $B/c_adbench bench/baselines/adbench.c -lm || exit 1
 if [ $have_adolc = 1 ]; then
-  g++ -O2 -o $B/adolc_sumsin bench/baselines/adolc_sumsin.cpp -ladolc || have_adolc=0
+  { g++ -O2 -o $B/adolc_sumsin bench/baselines/adolc_sumsin.cpp -ladolc &&
+    g++ -std=c++17 -O2 -o $B/adolc_adbench bench/baselines/adolc_adbench.cpp -ladolc; } || have_adolc=0
 fi
 
 # ---- header ------------------------------------------------------------------
@@ -143,6 +144,7 @@ for n in $MLP_SIZES; do
     REF=$ref run_chad mlp ${n}x$n $T 600 env ${ref:+REF=1} $B/fast_bench mlp bench/programs/mlp.chad mlp $n $K
     row C-O2 "$(OMP_NUM_THREADS=$T $B/c_adbench mlp $n $K)"
     [ $have_torch = 1 ] && row pytorch "$(OMP_NUM_THREADS=$T $PY bench/baselines/torch_bench.py mlp $n $K $T)"
+    [ $have_adolc = 1 ] && [ "$T" = 1 ] && row adolc "$($B/adolc_adbench mlp $n $K)"
   done
 done
 
@@ -170,6 +172,7 @@ if [ -d "$gdir" ]; then
       fi
       row C-O2 "$(OMP_NUM_THREADS=$T $B/c_adbench gmm "$f" $K)"
       [ $have_torch = 1 ] && row pytorch "$(OMP_NUM_THREADS=$T $PY bench/baselines/torch_bench.py gmm "$f" $K $T)"
+      [ $have_adolc = 1 ] && [ "$T" = 1 ] && row adolc "$($B/adolc_adbench gmm "$f" $GK)"
     done
   done
 else
@@ -189,6 +192,7 @@ if [ -d "$bdir" ] && [ -f "$bdir/test.txt" ]; then
       run_chad ba "$(basename "$f" .txt)" $T 600 env $BA_ENV $B/fast_bench ba examples/ba.chad ba "$f" $K
       row C-O2 "$(env $BA_ENV OMP_NUM_THREADS=$T $B/c_adbench ba "$f" $K)"
       [ $have_torch = 1 ] && row pytorch "$(env $BA_ENV OMP_NUM_THREADS=$T $PY bench/baselines/torch_bench.py ba "$f" $K $T)"
+      [ $have_adolc = 1 ] && [ "$T" = 1 ] && row adolc "$(env $BA_ENV $B/adolc_adbench ba "$f" $K)"
     done
     # the reference evaluator on the first 1000 observations, for scale
     say "ba: reference evaluator, 1000 observations"
