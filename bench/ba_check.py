@@ -3,14 +3,16 @@
 reference of scripts/adbench_ba_to_json.py) and its Jacobian against finite
 differences. Run by bench/run.sh before the BA timings; exits 1 on failure.
 
-usage: ba_check.py CHAD FAST_BENCH BA_DIR
+usage: ba_check.py CHAD FAST_BENCH BA_DIR [C_ADBENCH]
 1. `chad eval ba` (--eval fast and --eval ref) on ADBench's test.txt with
    every input perturbed (so that observations differ) and on the shipped
    ba1_n49_m7776_p31843.txt: every output = the reference, relative 1e-12.
 2. `chad jacobian --fn ba_obs --mode rev` and `--mode fwd` at 3 perturbed
    observations = central finite differences of the reference (relative 1e-6).
 3. The Jacobian fast_bench times (three VJPs of the vectorised `ba`) has the
-   checksum of p copies of ba_obs's Jacobian on test.txt (relative 1e-12).
+   checksum of p copies of ba_obs's Jacobian on test.txt (relative 1e-10).
+4. With C_ADBENCH (bench/baselines/adbench.c): its hand-written Jacobian of
+   observation 0 of test.txt = ba_obs's, entry by entry (relative 1e-12).
 """
 import json
 import os
@@ -99,10 +101,24 @@ def check_bench_jacobian(chad_bin, fast_bench, path):
            f"fast_bench's BA Jacobian (three VJPs of `ba`, p = {p}) = p blocks of ba_obs's: checksum {got:.12g} vs {want:.12g}")
 
 
+def check_c_jacobian(chad_bin, c_adbench, path):
+    n, m, p, cam, pt, w, feat = read_ba(path)
+    out = chad([chad_bin, "jacobian", "examples/ba.chad", "--fn", "ba_obs", "--args",
+                json.dumps([cam[0:11], pt[0:3], w[0], feat[0:2]]), "--mode", "rev"])
+    J = out["jacobian"]
+    want = J[0][:15] + J[1][:15] + [J[2][14]]
+    r = subprocess.run([c_adbench, "ba", path, "1"], capture_output=True, text=True,
+                       env=dict(os.environ, BA_DUMP="1", OMP_NUM_THREADS="1"))
+    got = [float(t) for t in r.stderr.split()] if r.returncode == 0 else []
+    err = max((rel(a, b) for a, b in zip(got, want)), default=float("inf"))
+    report(len(got) == 31 and err <= 1e-12,
+           f"hand-written C BA Jacobian of observation 0 = ba_obs's (31 entries): max error {err:.1e}")
+
+
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) not in (4, 5):
         raise SystemExit(__doc__)
-    chad_bin, fast_bench, d = sys.argv[1:]
+    chad_bin, fast_bench, d = sys.argv[1:4]
     test = os.path.join(d, "test.txt")
     check_eval(chad_bin, test, 1, "ADBench test.txt perturbed")
     big = [f for f in sorted(os.listdir(d)) if f.startswith("ba") and f.endswith(".txt")]
@@ -110,6 +126,8 @@ def main():
         check_eval(chad_bin, os.path.join(d, f), None, f)
     check_jacobian(chad_bin, test)
     check_bench_jacobian(chad_bin, fast_bench, test)
+    if len(sys.argv) == 5:
+        check_c_jacobian(chad_bin, sys.argv[4], test)
     print(f"ba_check: {failures} failure(s)")
     sys.exit(1 if failures else 0)
 

@@ -9,7 +9,8 @@
  *                        gamma, lgd), as CHAD's VJP computes; checksum = the
  *                        sum of the gradient's entries.
  *   adbench ba DATA K    examples/ba.chad's `ba` objective (per observation,
- *                        gathered inputs); primal only (gradient: nan).
+ *                        gathered inputs) and its Jacobian by hand (p x 31:
+ *                        the 2 x 15 blocks and d w_err / d w; r != 0 only).
  *   adbench mlp H K      bench/programs/mlp.chad, hidden = input width H, and
  *                        its gradient with respect to w1, w2, x, y.
  * Best of K repetitions; the gradient computes the primal too (as a VJP). */
@@ -218,6 +219,68 @@ static double ba_eval(long p, const double *cam, const double *pt, const double 
   return s;
 }
 
+/* Observation i's Jacobian by hand (reverse mode of ba_eval's formula,
+ * r != 0 branch): row c = 0, 1 of d err_c / d (camera 11, point 3, weight)
+ * into J[0..15) and J[15..30), d w_err / d w into J[30]. */
+static void ba_jac_obs(const double *cm, const double *X, double w, const double *feat,
+                       double *J) {
+  double y[3] = {X[0] - cm[3], X[1] - cm[4], X[2] - cm[5]};
+  double r[3] = {cm[0], cm[1], cm[2]};
+  double sqt = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+  double th = sqrt(sqt), ct = cos(th), st = sin(th);
+  double wv[3] = {r[0] / th, r[1] / th, r[2] / th};
+  double cr[3] = {wv[1] * y[2] - wv[2] * y[1], wv[2] * y[0] - wv[0] * y[2], wv[0] * y[1] - wv[1] * y[0]};
+  double wy = wv[0] * y[0] + wv[1] * y[1] + wv[2] * y[2], t = wy * (1 - ct), xc[3];
+  for (int j = 0; j < 3; j++) xc[j] = y[j] * ct + cr[j] * st + wv[j] * t;
+  double p[2] = {xc[0] / xc[2], xc[1] / xc[2]}, rsq = p[0] * p[0] + p[1] * p[1];
+  double k0 = cm[9], k1 = cm[10], l = 1 + k0 * rsq + k1 * rsq * rsq, f = cm[6];
+  for (int c = 0; c < 2; c++) {
+    double *row = J + 15 * c;
+    for (int j = 0; j < 15; j++) row[j] = 0;
+    double dproj = w; /* seed 1 on err_c = w (p_c l f + x0_c - feat_c) */
+    row[14] = p[c] * l * f + cm[7 + c] - feat[c];
+    row[6] = dproj * p[c] * l;     /* f   */
+    row[7 + c] = dproj;            /* x0_c */
+    double dl = dproj * p[c] * f, dp[2] = {0, 0};
+    dp[c] = dproj * l * f;
+    double drsq = dl * (k0 + 2 * k1 * rsq);
+    row[9] = dl * rsq;
+    row[10] = dl * rsq * rsq;
+    dp[0] += drsq * 2 * p[0];
+    dp[1] += drsq * 2 * p[1];
+    double a[3] = {dp[0] / xc[2], dp[1] / xc[2], -(dp[0] * p[0] + dp[1] * p[1]) / xc[2]}; /* d xc */
+    double dy[3], dw[3];
+    /* xc = y ct + (w x y) st + w t */
+    double axw[3] = {a[1] * wv[2] - a[2] * wv[1], a[2] * wv[0] - a[0] * wv[2], a[0] * wv[1] - a[1] * wv[0]};
+    double yxa[3] = {y[1] * a[2] - y[2] * a[1], y[2] * a[0] - y[0] * a[2], y[0] * a[1] - y[1] * a[0]};
+    double dct = 0, dst = 0, dt = 0;
+    for (int j = 0; j < 3; j++) {
+      dy[j] = a[j] * ct + st * axw[j];
+      dw[j] = st * yxa[j] + a[j] * t;
+      dct += a[j] * y[j];
+      dst += a[j] * cr[j];
+      dt += a[j] * wv[j];
+    }
+    /* t = (w . y)(1 - ct) */
+    for (int j = 0; j < 3; j++) {
+      dw[j] += dt * (1 - ct) * y[j];
+      dy[j] += dt * (1 - ct) * wv[j];
+    }
+    dct -= dt * wy;
+    double dth = -st * dct + ct * dst;
+    /* w = r / th, th = sqrt (r . r) */
+    double dwr = dw[0] * r[0] + dw[1] * r[1] + dw[2] * r[2];
+    dth -= dwr / (th * th);
+    double dsqt = dth / (2 * th);
+    for (int j = 0; j < 3; j++) {
+      row[j] = dw[j] / th + 2 * r[j] * dsqt; /* rotation */
+      row[3 + j] = -dy[j];                   /* centre   */
+      row[11 + j] = dy[j];                   /* point    */
+    }
+  }
+  J[30] = -2 * w;
+}
+
 /* ---- MLP ------------------------------------------------------------------ */
 static double mlp_eval(long h, const double *w1, const double *w2, const double *x, double yv,
                        double *hid, double *g1, double *g2, double *gx, double *gy) {
@@ -302,13 +365,23 @@ int main(int argc, char **argv) {
       memcpy(feat + 2 * i, v + 15, 2 * sizeof(double));
     }
     double *re = xmalloc(sizeof(double) * (size_t)(2 * p)), *we = xmalloc(sizeof(double) * (size_t)p);
+    double *jac = xmalloc(sizeof(double) * (size_t)(31 * p));
     for (int r = 0; r < K; r++) {
       double t0 = now();
       y = ba_eval(p, cam, pt, wt, feat, re, we);
       double t1 = now();
       if (t1 - t0 < bp) bp = t1 - t0;
+      /* the Jacobian (it does not need the objective's values) */
+      double t2 = now();
+#pragma omp parallel for schedule(static)
+      for (long i = 0; i < p; i++) ba_jac_obs(cam + 11 * i, pt + 3 * i, wt[i], feat + 2 * i, jac + 31 * i);
+      double t3 = now();
+      if (t3 - t2 < bg) bg = t3 - t2;
     }
-    bg = NAN;
+    chk = 0;
+    for (long i = 0; i < 31 * p; i++) chk += jac[i];
+    if (getenv("BA_DUMP")) /* observation 0's row of the Jacobian (tests) */
+      for (int j = 0; j < 31; j++) fprintf(stderr, "%.17g\n", jac[j]);
   } else if (!strcmp(w, "mlp")) {
     long h = atol(arg);
     snprintf(label, sizeof label, "%ldx%ld", h, h);
