@@ -164,6 +164,20 @@ static void test_programs(heap *h) {
       compare(h, "rowscale", rowscale, 2, pp, ct, 1);
     }
   }
+  /* determinism: the MLP's gradient twice, every loop parallel, same bits */
+  {
+    fast_set_par_threshold(0);
+    const value *pm[4] = {rmat(h, 300, 30), rvec(h, 300), rvec(h, 30), v_real(h, 0.25)};
+    const env *e = chad_params_env(h, 4, pm);
+    int rt = chad_simplify(chad_rev(mlp));
+    const value *g[2];
+    for (int r = 0; r < 2; r++) {
+      eval_error ef;
+      const value *pf = eval_fast_raw(h, rt, e, &ef);
+      g[r] = pf ? fast_export(h, eval_fast_apply_raw(h, pf->u.pair.b, v_real(h, 1.0), &ef), &ef) : NULL;
+    }
+    CHECK(g[0] && g[1] && v_approx_equal(h, g[0], g[1], 0.0) == 1, "mlp gradient not deterministic");
+  }
   fast_set_par_threshold(32768);
   /* every loop compiled, short ones too */
   fast_set_loop_min(0);
