@@ -5,7 +5,8 @@
  * chad_vjp_values does) by the raw route (eval_fast_raw + eval_fast_apply_raw
  * + fast_export) and the exported route, to 1e-12 relative; that the loops
  * of the MLP actually run compiled; runtime errors of rows (bounds, length
- * mismatch, ragged matrices) with the reference's message; and ADBench's GMM
+ * mismatch, ragged matrices) with the reference's message; out of memory
+ * reported (never a crash) in heaps too small for the MLP; and ADBench's GMM
  * objective (examples/gmm.chad at examples/gmm_test.json) and its gradient
  * equal to the reference evaluator's. Run from the repository root. */
 #include <math.h>
@@ -190,6 +191,36 @@ static void test_programs(heap *h) {
     compare(h, "rowdots (empty rows)", rowdots, 1, pz, v_real(h, 1.0), 0);
   }
   fast_set_loop_min(16);
+  /* heap limits: the MLP's VJP in heaps too small for it at various points
+   * (inputs built outside) is either right or an out-of-memory error */
+  {
+    const value *pm[4] = {rmat(h, 200, 50), rvec(h, 200), rvec(h, 50), v_real(h, 0.25)};
+    const env *e = chad_params_env(h, 4, pm);
+    int rt = chad_simplify(chad_rev(mlp));
+    eval_error er;
+    const value *pr = eval_ref(h, rt, e, &er);
+    const value *gr = pr ? eval_apply(h, pr->u.pair.b, v_real(h, 1.0), &er) : NULL;
+    int oom = 0, ok = 0;
+    for (size_t lim = 1024; lim <= ((size_t)1 << 22); lim *= 2) {
+      heap *s = heap_new(lim);
+      eval_error ef;
+      const value *pf = eval_fast_raw(s, rt, e, &ef);
+      const value *gf = pf ? eval_fast_apply_raw(s, pf->u.pair.b, v_real(s, 1.0), &ef) : NULL;
+      const value *xf = gf ? fast_export(s, gf, &ef) : NULL;
+      if (xf) {
+        ok++;
+        CHECK(same(h, v_densify(h, gr, chad_ctx_tuple_make(h, 4, pm), &er),
+                   v_densify(s, xf, chad_ctx_tuple_make(s, 4, pm), &ef)),
+              "mlp in a heap of %zu bytes: wrong gradient", lim);
+      } else {
+        oom++;
+        CHECK(ef.exit_code == CHAD_EXIT_RUNTIME && strstr(ef.msg, "out of memory"),
+              "mlp in a heap of %zu bytes: '%s'", lim, ef.msg);
+      }
+      heap_free(s);
+    }
+    CHECK(oom > 0 && ok > 0, "heap limits: %d out of memory, %d completed", oom, ok);
+  }
   /* errors: a row index out of bounds; dot of different lengths; a ragged
    * matrix (not compiled, the generic path reports) */
   const value *m3[1] = {rmat(h, 50, 3)};
