@@ -49,6 +49,8 @@ static const char *SRC =
     "def rowidx (m : [[real]]) : [real] = map (fun (row : [real]) -> row[2] * row[0]) m\n"
     "def rowscale (m : [[real]], v : [real]) : [real] =\n"
     "  map (fun (row : [real]) -> sin (dot row v)) m\n"
+    "def lserows (m : [[real]], v : [real]) : real =\n"
+    "  sum (map (fun (row : [real]) -> logsumexp row * dot row v + logsumexp v) m)\n"
     "def badidx (m : [[real]]) : [real] = map (fun (row : [real]) -> row[5]) m\n"
     "def baddot (m : [[real]], v : [real]) : [real] = map (fun (row : [real]) -> dot row v) m\n";
 
@@ -136,9 +138,10 @@ static void test_programs(heap *h) {
   if (!p) return;
   int mlp = elab(p, "mlp"), rowdots = elab(p, "rowdots"), pairdots = elab(p, "pairdots"),
       rowidx = elab(p, "rowidx"), rowscale = elab(p, "rowscale"), badidx = elab(p, "badidx"),
+      lserows = elab(p, "lserows"),
       baddot = elab(p, "baddot");
   CHECK(mlp >= 0 && rowdots >= 0 && pairdots >= 0 && rowidx >= 0 && rowscale >= 0 && badidx >= 0 &&
-            baddot >= 0,
+            baddot >= 0 && lserows >= 0,
         "elaborate");
   if (failures) return;
   int sizes[3][2] = {{40, 40}, {100, 7}, {300, 1}};
@@ -163,6 +166,7 @@ static void test_programs(heap *h) {
       value *ct = v_array(h, r);
       for (int i = 0; i < r; i++) ct->u.arr.elems[i] = v_real(h, i % 3 ? urand() : 0.0);
       compare(h, "rowscale", rowscale, 2, pp, ct, 1);
+      compare(h, "lserows", lserows, 2, pp, v_real(h, 0.5), 1);
     }
   }
   /* determinism: the MLP's gradient twice, every loop parallel, same bits */
@@ -189,6 +193,8 @@ static void test_programs(heap *h) {
     const value *pz[1] = {rmat(h, 4, 0)};
     compare(h, "rowdots (empty matrix)", rowdots, 1, pe, v_real(h, 1.0), 0);
     compare(h, "rowdots (empty rows)", rowdots, 1, pz, v_real(h, 1.0), 0);
+    const value *pl[2] = {rmat(h, 5, 0), v_array(h, 0)};
+    compare(h, "lserows (empty rows: -inf)", lserows, 2, pl, v_real(h, 1.0), 0);
   }
   fast_set_loop_min(16);
   /* heap limits: the MLP's VJP in heaps too small for it at various points
