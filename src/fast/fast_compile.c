@@ -120,6 +120,34 @@ static int is_real1(int op) {
 }
 static int is_real2(int op) { return (op >= P_ADD && op <= P_DIV) || (op >= P_POW && op <= P_MIN); }
 
+/* logsumexp and softmax exactly as src/primitives.c computes them */
+static double lse_ref(const double *x, int64_t n) {
+  double m = -INFINITY;
+  for (int64_t i = 0; i < n; i++)
+    if (x[i] > m) m = x[i];
+  if (n == 0 || m == -INFINITY || isinf(m) || isnan(m)) {
+    if (n == 0 || m == -INFINITY) return -INFINITY;
+    double s = 0;
+    for (int64_t i = 0; i < n; i++) s += x[i];
+    return isnan(s) ? NAN : m;
+  }
+  double s = 0;
+  for (int64_t i = 0; i < n; i++) s += exp(x[i] - m);
+  return m + log(s);
+}
+static void softmax_ref(const double *x, int64_t n, double *out) {
+  double m = -INFINITY;
+  for (int64_t i = 0; i < n; i++)
+    if (x[i] > m || isnan(x[i])) m = isnan(m) ? m : x[i];
+  if (m == -INFINITY) {
+    for (int64_t i = 0; i < n; i++) out[i] = 0.0;
+    return;
+  }
+  double s = 0;
+  for (int64_t i = 0; i < n; i++) s += exp(x[i] - m);
+  for (int64_t i = 0; i < n; i++) out[i] = exp(x[i] - m) / s;
+}
+
 /* ---- vector math ------------------------------------------------------------
  * sin, cos and exp of a block through glibc's libmvec (AVX2, 4 lanes; at
  * most 4 ulp from libm, far inside the evaluator's 1e-12 agreement with
@@ -186,7 +214,9 @@ enum opc {
   O_DOT,   /* R[d] = dot (vec a, vec b)                                 */
   O_LDV,   /* R[d] = (vec k)[I[a]], 0 <= I[a] < len checked              */
   O_ACCV,  /* dense array slot k [j] += lin (vec a [j], R[b]) (b < 0: no scale) */
-  O_STV    /* rows output [i][j] (=, p == 0; +=, p == 1) lin (vec a [j], R[b]) */
+  O_STV,   /* rows output [i][j] (=, p == 0; +=, p == 1) lin (vec a [j], R[b]) */
+  O_LSE,   /* R[d] = logsumexp (vec a), the reference's formula         */
+  O_SOFTMAX/* scratch vector k = softmax (vec a) (DopT of logsumexp)    */
 };
 
 typedef struct ins {
@@ -207,7 +237,9 @@ typedef struct mat_ref {
 } mat_ref;
 
 /* a vector operand: kind 0: arrs[id]; kind 1: row I[ireg] of mats[id] (the
- * row index was bounds checked where the row was taken) */
+ * row index was bounds checked where the row was taken); kind 2: scratch
+ * vector id, computed per element by an earlier instruction (per thread,
+ * len doubles per element of the block) */
 typedef struct vdesc {
   int kind, id, ireg;
   int64_t len;
@@ -259,6 +291,7 @@ typedef struct cstate {
   int64_t *slot_len;       /* per array slot: > 0 a dense vector slot   */
   int capslots;
   double *rowsout;         /* rows mode: n x rows_len output            */
+  int nscr;                /* scratch vectors (kind 2)                  */
   int64_t rows_len;
   int nacc_s, nacc_a;
   int depth;
@@ -796,6 +829,13 @@ static const sym *op_sym(cstate *S, int op, const sym *x) {
     int d = emit(S, O_DOT, 0, u->term, v->term, 0);
     return d < 0 ? NULL : mkreg(S, SK_R, d);
   }
+  if (op == P_LOGSUMEXP) {
+    const sym *u = vec_of(S, x);
+    if (!u) return NULL;
+    if (u->b || u->reg >= 0) return fail(S);
+    int d = emit(S, O_LSE, 0, u->term, 0, 0);
+    return d < 0 ? NULL : mkreg(S, SK_R, d);
+  }
   return fail(S); /* comparisons (runtime sums) and other array kernels */
 }
 
@@ -819,6 +859,18 @@ static const sym *lop_sym(cstate *S, int op, int transposed, const sym *x, const
     int w = is_zero(v) ? konst(S, 0, 0.0, 0) : rreg(S, v);
     if (w < 0) return NULL;
     return mk2(S, SK_PAIR, mkvec(S, b->term, w, NULL), mkvec(S, a->term, w, NULL));
+  }
+  if (op == P_LOGSUMEXP && transposed) { /* lin (softmax (a)[j], w), dense */
+    const sym *a = vec_of(S, x);
+    if (!a) return NULL;
+    if (a->b || a->reg >= 0 || vec_len(S, a) > ((int64_t)1 << 16)) return fail(S); /* scratch: len x B */
+    int w = is_zero(v) ? konst(S, 0, 0.0, 0) : rreg(S, v);
+    if (w < 0) return NULL;
+    if (S->nscr >= 64) return fail(S);
+    int sv = add_vec(S, 2, S->nscr++, -1, vec_len(S, a));
+    ins xi = {O_SOFTMAX, 0, -1, a->term, 0, sv};
+    if (sv < 0 || emit_to(S, &S->code, &S->ncode, &S->capcode, xi) < 0) return NULL;
+    return mkvec(S, sv, w, NULL);
   }
   if (is_zero(v)) return v;
   if (is_real1(op)) {
@@ -1049,7 +1101,8 @@ static void dce(cstate *S, int keep_reg) {
     ins *x = &S->code[i];
     int effect = x->op == O_LDR || x->op == O_LDA || x->op == O_CHKB || x->op == O_CHKNN ||
                  x->op == O_IBIN || x->op == O_INEG || x->op == O_ACCS || x->op == O_ACCA ||
-                 x->op == O_ACCSEQ || x->op == O_LDV || x->op == O_ACCV || x->op == O_STV;
+                 x->op == O_ACCSEQ || x->op == O_LDV || x->op == O_ACCV || x->op == O_STV ||
+                 x->op == O_SOFTMAX;
     if (effect || (x->d >= 0 && live[x->d])) {
       keep[i] = 1;
       if (x->op >= O_DOT) { /* vector operands: their row registers */
@@ -1108,20 +1161,34 @@ typedef struct prog {
 } prog;
 
 /* element k of a block: the row of vector v */
-static inline const double *vrow(const cstate *S, const vdesc *v, const int64_t *I, int k) {
+static inline const double *vrow(const cstate *S, const vdesc *v, const int64_t *I, int k,
+                                 double *const *SC) {
+  if (v->kind == 2) return SC[v->id] + (size_t)k * (size_t)v->len;
   return v->kind == 0 ? S->arrs[v->id].d : S->mats[v->id].rows[I[(size_t)v->ireg * B + (size_t)k]];
 }
 
 /* the vector instructions (O_DOT ... O_STV) on a block; 1: bail out */
 static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double **RP,
-                   const int64_t *I, abuf *aa) {
+                   const int64_t *I, abuf *aa, double *const *SC) {
   switch (x->op) {
+  case O_LSE: {
+    const vdesc *u = &S->vecs[x->a];
+    double *rd = RP[x->d];
+    for (int k = 0; k < len; k++) rd[k] = lse_ref(vrow(S, u, I, k, SC), u->len);
+    return 0;
+  }
+  case O_SOFTMAX: {
+    const vdesc *u = &S->vecs[x->a], *o = &S->vecs[x->k];
+    for (int k = 0; k < len; k++)
+      softmax_ref(vrow(S, u, I, k, SC), u->len, SC[o->id] + (size_t)k * (size_t)o->len);
+    return 0;
+  }
   case O_DOT: {
     const vdesc *u = &S->vecs[x->a], *v = &S->vecs[x->b];
     int64_t L = u->len;
     double *rd = RP[x->d];
     for (int k = 0; k < len; k++) {
-      const double *p = vrow(S, u, I, k), *q = vrow(S, v, I, k);
+      const double *p = vrow(S, u, I, k, SC), *q = vrow(S, v, I, k, SC);
       double s = 0; /* the reference's order */
       for (int64_t j = 0; j < L; j++) s += p[j] * q[j];
       rd[k] = s;
@@ -1135,7 +1202,7 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
     for (int k = 0; k < len; k++) {
       int64_t j = ia[k];
       if (j < 0 || j >= v->len) return 1;
-      rd[k] = vrow(S, v, I, k)[j];
+      rd[k] = vrow(S, v, I, k, SC)[j];
     }
     return 0;
   }
@@ -1148,7 +1215,7 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
     double *acc = ab->d;
     const double *sc = x->b >= 0 ? RP[x->b] : NULL;
     for (int k = 0; k < len; k++) {
-      const double *p = vrow(S, v, I, k);
+      const double *p = vrow(S, v, I, k, SC);
       if (!sc) {
         for (int64_t j = 0; j < L; j++) acc[j] += p[j];
       } else {
@@ -1164,7 +1231,7 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
     int64_t L = v->len;
     const double *sc = x->b >= 0 ? RP[x->b] : NULL;
     for (int k = 0; k < len; k++) {
-      const double *p = vrow(S, v, I, k);
+      const double *p = vrow(S, v, I, k, SC);
       double *o = S->rowsout + (size_t)(base + k) * (size_t)L;
       double w = sc ? sc[k] : 1.0;
       for (int64_t j = 0; j < L; j++) {
@@ -1182,6 +1249,7 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
  * sequential load, which points into its array instead of copying (registers
  * are written once per block, by their defining instruction only). */
 static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_t *I,
+                     double *const *SC,
                      double *accs, abuf *aa) {
   for (int k = 0; k < len; k++) I[k] = base + k; /* register 0: the index */
   for (int c = 0; c < S->ncode; c++) {
@@ -1191,7 +1259,7 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       continue;
     }
     if (x->op >= O_DOT) {
-      if (run_vec(S, x, base, len, RP, I, aa)) return 1;
+      if (run_vec(S, x, base, len, RP, I, aa, SC)) return 1;
       continue;
     }
     double *rd = x->d >= 0 ? RP[x->d] : NULL, *ra = RP[x->a], *rb = RP[x->b];
@@ -1598,6 +1666,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   int64_t per = S.ncode + 1; /* work per iteration: vector instructions count their length */
   for (int c = 0; c < S.ncode; c++)
     if (S.code[c].op >= O_DOT) per += S.vecs[S.code[c].op == O_LDV ? S.code[c].k : S.code[c].a].len;
+
   int par = (double)n * (double)per >= (double)fast_par_threshold_ && nb > 1;
   if (!par) nthreads = 1;
   int nsl = S.nacc_s > 0 ? S.nacc_s : 1;
@@ -1650,7 +1719,14 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     if (RP && R)
       for (int r = 0; r < S.nregs; r++) RP[r] = R + (size_t)r * B;
     abuf *aa = bufs ? bufs + (size_t)tid * (size_t)(S.nacc_a ? S.nacc_a : 1) : NULL;
-    if (!R || !I || !RP || !part || !bufs) bail = 1;
+    /* scratch vectors of this thread */
+    double **SC = S.nscr ? calloc((size_t)S.nscr, sizeof *SC) : NULL;
+    int scr_ok = !S.nscr || SC;
+    for (int v = 0; scr_ok && v < S.nvecs; v++)
+      if (S.vecs[v].kind == 2 &&
+          !(SC[S.vecs[v].id] = malloc((size_t)(S.vecs[v].len > 0 ? S.vecs[v].len : 1) * B * sizeof(double))))
+        scr_ok = 0;
+    if (!R || !I || !RP || !part || !bufs || !scr_ok) bail = 1;
     else {
       run_init(&S, R, I);
       int64_t b0 = nb * tid / nt, b1 = nb * (tid + 1) / nt;
@@ -1658,7 +1734,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         int64_t base = b * B;
         int len = (int)(n - base < B ? n - base : B);
         double *accs = part + (size_t)b * (size_t)nsl;
-        if (run_block(&S, base, len, RP, I, accs, aa)) {
+        if (run_block(&S, base, len, RP, I, SC, accs, aa)) {
           bail = 1;
           break;
         }
@@ -1677,6 +1753,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     free(R);
     free(I);
     free(RP);
+    for (int v = 0; SC && v < S.nscr; v++) free(SC[v]);
+    free(SC);
   }
   double t_run = omp_get_wtime();
   int rc = 1;

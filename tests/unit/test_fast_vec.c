@@ -5,7 +5,8 @@
  * chad_vjp_values does) by the raw route (eval_fast_raw + eval_fast_apply_raw
  * + fast_export) and the exported route, to 1e-12 relative; that the loops
  * of the MLP actually run compiled; runtime errors of rows (bounds, length
- * mismatch, ragged matrices) with the reference's message; and ADBench's GMM
+ * mismatch, ragged matrices) with the reference's message; out of memory
+ * reported (never a crash) in heaps too small for the MLP; and ADBench's GMM
  * objective (examples/gmm.chad at examples/gmm_test.json) and its gradient
  * equal to the reference evaluator's. Run from the repository root. */
 #include <math.h>
@@ -48,6 +49,8 @@ static const char *SRC =
     "def rowidx (m : [[real]]) : [real] = map (fun (row : [real]) -> row[2] * row[0]) m\n"
     "def rowscale (m : [[real]], v : [real]) : [real] =\n"
     "  map (fun (row : [real]) -> sin (dot row v)) m\n"
+    "def lserows (m : [[real]], v : [real]) : real =\n"
+    "  sum (map (fun (row : [real]) -> logsumexp row * dot row v + logsumexp v) m)\n"
     "def badidx (m : [[real]]) : [real] = map (fun (row : [real]) -> row[5]) m\n"
     "def baddot (m : [[real]], v : [real]) : [real] = map (fun (row : [real]) -> dot row v) m\n";
 
@@ -135,9 +138,10 @@ static void test_programs(heap *h) {
   if (!p) return;
   int mlp = elab(p, "mlp"), rowdots = elab(p, "rowdots"), pairdots = elab(p, "pairdots"),
       rowidx = elab(p, "rowidx"), rowscale = elab(p, "rowscale"), badidx = elab(p, "badidx"),
+      lserows = elab(p, "lserows"),
       baddot = elab(p, "baddot");
   CHECK(mlp >= 0 && rowdots >= 0 && pairdots >= 0 && rowidx >= 0 && rowscale >= 0 && badidx >= 0 &&
-            baddot >= 0,
+            baddot >= 0 && lserows >= 0,
         "elaborate");
   if (failures) return;
   int sizes[3][2] = {{40, 40}, {100, 7}, {300, 1}};
@@ -162,6 +166,7 @@ static void test_programs(heap *h) {
       value *ct = v_array(h, r);
       for (int i = 0; i < r; i++) ct->u.arr.elems[i] = v_real(h, i % 3 ? urand() : 0.0);
       compare(h, "rowscale", rowscale, 2, pp, ct, 1);
+      compare(h, "lserows", lserows, 2, pp, v_real(h, 0.5), 1);
     }
   }
   /* determinism: the MLP's gradient twice, every loop parallel, same bits */
@@ -188,8 +193,40 @@ static void test_programs(heap *h) {
     const value *pz[1] = {rmat(h, 4, 0)};
     compare(h, "rowdots (empty matrix)", rowdots, 1, pe, v_real(h, 1.0), 0);
     compare(h, "rowdots (empty rows)", rowdots, 1, pz, v_real(h, 1.0), 0);
+    const value *pl[2] = {rmat(h, 5, 0), v_array(h, 0)};
+    compare(h, "lserows (empty rows: -inf)", lserows, 2, pl, v_real(h, 1.0), 0);
   }
   fast_set_loop_min(16);
+  /* heap limits: the MLP's VJP in heaps too small for it at various points
+   * (inputs built outside) is either right or an out-of-memory error */
+  {
+    const value *pm[4] = {rmat(h, 200, 50), rvec(h, 200), rvec(h, 50), v_real(h, 0.25)};
+    const env *e = chad_params_env(h, 4, pm);
+    int rt = chad_simplify(chad_rev(mlp));
+    eval_error er;
+    const value *pr = eval_ref(h, rt, e, &er);
+    const value *gr = pr ? eval_apply(h, pr->u.pair.b, v_real(h, 1.0), &er) : NULL;
+    int oom = 0, ok = 0;
+    for (size_t lim = 1024; lim <= ((size_t)1 << 22); lim *= 2) {
+      heap *s = heap_new(lim);
+      eval_error ef;
+      const value *pf = eval_fast_raw(s, rt, e, &ef);
+      const value *gf = pf ? eval_fast_apply_raw(s, pf->u.pair.b, v_real(s, 1.0), &ef) : NULL;
+      const value *xf = gf ? fast_export(s, gf, &ef) : NULL;
+      if (xf) {
+        ok++;
+        CHECK(same(h, v_densify(h, gr, chad_ctx_tuple_make(h, 4, pm), &er),
+                   v_densify(s, xf, chad_ctx_tuple_make(s, 4, pm), &ef)),
+              "mlp in a heap of %zu bytes: wrong gradient", lim);
+      } else {
+        oom++;
+        CHECK(ef.exit_code == CHAD_EXIT_RUNTIME && strstr(ef.msg, "out of memory"),
+              "mlp in a heap of %zu bytes: '%s'", lim, ef.msg);
+      }
+      heap_free(s);
+    }
+    CHECK(oom > 0 && ok > 0, "heap limits: %d out of memory, %d completed", oom, ok);
+  }
   /* errors: a row index out of bounds; dot of different lengths; a ragged
    * matrix (not compiled, the generic path reports) */
   const value *m3[1] = {rmat(h, 50, 3)};
