@@ -216,7 +216,13 @@ enum opc {
   O_ACCV,  /* dense array slot k [j] += lin (vec a [j], R[b]) (b < 0: no scale) */
   O_STV,   /* rows output [i][j] (=, p == 0; +=, p == 1) lin (vec a [j], R[b]) */
   O_LSE,   /* R[d] = logsumexp (vec a), the reference's formula         */
-  O_SOFTMAX/* scratch vector k = softmax (vec a) (DopT of logsumexp)    */
+  O_SOFTMAX,/* scratch vector k = softmax (vec a) (DopT of logsumexp)    */
+  O_VSTS,  /* scratch vector k [j] (=, p == 0; +=, p == 1) lin (vec a [j], R[b]) */
+  O_VEW,   /* scratch vector k [j] = a[j] * b[j] (p == 0), lin (a[j], b[j]) (p == 1) */
+  O_VSCL,  /* scratch vector k [j] = R[b] * a[j] (p == 0), lin (R[b], a[j]) (p == 1) */
+  O_VDOTLIN,/* R[d] = sum_j lin (a[j], b[j]) (DopT of vscale)               */
+  O_VOH    /* scratch vector k (zeroed first when p == 0) [I[a]] += R[b],
+            * 0 <= I[a] < len checked: a sparse cotangent made dense        */
 };
 
 typedef struct ins {
@@ -581,6 +587,47 @@ static const sym *vec_of(cstate *S, const sym *a) {
 }
 static int64_t vec_len(const cstate *S, const sym *v) { return S->vecs[v->term].len; }
 
+/* a new scratch vector of length len (per thread: len x B doubles) */
+static int new_scratch(cstate *S, int64_t len) {
+  if (len > ((int64_t)1 << 16) || S->nscr >= 64) {
+    S->fail = 1;
+    return -1;
+  }
+  return add_vec(S, 2, S->nscr++, -1, len);
+}
+static int emit_vec(cstate *S, int op, int p, int d, int a, int b, int64_t k) {
+  ins x = {op, p, d, a, b, k};
+  return emit_to(S, &S->code, &S->ncode, &S->capcode, x);
+}
+static int rreg(cstate *S, const sym *s);
+/* an Arr Real cotangent of an array primitive's result of length L as a
+ * vector: onehots of reals are made dense (the reference's tangent_reals) */
+static const sym *vec_cot(cstate *S, const sym *c, int64_t L) {
+  if (!c) return NULL;
+  if (c->k != SK_OH) return vec_of(S, c);
+  int d = new_scratch(S, L);
+  if (d < 0) return NULL;
+  int first = 1;
+  for (const sym *p = c; p; p = p->b, first = 0) {
+    int vr = rreg(S, p->a);
+    if (vr < 0 || emit_vec(S, O_VOH, first ? 0 : 1, -1, p->reg, vr, d) < 0) return NULL;
+  }
+  return mkvec(S, d, -1, NULL);
+}
+
+/* the vdesc of a single plain vector holding v's elements (its own when v
+ * is one plain term; else a scratch vector summing the terms in order) */
+static int vec_plain(cstate *S, const sym *v) {
+  if (!v) return -1;
+  if (!v->b && v->reg < 0) return v->term;
+  int d = new_scratch(S, vec_len(S, v));
+  if (d < 0) return -1;
+  int first = 1;
+  for (const sym *p = v; p; p = p->b, first = 0)
+    if (emit_vec(S, O_VSTS, first ? 0 : 1, -1, p->term, p->reg, d) < 0) return -1;
+  return d;
+}
+
 /* register holding a real / an int */
 static int rreg(cstate *S, const sym *s) {
   if (!s) return -1;
@@ -824,16 +871,34 @@ static const sym *op_sym(cstate *S, int op, const sym *x) {
   if (op == P_DOT) {
     const sym *u = vec_of(S, proj(S, x, 0)), *v = u ? vec_of(S, proj(S, x, 1)) : NULL;
     if (!v) return NULL;
-    if (u->b || v->b || u->reg >= 0 || v->reg >= 0 || vec_len(S, u) != vec_len(S, v))
-      return fail(S);
-    int d = emit(S, O_DOT, 0, u->term, v->term, 0);
+    if (vec_len(S, u) != vec_len(S, v)) return fail(S);
+    int pu = vec_plain(S, u), pv = pu < 0 ? -1 : vec_plain(S, v);
+    int d = pv < 0 ? -1 : emit(S, O_DOT, 0, pu, pv, 0);
     return d < 0 ? NULL : mkreg(S, SK_R, d);
+  }
+  if (op == P_VADD || op == P_VMUL) { /* equal lengths (the reference's check) */
+    const sym *u = vec_of(S, proj(S, x, 0)), *v = u ? vec_of(S, proj(S, x, 1)) : NULL;
+    if (!v) return NULL;
+    if (vec_len(S, u) != vec_len(S, v)) return fail(S);
+    if (op == P_VADD) return plus(S, u, v); /* u[j] + v[j] when indexed */
+    int pu = vec_plain(S, u), pv = pu < 0 ? -1 : vec_plain(S, v);
+    int d = pv < 0 ? -1 : new_scratch(S, vec_len(S, u));
+    if (d < 0 || emit_vec(S, O_VEW, 0, -1, pu, pv, d) < 0) return NULL;
+    return mkvec(S, d, -1, NULL);
+  }
+  if (op == P_VSCALE) { /* s * v[j] */
+    int sr = rreg(S, proj(S, x, 0));
+    const sym *v = sr < 0 ? NULL : vec_of(S, proj(S, x, 1));
+    if (!v) return NULL;
+    int pv = vec_plain(S, v), d = pv < 0 ? -1 : new_scratch(S, vec_len(S, v));
+    if (d < 0 || emit_vec(S, O_VSCL, 0, -1, pv, sr, d) < 0) return NULL;
+    return mkvec(S, d, -1, NULL);
   }
   if (op == P_LOGSUMEXP) {
     const sym *u = vec_of(S, x);
     if (!u) return NULL;
-    if (u->b || u->reg >= 0) return fail(S);
-    int d = emit(S, O_LSE, 0, u->term, 0, 0);
+    int pu = vec_plain(S, u);
+    int d = pu < 0 ? -1 : emit(S, O_LSE, 0, pu, 0, 0);
     return d < 0 ? NULL : mkreg(S, SK_R, d);
   }
   return fail(S); /* comparisons (runtime sums) and other array kernels */
@@ -854,21 +919,60 @@ static const sym *lop_sym(cstate *S, int op, int transposed, const sym *x, const
   if (op == P_DOT && transposed) { /* (lin (b[j], w), lin (a[j], w)), dense */
     const sym *a = vec_of(S, proj(S, x, 0)), *b = a ? vec_of(S, proj(S, x, 1)) : NULL;
     if (!b) return NULL;
-    if (a->b || b->b || a->reg >= 0 || b->reg >= 0 || vec_len(S, a) != vec_len(S, b))
-      return fail(S);
-    int w = is_zero(v) ? konst(S, 0, 0.0, 0) : rreg(S, v);
+    if (vec_len(S, a) != vec_len(S, b)) return fail(S);
+    int pa = vec_plain(S, a), pb = pa < 0 ? -1 : vec_plain(S, b);
+    int w = pb < 0 ? -1 : is_zero(v) ? konst(S, 0, 0.0, 0) : rreg(S, v);
     if (w < 0) return NULL;
-    return mk2(S, SK_PAIR, mkvec(S, b->term, w, NULL), mkvec(S, a->term, w, NULL));
+    return mk2(S, SK_PAIR, mkvec(S, pb, w, NULL), mkvec(S, pa, w, NULL));
+  }
+  if ((op == P_VADD || op == P_VMUL) && transposed) {
+    const sym *a = vec_of(S, proj(S, x, 0)), *b = a ? vec_of(S, proj(S, x, 1)) : NULL;
+    if (!b) return NULL;
+    int64_t L = vec_len(S, a);
+    if (vec_len(S, b) != L) return fail(S);
+    if (is_zero(v)) { /* the reference's dense zeros: lin (., 0) */
+      int z = konst(S, 0, 0.0, 0);
+      if (z < 0) return NULL;
+      const sym *zv = mkvec(S, a->term, z, NULL);
+      return mk2(S, SK_PAIR, zv, zv);
+    }
+    const sym *c = vec_cot(S, v, L);
+    if (!c) return NULL;
+    if (vec_len(S, c) != L) return fail(S);
+    if (op == P_VADD) return mk2(S, SK_PAIR, c, c);
+    int pa = vec_plain(S, a), pb = pa < 0 ? -1 : vec_plain(S, b), pc = pb < 0 ? -1 : vec_plain(S, c);
+    int da = pc < 0 ? -1 : new_scratch(S, L), db = da < 0 ? -1 : new_scratch(S, L);
+    if (db < 0 || emit_vec(S, O_VEW, 1, -1, pb, pc, da) < 0 || emit_vec(S, O_VEW, 1, -1, pa, pc, db) < 0)
+      return NULL;
+    return mk2(S, SK_PAIR, mkvec(S, da, -1, NULL), mkvec(S, db, -1, NULL));
+  }
+  if (op == P_VSCALE && transposed) { /* (sum_j lin (a[j], c[j]), lin (s, c[j])) */
+    int sr = rreg(S, proj(S, x, 0));
+    const sym *a = sr < 0 ? NULL : vec_of(S, proj(S, x, 1));
+    if (!a) return NULL;
+    if (is_zero(v)) {
+      int z = konst(S, 0, 0.0, 0);
+      if (z < 0) return NULL;
+      return mk2(S, SK_PAIR, mkreg(S, SK_R, z), mkvec(S, a->term, z, NULL));
+    }
+    const sym *c = vec_cot(S, v, vec_len(S, a));
+    if (!c) return NULL;
+    if (vec_len(S, c) != vec_len(S, a)) return fail(S);
+    int pa = vec_plain(S, a), pc = pa < 0 ? -1 : vec_plain(S, c);
+    int d = pc < 0 ? -1 : new_scratch(S, vec_len(S, a));
+    int r = d < 0 ? -1 : S->nregs++;
+    if (r < 0 || emit_vec(S, O_VDOTLIN, 0, r, pa, pc, 0) < 0 || emit_vec(S, O_VSCL, 1, -1, pc, sr, d) < 0)
+      return NULL;
+    return mk2(S, SK_PAIR, mkreg(S, SK_R, r), mkvec(S, d, -1, NULL));
   }
   if (op == P_LOGSUMEXP && transposed) { /* lin (softmax (a)[j], w), dense */
     const sym *a = vec_of(S, x);
     if (!a) return NULL;
-    if (a->b || a->reg >= 0 || vec_len(S, a) > ((int64_t)1 << 16)) return fail(S); /* scratch: len x B */
-    int w = is_zero(v) ? konst(S, 0, 0.0, 0) : rreg(S, v);
+    int pa = vec_plain(S, a);
+    int w = pa < 0 ? -1 : is_zero(v) ? konst(S, 0, 0.0, 0) : rreg(S, v);
     if (w < 0) return NULL;
-    if (S->nscr >= 64) return fail(S);
-    int sv = add_vec(S, 2, S->nscr++, -1, vec_len(S, a));
-    ins xi = {O_SOFTMAX, 0, -1, a->term, 0, sv};
+    int sv = new_scratch(S, vec_len(S, a));
+    ins xi = {O_SOFTMAX, 0, -1, pa, 0, sv};
     if (sv < 0 || emit_to(S, &S->code, &S->ncode, &S->capcode, xi) < 0) return NULL;
     return mkvec(S, sv, w, NULL);
   }
@@ -1102,15 +1206,23 @@ static void dce(cstate *S, int keep_reg) {
     int effect = x->op == O_LDR || x->op == O_LDA || x->op == O_CHKB || x->op == O_CHKNN ||
                  x->op == O_IBIN || x->op == O_INEG || x->op == O_ACCS || x->op == O_ACCA ||
                  x->op == O_ACCSEQ || x->op == O_LDV || x->op == O_ACCV || x->op == O_STV ||
-                 x->op == O_SOFTMAX;
+                 x->op == O_SOFTMAX || x->op == O_VSTS || x->op == O_VEW || x->op == O_VSCL ||
+                 x->op == O_VOH;
     if (effect || (x->d >= 0 && live[x->d])) {
       keep[i] = 1;
+      if (x->op == O_VOH) { /* index and value registers */
+        live[x->a] = 1;
+        live[x->b] = 1;
+        continue;
+      }
       if (x->op >= O_DOT) { /* vector operands: their row registers */
         int va = x->op == O_LDV ? (int)x->k : x->a;
         if (S->vecs[va].kind == 1) live[S->vecs[va].ireg] = 1;
-        if (x->op == O_DOT && S->vecs[x->b].kind == 1) live[S->vecs[x->b].ireg] = 1;
+        if ((x->op == O_DOT || x->op == O_VEW || x->op == O_VDOTLIN) && S->vecs[x->b].kind == 1)
+          live[S->vecs[x->b].ireg] = 1;
         if (x->op == O_LDV) live[x->a] = 1;
-        if ((x->op == O_ACCV || x->op == O_STV) && x->b >= 0) live[x->b] = 1;
+        if ((x->op == O_ACCV || x->op == O_STV || x->op == O_VSTS || x->op == O_VSCL) && x->b >= 0)
+          live[x->b] = 1;
         continue;
       }
       live[x->a] = 1;
@@ -1175,6 +1287,63 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
     const vdesc *u = &S->vecs[x->a];
     double *rd = RP[x->d];
     for (int k = 0; k < len; k++) rd[k] = lse_ref(vrow(S, u, I, k, SC), u->len);
+    return 0;
+  }
+  case O_VOH: {
+    const vdesc *o = &S->vecs[x->k];
+    const int64_t *ia = I + (size_t)x->a * B;
+    const double *rb = RP[x->b];
+    for (int k = 0; k < len; k++) {
+      double *d = SC[o->id] + (size_t)k * (size_t)o->len;
+      if (!x->p)
+        for (int64_t j = 0; j < o->len; j++) d[j] = 0.0;
+      int64_t j = ia[k];
+      if (j < 0 || j >= o->len) return 1;
+      d[j] += rb[k];
+    }
+    return 0;
+  }
+  case O_VSTS: {
+    const vdesc *v = &S->vecs[x->a], *o = &S->vecs[x->k];
+    const double *sc = x->b >= 0 ? RP[x->b] : NULL;
+    for (int k = 0; k < len; k++) {
+      const double *p = vrow(S, v, I, k, SC);
+      double *d = SC[o->id] + (size_t)k * (size_t)o->len, w = sc ? sc[k] : 1.0;
+      for (int64_t j = 0; j < o->len; j++) {
+        double e = !sc ? p[j] : w == 0.0 ? 0.0 : p[j] * w;
+        d[j] = x->p ? d[j] + e : e;
+      }
+    }
+    return 0;
+  }
+  case O_VEW: {
+    const vdesc *u = &S->vecs[x->a], *v = &S->vecs[x->b], *o = &S->vecs[x->k];
+    for (int k = 0; k < len; k++) {
+      const double *p = vrow(S, u, I, k, SC), *q = vrow(S, v, I, k, SC);
+      double *d = SC[o->id] + (size_t)k * (size_t)o->len;
+      for (int64_t j = 0; j < o->len; j++) d[j] = x->p ? (q[j] == 0.0 ? 0.0 : p[j] * q[j]) : p[j] * q[j];
+    }
+    return 0;
+  }
+  case O_VSCL: {
+    const vdesc *v = &S->vecs[x->a], *o = &S->vecs[x->k];
+    const double *sc = RP[x->b];
+    for (int k = 0; k < len; k++) {
+      const double *p = vrow(S, v, I, k, SC);
+      double *d = SC[o->id] + (size_t)k * (size_t)o->len, w = sc[k];
+      for (int64_t j = 0; j < o->len; j++) d[j] = x->p ? (p[j] == 0.0 ? 0.0 : w * p[j]) : w * p[j];
+    }
+    return 0;
+  }
+  case O_VDOTLIN: {
+    const vdesc *u = &S->vecs[x->a], *v = &S->vecs[x->b];
+    double *rd = RP[x->d];
+    for (int k = 0; k < len; k++) {
+      const double *p = vrow(S, u, I, k, SC), *q = vrow(S, v, I, k, SC);
+      double s = 0;
+      for (int64_t j = 0; j < u->len; j++) s += q[j] == 0.0 ? 0.0 : p[j] * q[j];
+      rd[k] = s;
+    }
     return 0;
   }
   case O_SOFTMAX: {
@@ -1665,7 +1834,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   int nthreads = omp_get_max_threads();
   int64_t per = S.ncode + 1; /* work per iteration: vector instructions count their length */
   for (int c = 0; c < S.ncode; c++)
-    if (S.code[c].op >= O_DOT) per += S.vecs[S.code[c].op == O_LDV ? S.code[c].k : S.code[c].a].len;
+    if (S.code[c].op >= O_DOT)
+      per += S.vecs[S.code[c].op == O_LDV || S.code[c].op == O_VOH ? S.code[c].k : S.code[c].a].len;
 
   int par = (double)n * (double)per >= (double)fast_par_threshold_ && nb > 1;
   if (!par) nthreads = 1;

@@ -51,6 +51,9 @@ static const char *SRC =
     "  map (fun (row : [real]) -> sin (dot row v)) m\n"
     "def lserows (m : [[real]], v : [real]) : real =\n"
     "  sum (map (fun (row : [real]) -> logsumexp row * dot row v + logsumexp v) m)\n"
+    "def vecops (m : [[real]], v : [real]) : real =\n"
+    "  sum (map (fun (row : [real]) -> dot (vmul row v) (vadd row (vscale 2.0 v))\n"
+    "    + logsumexp (vscale (dot row v) row) + (vmul (vadd row v) row)[0]) m)\n"
     "def badidx (m : [[real]]) : [real] = map (fun (row : [real]) -> row[5]) m\n"
     "def baddot (m : [[real]], v : [real]) : [real] = map (fun (row : [real]) -> dot row v) m\n";
 
@@ -138,10 +141,10 @@ static void test_programs(heap *h) {
   if (!p) return;
   int mlp = elab(p, "mlp"), rowdots = elab(p, "rowdots"), pairdots = elab(p, "pairdots"),
       rowidx = elab(p, "rowidx"), rowscale = elab(p, "rowscale"), badidx = elab(p, "badidx"),
-      lserows = elab(p, "lserows"),
+      lserows = elab(p, "lserows"), vecops = elab(p, "vecops"),
       baddot = elab(p, "baddot");
   CHECK(mlp >= 0 && rowdots >= 0 && pairdots >= 0 && rowidx >= 0 && rowscale >= 0 && badidx >= 0 &&
-            baddot >= 0 && lserows >= 0,
+            baddot >= 0 && lserows >= 0 && vecops >= 0,
         "elaborate");
   if (failures) return;
   int sizes[3][2] = {{40, 40}, {100, 7}, {300, 1}};
@@ -167,6 +170,7 @@ static void test_programs(heap *h) {
       for (int i = 0; i < r; i++) ct->u.arr.elems[i] = v_real(h, i % 3 ? urand() : 0.0);
       compare(h, "rowscale", rowscale, 2, pp, ct, 1);
       compare(h, "lserows", lserows, 2, pp, v_real(h, 0.5), 1);
+      compare(h, "vecops", vecops, 2, pp, v_real(h, -0.5), 1);
     }
   }
   /* determinism: the MLP's gradient twice, every loop parallel, same bits */
@@ -195,6 +199,8 @@ static void test_programs(heap *h) {
     compare(h, "rowdots (empty rows)", rowdots, 1, pz, v_real(h, 1.0), 0);
     const value *pl[2] = {rmat(h, 5, 0), v_array(h, 0)};
     compare(h, "lserows (empty rows: -inf)", lserows, 2, pl, v_real(h, 1.0), 0);
+    const value *pv[2] = {rmat(h, 4, 3), rvec(h, 3)};
+    compare(h, "vecops (4x3, every loop compiled)", vecops, 2, pv, v_real(h, 1.0), 0);
   }
   fast_set_loop_min(16);
   /* heap limits: the MLP's VJP in heaps too small for it at various points
@@ -233,6 +239,7 @@ static void test_programs(heap *h) {
   same_error(h, "row index out of bounds", badidx, 1, m3);
   const value *md[2] = {rmat(h, 50, 3), rvec(h, 4)};
   same_error(h, "dot of different lengths", baddot, 2, md);
+  same_error(h, "vmul of different lengths", vecops, 2, md);
   value *rag = v_array(h, 50);
   for (int i = 0; i < 50; i++) rag->u.arr.elems[i] = rvec(h, i == 37 ? 4 : 3);
   const value *mr[2] = {rag, rvec(h, 3)};
