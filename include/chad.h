@@ -60,6 +60,12 @@ chad_prog *chad_load_file(const char *path, chad_diag *d);
 chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_diag *d);
 void chad_free(chad_prog *p);
 
+/* on != 0: every command on p elaborates with full applications of defs
+ * inlined (chad --inline; SURF_ELAB_INLINE in chad/surface.h): the same
+ * values and derivatives, but no let-bound functions for CHAD to turn into
+ * copowers. Default off: the program as written. */
+void chad_set_inline(chad_prog *p, int on);
+
 /* The function a command acts on: `fn`, or the last definition when NULL.
  * Returns its index, or minus an exit code: -CHAD_EXIT_USAGE when no
  * definition is called fn, -CHAD_EXIT_INPUT when the file has none. */

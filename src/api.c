@@ -107,6 +107,10 @@ chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_
   return p;
 }
 
+void chad_set_inline(chad_prog *p, int on) {
+  if (p) p->inline_defs = on != 0;
+}
+
 void chad_free(chad_prog *p) {
   if (!p) return;
   surf_free(p->sp);
@@ -163,7 +167,8 @@ int api_elab(chad_prog *p, int k, fn_info *fi, chad_diag *d) {
   fi->n = surf_def_nparams(p->sp, k);
   if (fi->n < 0 || fi->n > SURF_MAX_PARAMS)
     return diag_set(d, CHAD_EXIT_INPUT, p->file, fi->line, 1, "too many parameters");
-  int rc = surf_elab_def(p->sp, k, &fi->term, &fi->ctx, d);
+  int rc = surf_elab_def_opts(p->sp, k, p->inline_defs ? SURF_ELAB_INLINE : 0u, &fi->term,
+                              &fi->ctx, d);
   if (rc) return rc;
   for (int i = 0; i < fi->n; i++) {
     fi->names[i] = surf_def_param_name(p->sp, k, i);

@@ -10,6 +10,7 @@
 struct chad_prog {
   surf_program *sp;
   char file[256];
+  int inline_defs;   /* chad_set_inline: elaborate with SURF_ELAB_INLINE */
 };
 
 /* A definition, elaborated. */

@@ -68,6 +68,20 @@ int surf_def_ctx(const surf_program *p, int k);
 int surf_elab_def(const surf_program *p, int k, int *term, int *ctx,
                   chad_diag *d);
 
+/* The same with options (flags: an OR of SURF_ELAB_*; 0 = surf_elab_def).
+ * SURF_ELAB_INLINE inlines every full application `f a1 ... an` (n >= 1,
+ * exactly f's parameter count) of a def f, recursively, as
+ *   let y1 = (a1 : t1) in ... let yn = (an : tn) in (body_f : result_f)
+ * (arguments bound first, in order: same evaluation order and errors).
+ * Partial applications, defs used as values and defs without parameters
+ * stay let-bound as above, and only the defs still used so are bound.
+ * When inlining would make the raw term exceed SURF_MAX_INLINE_RAW nodes,
+ * it fails with an input error at the call (file:line:col). */
+#define SURF_ELAB_INLINE    1u
+#define SURF_MAX_INLINE_RAW 262144
+int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term,
+                       int *ctx, chad_diag *d);
+
 /* ---- printing ---------------------------------------------------------- */
 /* All printers return a malloc'd NUL-terminated string (free it), or NULL
  * when the host is out of memory. */

@@ -25,6 +25,7 @@ static const char usage_text[] =
     "  jacobian FILE [--fn NAME] --args JSON [--mode fwd|rev]\n"
     "                             {\"value\": V, \"jacobian\": M} (rows: outputs, columns: inputs)\n"
     "  (eval, jvp, vjp, grad and jacobian also take --eval fast|ref)\n"
+    "  (every command also takes --inline)\n"
     "\n"
     "Options:\n"
     "  --fn NAME        the definition to use (default: the last one in FILE)\n"
@@ -38,6 +39,10 @@ static const char usage_text[] =
     "                   OMP_NUM_THREADS threads) or ref (the reference evaluator);\n"
     "                   the same results up to the order in which sums are added\n"
     "  --raw            fwd/rev: print the transformation's output unsimplified\n"
+    "  --inline         every command: inline each full application f a1 ... an of a\n"
+    "                   definition f (arguments let-bound first, recursively); same\n"
+    "                   results, but no function-typed lets, so no copowers in the\n"
+    "                   reverse derivative. Default: the program as written\n"
     "  --heap-mb N      runtime heap limit in MiB (default 1024)\n"
     "  -h, --help       this text\n"
     "\n"
@@ -59,17 +64,18 @@ static const char *const cmd_names[] = {"check", "print", "eval", "fwd", "rev",
                                         "jvp", "vjp", "grad", "jacobian"};
 
 /* Which options each command takes (bit per option). */
-enum { O_FN = 1, O_ARGS = 2, O_TANGENT = 4, O_COTANGENT = 8, O_MODE = 16, O_RAW = 32, O_EVAL = 64 };
+enum { O_FN = 1, O_ARGS = 2, O_TANGENT = 4, O_COTANGENT = 8, O_MODE = 16, O_RAW = 32, O_EVAL = 64,
+       O_INLINE = 128 };
 static const int cmd_opts[] = {
-    [C_CHECK] = 0,
-    [C_PRINT] = O_FN,
-    [C_EVAL] = O_FN | O_ARGS | O_EVAL,
-    [C_FWD] = O_FN | O_RAW,
-    [C_REV] = O_FN | O_RAW,
-    [C_JVP] = O_FN | O_ARGS | O_TANGENT | O_EVAL,
-    [C_VJP] = O_FN | O_ARGS | O_COTANGENT | O_EVAL,
-    [C_GRAD] = O_FN | O_ARGS | O_EVAL,
-    [C_JACOBIAN] = O_FN | O_ARGS | O_MODE | O_EVAL,
+    [C_CHECK] = O_INLINE,
+    [C_PRINT] = O_FN | O_INLINE,
+    [C_EVAL] = O_FN | O_ARGS | O_EVAL | O_INLINE,
+    [C_FWD] = O_FN | O_RAW | O_INLINE,
+    [C_REV] = O_FN | O_RAW | O_INLINE,
+    [C_JVP] = O_FN | O_ARGS | O_TANGENT | O_EVAL | O_INLINE,
+    [C_VJP] = O_FN | O_ARGS | O_COTANGENT | O_EVAL | O_INLINE,
+    [C_GRAD] = O_FN | O_ARGS | O_EVAL | O_INLINE,
+    [C_JACOBIAN] = O_FN | O_ARGS | O_MODE | O_EVAL | O_INLINE,
 };
 
 static int usage_error(const char *fmt, const char *a) {
@@ -120,7 +126,7 @@ int main(int argc, char **argv) {
   if (cmd == C_NONE) return usage_error("unknown command '%s'", argv[1]);
 
   const char *file = NULL, *fn = NULL, *mode = NULL, *evaluator = NULL;
-  int raw = 0;
+  int raw = 0, inline_defs = 0;
   json_opt args = {0}, tangent = {0}, cotangent = {0};
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
@@ -148,6 +154,7 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--mode") == 0) bit = O_MODE;
     else if (strcmp(name, "--raw") == 0) bit = O_RAW;
     else if (strcmp(name, "--eval") == 0) bit = O_EVAL;
+    else if (strcmp(name, "--inline") == 0) bit = O_INLINE;
     else if (strcmp(name, "--heap-mb") == 0) bit = 0;
     else return usage_error("unknown option '%s'", a);
     if (bit && !(cmd_opts[cmd] & bit)) {
@@ -155,9 +162,10 @@ int main(int argc, char **argv) {
               cmd_names[cmd], name);
       return CHAD_EXIT_USAGE;
     }
-    if (bit == O_RAW) {
-      if (eq) return usage_error("--raw takes no value", "");
-      raw = 1;
+    if (bit == O_RAW || bit == O_INLINE) {
+      if (eq) return usage_error("%s takes no value", name);
+      if (bit == O_RAW) raw = 1;
+      else inline_defs = 1;
       continue;
     }
     if (eq) val = eq + 1;
@@ -208,6 +216,7 @@ int main(int argc, char **argv) {
   chad_prog *p = chad_load_file(file, &d);
   if (!p) rc = d.exit_code;
   else {
+    chad_set_inline(p, inline_defs);
     switch (cmd) {
     case C_CHECK: rc = chad_check(p, &out, &d); break;
     case C_PRINT: rc = chad_print(p, fn, &out, &d); break;

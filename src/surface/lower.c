@@ -51,6 +51,7 @@ typedef struct {
   const snode **origin; /* raw node -> the tree node it came from           */
   int *parent;          /* raw node -> raw parent, -1 at the root           */
   int cap;              /* capacity of origin and parent                    */
+  int inline_defs;      /* SURF_ELAB_INLINE: inline full applications of defs */
 } lowerer;
 
 /* Records where raw node r came from; grows the side tables. */
@@ -132,9 +133,91 @@ static int ann_type(lowerer *L, const stype *t)
   return k < 0 ? -2 : k;
 }
 
+/* The def applied by n when n is a full application `f a1 ... an` (n >= 1
+ * arguments, exactly f's parameter count) of a def f; else -1. */
+static int full_def_app(const surf_program *p, const snode *n)
+{
+  int count = 0;
+  const snode *h = n;
+  for (; h->kind == TM_APP; h = h->a)
+    count++;
+  if (count == 0 || h->kind != SN_DEFREF || h->aux < 0 || h->aux >= p->ndefs)
+    return -1;
+  return p->defs[h->aux].nparams == count ? (int)h->aux : -1;
+}
+
+/* Inlines the full application n of def f:
+ *   let y1 = (a1 : t1) in ... let yn = (an : tn) in (body_f : result_f)
+ * Arguments are bound first, in order, so evaluation order and errors are
+ * those of the call; the annotations check them as the call would. Levels
+ * make the indices right: each ai is lowered under the i-1 earlier lets,
+ * f's parameters get the levels of the lets only after every argument is
+ * lowered (an argument may itself inline a call of f). */
+static int lower_inlined(lowerer *L, const snode *n, int f)
+{
+  const sdef *df = &L->prog->defs[f];
+  int np = df->nparams;
+  if (raw_count > SURF_MAX_INLINE_RAW) {
+    diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col,
+             "inlining the call of '%s' here makes the program too large (more than %d raw term "
+             "nodes); run without --inline",
+             df->name, SURF_MAX_INLINE_RAW);
+    return -1;
+  }
+  const snode **apps = malloc((size_t)np * sizeof *apps);
+  int *bounds = malloc((size_t)np * sizeof *bounds);
+  int r = -1, base = L->level, i;
+  if (!apps || !bounds) {
+    diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col, "out of memory while elaborating");
+    goto out;
+  }
+  /* apps[i] is the APP node whose argument is a_{i+1} */
+  const snode *m = n;
+  for (i = np - 1; i >= 0; i--, m = m->a)
+    apps[i] = m;
+  for (i = 0; i < np; i++) {
+    r = lower(L, apps[i]->b);
+    if (r < 0)
+      goto out;
+    int ty = ann_type(L, df->ptypes[i]);
+    if (ty == -2 || (ty >= 0 && (r = raw_node(L, apps[i]->b, RAW_ANN, r, -1, -1, ty, 0, 0)) < 0)) {
+      r = -1;
+      goto out;
+    }
+    bounds[i] = r;
+    L->level++;
+  }
+  for (i = 0; i < np; i++)
+    df->params[i]->level = base + i;
+  r = lower(L, df->body);
+  if (r >= 0 && df->result) {
+    int ty = ann_type(L, df->result);
+    r = ty == -2 ? -1 : raw_node(L, df->body, RAW_ANN, r, -1, -1, ty, 0, 0);
+  }
+  for (i = np - 1; i >= 0 && r >= 0; i--)
+    r = raw_node(L, apps[i], TM_LET, bounds[i], r, -1, -1, 0, 0);
+  if (r >= 0 && raw_count > SURF_MAX_INLINE_RAW) {
+    diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col,
+             "inlining the call of '%s' here makes the program too large (more than %d raw term "
+             "nodes); run without --inline",
+             df->name, SURF_MAX_INLINE_RAW);
+    r = -1;
+  }
+out:
+  L->level = base;
+  free(apps);
+  free(bounds);
+  return r < 0 ? -1 : r;
+}
+
 static int lower(lowerer *L, const snode *n)
 {
   int a = -1, b = -1, c = -1, ty;
+  if (L->inline_defs && n->kind == TM_APP) {
+    int f = full_def_app(L->prog, n);
+    if (f >= 0)
+      return lower_inlined(L, n, f);
+  }
   switch (n->kind) {
   case TM_VAR:
     return raw_node(L, n, TM_VAR, -1, -1, -1, -1, L->level - 1 - n->var->level, 0);
@@ -356,7 +439,40 @@ static int lower_def_value(lowerer *L, const sdef *dj)
   return r;
 }
 
+/* With inlining: marks in need[] every def that n still uses as a value
+ * (not as the head of a full application), looking through the bodies of
+ * the defs it inlines; scanned[f] records an inlined body already seen. */
+static void scan_value_uses(const surf_program *p, const snode *n, char *need, char *scanned)
+{
+  while (n) {
+    int f = n->kind == TM_APP ? full_def_app(p, n) : -1;
+    if (f >= 0) {
+      const snode *m = n;
+      for (int i = 0; i < p->defs[f].nparams; i++, m = m->a)
+        scan_value_uses(p, m->b, need, scanned);
+      if (scanned[f])
+        return;
+      scanned[f] = 1;
+      n = p->defs[f].body;
+      continue;
+    }
+    if (n->kind == SN_DEFREF && n->aux >= 0 && n->aux < p->ndefs)
+      need[n->aux] = 1;
+    if (n->a)
+      scan_value_uses(p, n->a, need, scanned);
+    if (n->b)
+      scan_value_uses(p, n->b, need, scanned);
+    n = n->c;
+  }
+}
+
 int surf_elab_def(const surf_program *p, int k, int *term, int *ctx, chad_diag *d)
+{
+  return surf_elab_def_opts(p, k, 0u, term, ctx, d);
+}
+
+int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, int *ctx,
+                       chad_diag *d)
 {
   diag_set(d, CHAD_EXIT_OK, p ? p->file : "", 0, 0, "%s", "");
   if (!p || k < 0 || k >= p->ndefs)
@@ -379,19 +495,28 @@ int surf_elab_def(const surf_program *p, int k, int *term, int *ctx, chad_diag *
   /* the defs def k needs, directly or not: a reverse sweep suffices since a
    * def only uses earlier ones */
   char *need = calloc((size_t)k + 1, 1);
+  char *scanned = calloc((size_t)k + 1, 1);
   int *def_level = malloc(((size_t)p->ndefs + 1) * sizeof *def_level);
   int *bound = malloc(((size_t)k + 1) * sizeof *bound);
   int rc = CHAD_EXIT_INPUT;
-  lowerer L = {p, d, 0, def_level, NULL, NULL, 0};
-  if (!need || !def_level || !bound) {
+  lowerer L = {p, d, 0, def_level, NULL, NULL, 0, (flags & SURF_ELAB_INLINE) != 0};
+  if (!need || !scanned || !def_level || !bound) {
     diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col, "out of memory while elaborating");
     goto out;
   }
   need[k] = 1;
-  for (int j = k; j >= 0; j--)
-    if (need[j])
-      for (int u = 0; u < p->defs[j].nuses; u++)
-        need[p->defs[j].uses[u]] = 1;
+  if (L.inline_defs) {
+    /* only the defs still used as values are let-bound; a def's value is
+     * lowered with inlining too, so its body is scanned the same way */
+    for (int j = k; j >= 0; j--)
+      if (need[j])
+        scan_value_uses(p, p->defs[j].body, need, scanned);
+  } else {
+    for (int j = k; j >= 0; j--)
+      if (need[j])
+        for (int u = 0; u < p->defs[j].nuses; u++)
+          need[p->defs[j].uses[u]] = 1;
+  }
   for (int j = 0; j < p->ndefs; j++)
     def_level[j] = -1;
 
@@ -438,6 +563,7 @@ int surf_elab_def(const surf_program *p, int k, int *term, int *ctx, chad_diag *
   rc = CHAD_EXIT_OK;
 out:
   free(need);
+  free(scanned);
   free(def_level);
   free(L.origin);
   free(L.parent);
