@@ -52,6 +52,8 @@ typedef struct {
   int *parent;          /* raw node -> raw parent, -1 at the root           */
   int cap;              /* capacity of origin and parent                    */
   int inline_defs;      /* SURF_ELAB_INLINE: inline full applications of defs */
+  int inline_depth;     /* sum of the depths of the bodies being inlined    */
+  const char *elab_name; /* the def being elaborated (for messages)         */
 } lowerer;
 
 /* Records where raw node r came from; grows the side tables. */
@@ -153,15 +155,27 @@ static int full_def_app(const surf_program *p, const snode *n)
  * make the indices right: each ai is lowered under the i-1 earlier lets,
  * f's parameters get the levels of the lets only after every argument is
  * lowered (an argument may itself inline a call of f). */
+static int too_large(lowerer *L, const snode *n, const sdef *df)
+{
+  diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col,
+           "--inline: inlining the calls in '%s' makes it too large (more than %d raw term nodes, "
+           "reached at this call of '%s'); run without --inline",
+           L->elab_name, SURF_MAX_INLINE_RAW, df->name);
+  return -1;
+}
+
 static int lower_inlined(lowerer *L, const snode *n, int f)
 {
   const sdef *df = &L->prog->defs[f];
   int np = df->nparams;
-  if (raw_count > SURF_MAX_INLINE_RAW) {
+  if (raw_count > SURF_MAX_INLINE_RAW)
+    return too_large(L, n, df);
+  /* nested inlined bodies nest their depths (this bounds the C stack too) */
+  if (L->inline_depth + df->body->depth + np > CHAD_MAX_CHECK_DEPTH) {
     diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col,
-             "inlining the call of '%s' here makes the program too large (more than %d raw term "
-             "nodes); run without --inline",
-             df->name, SURF_MAX_INLINE_RAW);
+             "--inline: inlining the calls in '%s' nests too deeply (more than %d levels, "
+             "reached at this call of '%s'); run without --inline",
+             L->elab_name, CHAD_MAX_CHECK_DEPTH, df->name);
     return -1;
   }
   const snode **apps = malloc((size_t)np * sizeof *apps);
@@ -189,20 +203,17 @@ static int lower_inlined(lowerer *L, const snode *n, int f)
   }
   for (i = 0; i < np; i++)
     df->params[i]->level = base + i;
+  L->inline_depth += df->body->depth + np;
   r = lower(L, df->body);
+  L->inline_depth -= df->body->depth + np;
   if (r >= 0 && df->result) {
     int ty = ann_type(L, df->result);
     r = ty == -2 ? -1 : raw_node(L, df->body, RAW_ANN, r, -1, -1, ty, 0, 0);
   }
   for (i = np - 1; i >= 0 && r >= 0; i--)
     r = raw_node(L, apps[i], TM_LET, bounds[i], r, -1, -1, 0, 0);
-  if (r >= 0 && raw_count > SURF_MAX_INLINE_RAW) {
-    diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col,
-             "inlining the call of '%s' here makes the program too large (more than %d raw term "
-             "nodes); run without --inline",
-             df->name, SURF_MAX_INLINE_RAW);
-    r = -1;
-  }
+  if (r >= 0 && raw_count > SURF_MAX_INLINE_RAW)
+    r = too_large(L, n, df);
 out:
   L->level = base;
   free(apps);
@@ -499,7 +510,7 @@ int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, 
   int *def_level = malloc(((size_t)p->ndefs + 1) * sizeof *def_level);
   int *bound = malloc(((size_t)k + 1) * sizeof *bound);
   int rc = CHAD_EXIT_INPUT;
-  lowerer L = {p, d, 0, def_level, NULL, NULL, 0, (flags & SURF_ELAB_INLINE) != 0};
+  lowerer L = {p, d, 0, def_level, NULL, NULL, 0, (flags & SURF_ELAB_INLINE) != 0, 0, dk->name};
   if (!need || !scanned || !def_level || !bound) {
     diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col, "out of memory while elaborating");
     goto out;

@@ -326,5 +326,83 @@ for w in sumsin buildidx; do
 done
 agree "eval sumsin n=60000: OMP_NUM_THREADS=1 = 2" 1e-12 OMP_NUM_THREADS=1 "" OMP_NUM_THREADS=2 "" \
   "$CHAD" eval bench/programs/sumsin.chad --args @"$tmp/big.json"
+# ---- --inline: full applications of defs inlined -------------------------------
+# Same numbers with and without --inline for every def of every example.
+CAM='[0.1, 0.2, 0.3, 1.0, 2.0, 3.0, 500.0, 1.0, 2.0, 0.01, 0.001]'
+while IFS='|' read -r f fn cmds a; do
+  for c in $cmds; do
+    agree "$c $f --fn $fn: --inline = default" 1e-12 "" "" "" "--inline" \
+      "$CHAD" $c examples/$f.chad --fn $fn --args "$a"
+  done
+done <<ARGS
+fig1a|fig1a|eval jacobian|@examples/fig1a.json
+fig1b|fig1b|eval grad|@examples/fig1b.json
+fig2a|fig2a|eval jacobian|@examples/fig2a.json
+fig2b|fig2b|eval grad|@examples/fig2b.json
+gmm|q_index|eval|[3, 1, 2]
+gmm|qx_row|eval grad|[2, [0.1, 0.2, 0.3], [1.0, 2.0], 1]
+gmm|gmm|eval grad|@examples/gmm_test.json
+ba|ba_proj|eval jacobian|[$CAM, 0, [5.0, 6.0, 20.0], 0, 0.9, [10.0, 20.0], 0]
+ba|ba_obs|eval jacobian|[$CAM, [5.0, 6.0, 20.0], 0.9, [10.0, 20.0]]
+ba|ba|eval|[$CAM, [5.0, 6.0, 20.0], [0.9], [10.0, 20.0]]
+tour|square|eval grad|[1.5]
+tour|poly|eval grad|[1.5]
+tour|norm2|eval grad|[[1.0, 2.0, 3.0]]
+tour|clip|eval grad|[0.7]
+tour|safe_log|eval|[2.0]
+tour|power|eval grad|[1.3, 3]
+tour|swap|eval|[[1.5, 2]]
+tour|lit|eval|[]
+tour|pick|eval grad|[{"inl": 2.5}]
+tour|main|eval grad jacobian|[1.5, [1.0, 2.0, 3.0]]
+ARGS
+for mode in fwd rev; do
+  for f in fig1b gmm; do
+    a=@examples/$f.json; [ $f = gmm ] && a=@examples/gmm_test.json
+    agree "jacobian $f --mode $mode: --inline = default" 1e-12 "" "" "" "--inline" \
+      "$CHAD" jacobian examples/$f.chad --args $a --mode $mode
+  done
+  agree "jacobian tour main --mode $mode --eval ref: --inline = default" 1e-12 "" "" "" "--inline" \
+    "$CHAD" jacobian examples/tour.chad --args '[1.5, [1.0, 2.0, 3.0]]' --mode $mode --eval ref
+done
+for f in examples/*.chad; do
+  run "$CHAD" check "$f"; want=$out; wrc=$rc
+  run "$CHAD" check --inline "$f"
+  if [ "$wrc" -eq 0 ] && [ "$rc" -eq 0 ] && [ "$out" = "$want" ] && [ -n "$out" ]; then ok "check --inline $f: same types"
+  else bad "check --inline $f: same types" "exit $wrc / $rc" "default: $want" "inline:  $out"; fi
+done
+expect_json "eval --inline gmm: ADBench's objective" '#' "8.07380408004975791" 1e-13 \
+  "$CHAD" eval examples/gmm.chad --args @examples/gmm_test.json --inline
+# the point of --inline: no function-typed let left in gmm, so no copowers
+# (printed `fold ... with`, `single` and `!t (x) u`) in its reverse derivative
+run "$CHAD" rev examples/gmm.chad
+if [ "$rc" -eq 0 ] && printf '%s' "$out" | grep -qE '\bfold\b' && printf '%s' "$out" | grep -qE '\bsingle\b'
+then ok "rev gmm: copowers (fold, single) without --inline"; else bad "rev gmm: copowers without --inline" "exit $rc"; fi
+for raw in "" --raw; do
+  run "$CHAD" rev examples/gmm.chad --inline $raw
+  if [ "$rc" -eq 0 ] && [[ $out == "def gmm_rev"* ]] && ! printf '%s' "$out" | grep -qE '\bfold\b|\bsingle\b|!'
+  then ok "rev --inline $raw gmm: no copower"; else bad "rev --inline $raw gmm: no copower" "exit $rc" "${out:0:300}"; fi
+done
+# arguments are evaluated where the call was: the same errors
+prog 'def f (a : [real], i : int) : real = a[i]' 'def h (a : [real]) : real = f a 5'
+expect_err "eval --inline: runtime error in an inlined body" 3 "^$P:2:1: error: runtime error in 'h': index 5 out of bounds" \
+  "$CHAD" eval "$P" --args '[[1, 2]]' --inline
+prog 'def f (x : real) : real = x' 'def h (n : int) : real = f n'
+expect_err "check --inline: an argument of the wrong type" 2 "^$P:2:28: error: type mismatch: expected real, found int" \
+  "$CHAD" check "$P" --inline
+# partial applications and defs used as values stay let-bound
+prog 'def f (x : real, y : real) : real = x * y' 'def h (x : real) : real = let g = f x in g 2.0 + f x 3.0'
+expect_json "eval --inline: partial application" '#' "7.5" 1e-15 "$CHAD" eval "$P" --args '[1.5]' --inline
+run "$CHAD" print "$P" --inline --fn h
+if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c 'fun')" -eq 1 ]
+then ok "print --inline: the partial application keeps f bound, the full one is inlined"
+else bad "print --inline: partial application" "exit $rc" "$out"; fi
+# the size guard: each def calls the previous one three times (3^15 copies)
+{ echo 'def f0 (x : real) : real = x * x'
+  for i in $(seq 1 15); do echo "def f$i (x : real) : real = f$((i - 1)) (f$((i - 1)) x) + f$((i - 1)) x"; done; } >"$P"
+expect_err "check --inline: inlining too large" 2 \
+  "^$P:[0-9]+:[0-9]+: error: --inline: inlining the calls in 'f[0-9]+' makes it too large \(more than 262144 raw term nodes" \
+  "$CHAD" check "$P" --inline
+expect_err "--inline takes no value" 1 '^error: --inline takes no value' "$CHAD" check examples/fig1a.chad --inline=1
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
