@@ -5,6 +5,7 @@
  *   fast_bench vec  FILE DEF N K      DEF (x : [real]) : real, x of length N
  *   fast_bench mlp  FILE DEF H K      the two-layer MLP, hidden width H, input H
  *   fast_bench gmm  FILE DEF DATA K   ADBench GMM instance DATA (gmm_dD_KK.txt)
+ *   (FAST_BENCH_INLINE=1: DEF elaborated with SURF_ELAB_INLINE, as chad --inline)
  *   fast_bench ba   FILE DEF DATA K   ADBench BA instance DATA (examples/ba.chad's
  *                                     `ba`): primal = the objective, gradient =
  *                                     its Jacobian (below)
@@ -201,7 +202,10 @@ int main(int argc, char **argv) {
     return 2;
   }
   int di = surf_def_find(p, def), t = -1, g = -1;
-  if (di < 0 || surf_elab_def(p, di, &t, &g, &d) != CHAD_EXIT_OK) {
+  /* FAST_BENCH_INLINE=1: elaborate as `chad --inline` does (calls of defs
+   * inlined, so no function-typed let for CHAD to turn into copowers) */
+  unsigned elab_flags = getenv("FAST_BENCH_INLINE") && *getenv("FAST_BENCH_INLINE") ? SURF_ELAB_INLINE : 0u;
+  if (di < 0 || surf_elab_def_opts(p, di, elab_flags, &t, &g, &d) != CHAD_EXIT_OK) {
     diag_print(&d);
     return 2;
   }
