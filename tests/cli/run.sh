@@ -397,6 +397,20 @@ run "$CHAD" print "$P" --inline --fn h
 if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c 'fun')" -eq 1 ]
 then ok "print --inline: the partial application keeps f bound, the full one is inlined"
 else bad "print --inline: partial application" "exit $rc" "$out"; fi
+# indices through nested calls, captured variables, higher-order and over-application
+cat >"$P" <<'CHAD'
+def sub (x : real, y : real) : real = x - y
+def twice (f0 : real -> real, x : real) : real = f0 (f0 x)
+def mk (a : real) : real -> real = fun (z : real) -> z * a
+def h (a : real, v : [real]) : real =
+  sum (build (length v) (fun i -> sub (sub v[i] a) (toreal i)))
+    + twice (fun (t : real) -> sub t a) a + mk a 3.0 + sub (let q = a in q * 2.0) a
+    + sum (map (fun (e : real) -> let w = e * a in sub w (sub e w)) v) + twice (mk a) v[1]
+CHAD
+expect_json "grad --inline: nested and higher-order calls (value by hand)" '{"value": #, "gradient": [#, [#, #, #]]}' \
+  "19.5 18 3 5.25 3" 1e-15 "$CHAD" grad "$P" --args '[1.5, [1.0, 2.0, 3.0]]' --inline --eval ref
+agree "grad: nested and higher-order calls: --inline = default" 1e-12 "" "" "" "--inline" \
+  "$CHAD" grad "$P" --args '[1.5, [1.0, 2.0, 3.0]]'
 # the size guard: each def calls the previous one three times (3^15 copies)
 { echo 'def f0 (x : real) : real = x * x'
   for i in $(seq 1 15); do echo "def f$i (x : real) : real = f$((i - 1)) (f$((i - 1)) x) + f$((i - 1)) x"; done; } >"$P"
