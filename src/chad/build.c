@@ -58,12 +58,12 @@ int b_var(int d, int lvl)
  * transformations extend contexts a few times per rule, so a cache keyed by
  * (d, ty) keeps them linear. An entry is trusted only if the kernel still
  * says so (parent and last type match), so a reset arena cannot fool it. */
-#define EXT_CACHE (1 << 16)
-static int ext_d_[EXT_CACHE], ext_t_[EXT_CACHE], ext_r_[EXT_CACHE];
+#define EXT_CACHE CHAD_EXT_CACHE
+int chad_ext_d_[EXT_CACHE], chad_ext_t_[EXT_CACHE], chad_ext_r_[EXT_CACHE];
 
 /*@ requires ctx_inv && ty_inv; terminates \true;
-    assigns CH_CTX_LOCS, ext_d_[0 .. EXT_CACHE - 1], ext_t_[0 .. EXT_CACHE - 1],
-            ext_r_[0 .. EXT_CACHE - 1];
+    assigns CH_CTX_LOCS, chad_ext_d_[0 .. EXT_CACHE - 1], chad_ext_t_[0 .. EXT_CACHE - 1],
+            chad_ext_r_[0 .. EXT_CACHE - 1];
     ensures ctx_inv;
     ensures \old(ctx_count) <= ctx_count <= \old(ctx_count) + 1;
     ensures P1(d); ensures P2(d, ty);
@@ -77,17 +77,17 @@ int b_ext(int d, int ty)
 {
   NEG2(d, ty);
   int h = (int)(((int64_t)d * 40503 + (int64_t)ty * 2654435) % EXT_CACHE);
-  int r = ext_r_[h];
-  if (r > 0 && ext_d_[h] == d && ext_t_[h] == ty && r < ctx_count &&
+  int r = chad_ext_r_[h];
+  if (r > 0 && chad_ext_d_[h] == d && chad_ext_t_[h] == ty && r < ctx_count &&
       ctx_parent(r) == d && ctx_last(r) == ty) {
     //@ assert ctx_node_ok(r);
     return r;
   }
   r = ctx_extend(d, ty);
   if (r > 0) {
-    ext_d_[h] = d;
-    ext_t_[h] = ty;
-    ext_r_[h] = r;
+    chad_ext_d_[h] = d;
+    chad_ext_t_[h] = ty;
+    chad_ext_r_[h] = r;
   }
   return r;
 }

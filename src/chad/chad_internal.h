@@ -82,7 +82,7 @@ int tr_ctx(int mode, int g);
 
 /* ---- context tuples (types.c) ------------------------------------------ */
 /* proj_k v = snd (fst^k v) for a tangent tuple v : T G */
-int chad_proj_tuple(int v, int k);
+int chad_proj_tuple(int v, int k) /*@ ghost (int g, int m) */;
 /* onehot_k v : C G with v : C (type of var k of g) at position k, in v's ctx */
 int chad_onehot_tuple(int v, int g, int k);
 

@@ -38,6 +38,21 @@
 #define CH_TY_LOCS ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], \
   ty_lin_[ty_count]
 #define CH_CTX_LOCS ctx_count, ctx_parent_[ctx_count], ctx_type_[ctx_count], ctx_len_[ctx_count]
+/* any number of appends above index n (n: the count before them) */
+#define CH_TYS_FROM(n) ty_count, ty_kind_[(n) .. CHAD_MAX_TYPES - 1], \
+  ty_left_[(n) .. CHAD_MAX_TYPES - 1], ty_right_[(n) .. CHAD_MAX_TYPES - 1], \
+  ty_lin_[(n) .. CHAD_MAX_TYPES - 1]
+#define CH_CTXS_FROM(n) ctx_count, ctx_parent_[(n) .. CHAD_MAX_CTXS - 1], \
+  ctx_type_[(n) .. CHAD_MAX_CTXS - 1], ctx_len_[(n) .. CHAD_MAX_CTXS - 1]
+#define CH_TMS_FROM(n) tm_count, tm_kind_[(n) .. CHAD_MAX_TERMS - 1], \
+  tm_ctx_[(n) .. CHAD_MAX_TERMS - 1], tm_ty_[(n) .. CHAD_MAX_TERMS - 1], \
+  tm_a_[(n) .. CHAD_MAX_TERMS - 1], tm_b_[(n) .. CHAD_MAX_TERMS - 1], \
+  tm_c_[(n) .. CHAD_MAX_TERMS - 1], tm_aux_[(n) .. CHAD_MAX_TERMS - 1], \
+  tm_rval_[(n) .. CHAD_MAX_TERMS - 1]
+/* in a function's assigns clause (locations are read in the pre-state) */
+#define CH_TYS_LOCS CH_TYS_FROM(ty_count)
+#define CH_CTXS_LOCS CH_CTXS_FROM(ctx_count)
+#define CH_TMS_LOCS CH_TMS_FROM(tm_count)
 /* the node appended by a successful constructor */
 #define CH_NEW(k, g_, a_, b_, c_, x_) (\result == \old(tm_count) && \
   tm_count == \old(tm_count) + 1 && tm_kind_[\result] == (k) && tm_ctx_[\result] == (g_) && \
@@ -47,6 +62,26 @@
 #define CH_UNCHANGED (\result < 0 ==> tm_count == \old(tm_count) && ty_count == \old(ty_count))
 #define CH_GROW1 (\old(tm_count) <= tm_count <= \old(tm_count) + 1)
 /* all arguments were valid nodes: only capacity can fail (or the rule) */
+
+/* private state of types.c and build.c, named here so that contracts in
+ * every chad file can list it in assigns clauses */
+#define CHAD_EXT_CACHE (1 << 16)
+extern int chad_memo_ty_seen_, chad_memo_ctx_seen_;
+extern int chad_snap_ty_k_[CHAD_MAX_TYPES], chad_snap_ty_l_[CHAD_MAX_TYPES],
+  chad_snap_ty_r_[CHAD_MAX_TYPES];
+extern int chad_snap_ctx_p_[CHAD_MAX_CTXS], chad_snap_ctx_t_[CHAD_MAX_CTXS];
+extern int chad_chain_[CHAD_MAX_CTXS];
+extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
+  chad_ext_r_[CHAD_EXT_CACHE];
+/* everything a type translation may write besides the type table */
+#define CH_TR_TY_STATE chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES - 1], chad_memo_ty_seen_, \
+  chad_snap_ty_k_[0 .. CHAD_MAX_TYPES - 1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES - 1], \
+  chad_snap_ty_r_[0 .. CHAD_MAX_TYPES - 1]
+#define CH_TR_CTX_STATE CH_TR_TY_STATE, chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS - 1], \
+  chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS - 1], \
+  chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS - 1], chad_chain_[0 .. CHAD_MAX_CTXS - 1]
+#define CH_EXT_STATE chad_ext_d_[0 .. CHAD_EXT_CACHE - 1], chad_ext_t_[0 .. CHAD_EXT_CACHE - 1], \
+  chad_ext_r_[0 .. CHAD_EXT_CACHE - 1]
 
 /* ghost columns over the kernel's tables, filled at the entry points */
 /*@ ghost extern int chad_tsrc_[CHAD_MAX_TYPES]; */
@@ -173,6 +208,14 @@
       env_kind(k) == ENV_LEVEL && 0 <= env_val(k) < ctx_len_[d] &&
       trh(m, ctx_lk(g, k)) && lvl_ty(d, env_val(k)) == trm(m, ctx_lk(g, k));
 
+  // ======================= F's result type (card §4) ====================
+  // s = P tau * (T G -o T tau) for a source term G |- t : tau
+  predicate fwd_ty(integer s, integer g, integer tau) =
+    ty_valid(s) && trh(CHAD_PFWD, tau) && trh(CHAD_TAN, tau) && trch(CHAD_TAN, g) &&
+    ty_kind_[s] == TY_PROD && ty_left_[s] == trm(CHAD_PFWD, tau) &&
+    0 <= ty_right_[s] < s &&
+    ty_same(ty_right_[s], TY_LFUN, trc(CHAD_TAN, g), trm(CHAD_TAN, tau));
+
   // ======================= source terms (ghost columns) =================
   predicate src_kind(integer k) = TM_VAR <= k <= TM_SUM;
   // a source type: no -o or copower inside
@@ -211,11 +254,32 @@
         + (0 <= tm_b_[u] ? chad_msz_[tm_b_[u]] : 0)
         + (0 <= tm_c_[u] ? chad_msz_[tm_c_[u]] : 0));
 
-  predicate src_inv =
-    (\forall integer t; 0 <= t < CHAD_MAX_TYPES && chad_tsrc_[t] == 1 ==> tsrc_ok(t)) &&
-    (\forall integer g; 0 <= g < CHAD_MAX_CTXS && chad_csrc_[g] == 1 ==> csrc_ok(g)) &&
-    (\forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
-       msrc_ok(u) && msz_ok(u));
+  predicate tsrc_inv =
+    \forall integer t; 0 <= t < CHAD_MAX_TYPES && chad_tsrc_[t] == 1 ==> tsrc_ok(t);
+  predicate csrc_inv =
+    \forall integer g; 0 <= g < CHAD_MAX_CTXS && chad_csrc_[g] == 1 ==> csrc_ok(g);
+  predicate msrc_inv =
+    \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+       msrc_ok(u) && msz_ok(u);
+  predicate src_inv = tsrc_inv && csrc_inv && msrc_inv;
+
+  // The recursive definitions the ghost columns compute (forward.c's
+  // chad_fwd_in proves chad_tsrc_[t] == 1 <==> ty_srcr(t), etc.).
+  predicate ty_srcr(integer t) =
+    0 <= t < ty_count && ty_kind_[t] != TY_LFUN && ty_kind_[t] != TY_COPOW &&
+    (0 <= ty_left_[t] < t ==> ty_srcr(ty_left_[t])) &&
+    (0 <= ty_right_[t] < t ==> ty_srcr(ty_right_[t]));
+  predicate ctx_srcr(integer g) =
+    0 <= g < ctx_count &&
+    (g != CTX_EMPTY ==> 0 <= ctx_parent_[g] < g && ctx_srcr(ctx_parent_[g]) &&
+       ty_srcr(ctx_type_[g]));
+  // t is a term of the source language (card §1): the precondition of F
+  predicate tm_srcr(integer u) =
+    0 <= u < tm_count && src_kind(tm_kind_[u]) &&
+    ty_srcr(tm_ty_[u]) && ctx_srcr(tm_ctx_[u]) &&
+    (0 <= tm_a_[u] < u ==> tm_srcr(tm_a_[u])) &&
+    (0 <= tm_b_[u] < u ==> tm_srcr(tm_b_[u])) &&
+    (0 <= tm_c_[u] < u ==> tm_srcr(tm_c_[u]));
 */
 
 #endif
