@@ -24,12 +24,7 @@
 #define OKCAP (\result >= 0 || \result == CHAD_E_CAPACITY)
 #define TMV(x) (0 <= (x) < tm_count)
 #define B_COMMON ensures kernel_inv; ensures CH_UNCHANGED; ensures CH_GROW1; \
-  ensures \old(ty_count) <= ty_count; \
-  ensures b_memo: \old(memo_inv) ==> memo_inv; ensures b_src: \old(src_inv) ==> src_inv
-/* what a constructor keeps: the tables below their old counts, the memo
- * tables and the ghost columns (the frame lemmas of chad_spec.h use it) */
-#define B_AGREE ty_agree{Pre, Here} && ctx_agree{Pre, Here} && memo_same{Pre, Here} && \
-  tm_agree{Pre, Here} && src_same{Pre, Here}
+  ensures \old(ty_count) <= ty_count
 #define B_FRAME ensures \forall integer h, k; 0 <= h < \old(ctx_count) ==> \
   ctx_lk(h, k) == \at(ctx_lk(h, k), Pre)
 
@@ -57,7 +52,6 @@ int b_var(int d, int lvl)
   if (lvl >= n)
     return CHAD_E_UNBOUND;
   int r = tm_var(d, n - 1 - lvl);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -78,7 +72,6 @@ int chad_ext_d_[EXT_CACHE], chad_ext_t_[EXT_CACHE], chad_ext_r_[EXT_CACHE];
       ctx_len_[\result] == ctx_len_[d] + 1;
     ensures ctx_valid(d) && ty_valid(ty) ==> OKCAP;
     ensures \result < 0 ==> ctx_count == \old(ctx_count);
-    ensures b_memo: \old(memo_inv) ==> memo_inv; ensures b_src: \old(src_inv) ==> src_inv;
     B_FRAME;
 */
 int b_ext(int d, int ty)
@@ -94,7 +87,6 @@ int b_ext(int d, int ty)
   r = ctx_extend(d, ty);
   /*@ assert \forall integer i; 0 <= i < tm_count ==>
         ctx_lk(tm_ctx_[i], tm_aux_[i]) == \at(ctx_lk(tm_ctx_[i], tm_aux_[i]), Pre); */
-  //@ assert B_AGREE;
   if (r > 0) {
     chad_ext_d_[h] = d;
     chad_ext_t_[h] = ty;
@@ -113,7 +105,6 @@ int b_let(int a, int b)
 {
   NEG2(a, b);
   int r = tm_let(a, b);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -128,7 +119,6 @@ int b_lam(int dom, int body)
 {
   NEG2(dom, body);
   int r = tm_lam(dom, body);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -143,7 +133,6 @@ int b_app(int f, int x)
 {
   NEG2(f, x);
   int r = tm_app(f, x);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -157,7 +146,6 @@ int b_unit(int d)
 {
   NEG1(d);
   int r = tm_unit(d);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -171,7 +159,6 @@ int b_pair(int a, int b)
 {
   NEG2(a, b);
   int r = tm_pair(a, b);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -185,7 +172,6 @@ int b_fst(int p)
 {
   NEG1(p);
   int r = tm_fst(p);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -199,7 +185,6 @@ int b_snd(int p)
 {
   NEG1(p);
   int r = tm_snd(p);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -213,7 +198,6 @@ int b_inl(int x, int r)
 {
   NEG2(x, r);
   int res_ = tm_inl(x, r);
-  //@ assert B_AGREE;
   return res_;
 }
 
@@ -227,7 +211,6 @@ int b_inr(int l, int x)
 {
   NEG2(l, x);
   int r = tm_inr(l, x);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -242,7 +225,6 @@ int b_case(int s, int l, int r)
 {
   NEG3(s, l, r);
   int res_ = tm_case(s, l, r);
-  //@ assert B_AGREE;
   return res_;
 }
 
@@ -256,7 +238,6 @@ int b_op(int op, int a)
 {
   NEG2(op, a);
   int r = tm_op(op, a);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -271,7 +252,6 @@ int b_iter(int n, int body, int init)
 {
   NEG3(n, body, init);
   int r = tm_iter(n, body, init);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -285,7 +265,6 @@ int b_build(int n, int body)
 {
   NEG2(n, body);
   int r = tm_build(n, body);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -299,7 +278,6 @@ int b_index(int a, int i)
 {
   NEG2(a, i);
   int r = tm_index(a, i);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -313,7 +291,6 @@ int b_length(int a)
 {
   NEG1(a);
   int r = tm_length(a);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -327,7 +304,6 @@ int b_map(int body, int a)
 {
   NEG2(body, a);
   int r = tm_map(body, a);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -341,7 +317,6 @@ int b_sum(int a)
 {
   NEG1(a);
   int r = tm_sum(a);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -354,7 +329,6 @@ int b_zero(int d, int ty)
 {
   NEG2(d, ty);
   int r = tm_zero(d, ty);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -368,7 +342,6 @@ int b_plus(int a, int b)
 {
   NEG2(a, b);
   int r = tm_plus(a, b);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -383,7 +356,6 @@ int b_llam(int dom, int body)
 {
   NEG2(dom, body);
   int r = tm_llam(dom, body);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -398,7 +370,6 @@ int b_lapp(int f, int x)
 {
   NEG2(f, x);
   int r = tm_lapp(f, x);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -412,7 +383,6 @@ int b_cp_single(int x, int v)
 {
   NEG2(x, v);
   int r = tm_cp_single(x, v);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -427,7 +397,6 @@ int b_cp_fold(int bag, int body)
 {
   NEG2(bag, body);
   int r = tm_cp_fold(bag, body);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -442,7 +411,6 @@ int b_lsum(int n, int body)
 {
   NEG2(n, body);
   int r = tm_lsum(n, body);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -457,7 +425,6 @@ int b_lop_d(int op, int x, int dx)
 {
   NEG3(op, x, dx);
   int r = tm_lop_d(op, x, dx);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -472,7 +439,6 @@ int b_lop_dt(int op, int x, int v)
 {
   NEG3(op, x, v);
   int r = tm_lop_dt(op, x, v);
-  //@ assert B_AGREE;
   return r;
 }
 
@@ -486,7 +452,6 @@ int b_onehot(int j, int v)
 {
   NEG2(j, v);
   int r = tm_onehot(j, v);
-  //@ assert B_AGREE;
   return r;
 }
 

@@ -180,7 +180,7 @@ static int fwd_pair(int t, int d, int tg, int depth)
           trm(CHAD_TAN, tm_ty_[a]), trm(CHAD_TAN, tm_ty_[b])); */
   int prim = b_pair(b_fst(V(d2, lp)), b_fst(V(d2, lq)));
   //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
-  /*@ assert prim >= 0 ==> tm_ctx_[prim] == d2 && ty_same(tm_ty_[prim], TY_PROD,
+  /*@ assert pair_prim_ty: prim >= 0 ==> tm_ctx_[prim] == d2 && ty_same(tm_ty_[prim], TY_PROD,
         trm(CHAD_PFWD, tm_ty_[a]), trm(CHAD_PFWD, tm_ty_[b])); */
   return b_let(p, b_let(q, b_pair(prim, lin)));
 }

@@ -137,7 +137,9 @@ void chad_sync(void)
 /*@ requires kernel_inv && memo_inv && src_inv;
     terminates \true;
     assigns CH_TY_LOCS;
-    ensures kernel_inv && memo_inv && src_inv;
+    ensures mk_kernel: kernel_inv;
+    ensures mk_memo: memo_inv;
+    ensures mk_src: src_inv;
     ensures \old(ty_count) <= ty_count <= \old(ty_count) + 1;
     ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, kind, l, r) &&
       ty_node_ok(\result);
@@ -193,13 +195,17 @@ static int ty_tr(int mode, int t, int depth)
     if (a < 0) return a;
     int b = ty_tr(mode, r, depth + 1);
     if (b < 0) return b;
+    //@ assert trh(mode, l) && trm(mode, l) == a && trh(mode, r) && trm(mode, r) == b;
     res = (k == TY_PROD || lin) ? tr_mk(TY_PROD, a, b) : tr_mk(TY_SUM, a, b);
+    /*@ assert res >= 0 ==> trh(mode, l) && trh(mode, r) &&
+          ty_same(res, (k == TY_PROD || lin != 0) ? TY_PROD : TY_SUM, trm(mode, l), trm(mode, r)); */
     break;
   }
   case TY_ARR: {
     int a = ty_tr(mode, l, depth + 1);
     if (a < 0) return a;
     res = tr_mk(TY_ARR, a, -1);
+    //@ assert res >= 0 ==> trh(mode, l) && ty_same(res, TY_ARR, trm(mode, l), -1);
     break;
   }
   case TY_FUN: {
@@ -210,10 +216,14 @@ static int ty_tr(int mode, int t, int depth)
       int tb = ty_tr(CHAD_TAN, r, depth + 1);
       if (tb < 0) return tb;
       res = tr_mk(TY_FUN, pa, tb);
+      /*@ assert res >= 0 ==> trh(CHAD_PFWD, l) && trh(CHAD_TAN, r) &&
+            ty_same(res, TY_FUN, trm(CHAD_PFWD, l), trm(CHAD_TAN, r)); */
     } else if (mode == CHAD_COT) {    /* C(a->b) = !Pa (x) Cb               */
       int cb = ty_tr(CHAD_COT, r, depth + 1);
       if (cb < 0) return cb;
       res = tr_mk(TY_COPOW, pa, cb);
+      /*@ assert res >= 0 ==> trh(CHAD_PREV, l) && trh(CHAD_COT, r) &&
+            ty_same(res, TY_COPOW, trm(CHAD_PREV, l), trm(CHAD_COT, r)); */
     } else {                          /* P(a->b) = Pa -> Pb * (D -o D')     */
       int lmode = (mode == CHAD_PFWD) ? CHAD_TAN : CHAD_COT;
       int pb = ty_tr(mode, r, depth + 1);
@@ -227,6 +237,12 @@ static int ty_tr(int mode, int t, int depth)
       int pr = tr_mk(TY_PROD, pb, lf);
       if (pr < 0) return pr;
       res = tr_mk(TY_FUN, pa, pr);
+      /*@ assert res >= 0 ==> trh(mode, l) && trh(mode, r) && trh(lmode, l) &&
+            trh(lmode, r) && ty_kind_[res] == TY_FUN && ty_left_[res] == trm(mode, l) &&
+            ty_right_[res] == pr && 0 <= pr < res && ty_kind_[pr] == TY_PROD &&
+            ty_left_[pr] == trm(mode, r) && ty_right_[pr] == lf && 0 <= lf < pr &&
+            (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, trm(lmode, l), trm(lmode, r))) &&
+            (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, trm(lmode, r), trm(lmode, l))); */
     }
     break;
   }
@@ -237,7 +253,7 @@ static int ty_tr(int mode, int t, int depth)
     return res;
   snap_types();
   //@ assert chad_memo_ty_[mode][t] == 0;
-  //@ assert tr_ok(mode, t, res);
+  //@ assert tr_step: tr_ok(mode, t, res);
   chad_memo_ty_[mode][t] = res + 1;
   return res;
 }
@@ -405,7 +421,7 @@ int chad_ctx_cot(int g) { return chad_ctx(CHAD_COT, g); }
 */
 int chad_proj_tuple(int v, int k) /*@ ghost (int g, int m) */
 {
-  int r = v;
+  int r = v, i = 0;
   //@ ghost int gi = g;
   /*@ loop invariant 0 <= i <= k;
       loop invariant kernel_inv;
@@ -418,13 +434,17 @@ int chad_proj_tuple(int v, int k) /*@ ghost (int g, int m) */
         tm_ty_[r] == trc(m, gi);
       loop assigns i, r, gi, CH_TMS_FROM(\at(tm_count, Pre));
       loop variant k - i; */
-  for (int i = 0; i < k && r >= 0; i++) {
+  for (; i < k && r >= 0; i++) {
     //@ assert ctx_node_ok(gi);
     //@ assert trc_ok(m, gi, chad_memo_ctx_[m][gi] - 1);
     r = b_fst(r);
     //@ ghost gi = ctx_parent_[gi];
   }
-  //@ assert r >= 0 ==> ctx_node_ok(gi) && trc_ok(m, gi, chad_memo_ctx_[m][gi] - 1);
+  //@ assert r >= 0 ==> i == k && ctx_lk(g, k) == ctx_lk(gi, 0);
+  //@ assert r >= 0 ==> 0 < gi && ctx_node_ok(gi) && ctx_lk(gi, 0) == ctx_type_[gi];
+  //@ assert r >= 0 ==> trc_ok(m, gi, chad_memo_ctx_[m][gi] - 1);
+  /*@ assert r >= 0 ==> proj_ok(tm_ty_[r]) &&
+        ty_right_[tm_ty_[r]] == trm(m, ctx_lk(g, k)); */
   return b_snd(r);
 }
 
