@@ -52,6 +52,8 @@ int b_var(int d, int lvl)
   if (lvl >= n)
     return CHAD_E_UNBOUND;
   int r = tm_var(d, n - 1 - lvl);
+  //@ assert r >= 0 ==> n == ctx_len_[d] && tm_ty_[r] == ctx_lk(d, n - 1 - lvl);
+  //@ assert r >= 0 ==> tm_ty_[r] == lvl_ty(d, lvl);
   return r;
 }
 
@@ -87,6 +89,8 @@ int b_ext(int d, int ty)
   r = ctx_extend(d, ty);
   /*@ assert \forall integer i; 0 <= i < tm_count ==>
         ctx_lk(tm_ctx_[i], tm_aux_[i]) == \at(ctx_lk(tm_ctx_[i], tm_aux_[i]), Pre); */
+  //@ assert ty_inv && ctx_inv && op_inv;
+  //@ assert tm_inv;
   if (r > 0) {
     chad_ext_d_[h] = d;
     chad_ext_t_[h] = ty;

@@ -197,7 +197,7 @@ static int ty_tr(int mode, int t, int depth)
     if (b < 0) return b;
     //@ assert trh(mode, l) && trm(mode, l) == a && trh(mode, r) && trm(mode, r) == b;
     res = (k == TY_PROD || lin) ? tr_mk(TY_PROD, a, b) : tr_mk(TY_SUM, a, b);
-    /*@ assert res >= 0 ==> trh(mode, l) && trh(mode, r) &&
+    /*@ assert tr_prodsum: res >= 0 ==> trh(mode, l) && trh(mode, r) &&
           ty_same(res, (k == TY_PROD || lin != 0) ? TY_PROD : TY_SUM, trm(mode, l), trm(mode, r)); */
     break;
   }
@@ -253,6 +253,7 @@ static int ty_tr(int mode, int t, int depth)
     return res;
   snap_types();
   //@ assert chad_memo_ty_[mode][t] == 0;
+  //@ assert ty_kind_[t] == k && ty_left_[t] == l && ty_right_[t] == r && ty_valid(res);
   //@ assert tr_step: tr_ok(mode, t, res);
   chad_memo_ty_[mode][t] = res + 1;
   return res;
