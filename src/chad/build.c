@@ -89,8 +89,6 @@ int b_ext(int d, int ty)
   r = ctx_extend(d, ty);
   /*@ assert \forall integer i; 0 <= i < tm_count ==>
         ctx_lk(tm_ctx_[i], tm_aux_[i]) == \at(ctx_lk(tm_ctx_[i], tm_aux_[i]), Pre); */
-  //@ assert ty_inv && ctx_inv && op_inv;
-  //@ assert tm_inv;
   if (r > 0) {
     chad_ext_d_[h] = d;
     chad_ext_t_[h] = ty;
