@@ -208,6 +208,9 @@ extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
       env_kind(k) == ENV_LEVEL && 0 <= env_val(k) < ctx_len_[d] &&
       trh(m, ctx_lk(g, k)) && lvl_ty(d, env_val(k)) == trm(m, ctx_lk(g, k));
 
+*/
+#ifdef CHAD_SPEC_LEMMAS
+/*@
   // ======================= helper lemmas (no induction) =================
   // hash-consing: one triple, one id
   lemma ty_same_eq{L}: ty_inv ==> \forall integer x, y, k, l, r;
@@ -255,6 +258,9 @@ extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
     ty_agree{L1, L2} && ctx_agree{L1, L2} && memo_same{L1, L2} && memo_ctx_inv{L1} ==>
     memo_ctx_inv{L2};
 
+*/
+#endif
+/*@
   // ======================= F's result type (card §4) ====================
   // s = P tau * (T G -o T tau) for a source term G |- t : tau
   predicate fwd_ty(integer s, integer g, integer tau) =
@@ -310,6 +316,9 @@ extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
        msrc_ok(u) && msz_ok(u);
   predicate src_inv = tsrc_inv && csrc_inv && msrc_inv;
 
+*/
+#ifdef CHAD_SPEC_LEMMAS
+/*@
   predicate tm_agree{L1, L2} =
     \at(tm_count, L1) <= \at(tm_count, L2) &&
     \forall integer i; 0 <= i < \at(tm_count, L1) ==>
@@ -333,6 +342,9 @@ extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
     tm_agree{L1, L2} && src_same{L1, L2} && msrc_inv{L1} ==> msrc_inv{L2};
 
 
+*/
+#endif
+/*@
   // The recursive definitions the ghost columns compute (forward.c's
   // chad_fwd_in proves chad_tsrc_[t] == 1 <==> ty_srcr(t), etc.).
   predicate ty_srcr(integer t) =
