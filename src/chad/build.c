@@ -51,7 +51,10 @@ int b_var(int d, int lvl)
   NEG1(n);
   if (lvl >= n)
     return CHAD_E_UNBOUND;
-  return tm_var(d, n - 1 - lvl);
+  int r = tm_var(d, n - 1 - lvl);
+  //@ assert r >= 0 ==> n == ctx_len_[d] && tm_ty_[r] == ctx_lk(d, n - 1 - lvl);
+  //@ assert r >= 0 ==> tm_ty_[r] == lvl_ty(d, lvl);
+  return r;
 }
 
 /* ctx_extend is a linear search in the kernel (simple to prove); the
@@ -61,10 +64,10 @@ int b_var(int d, int lvl)
 #define EXT_CACHE CHAD_EXT_CACHE
 int chad_ext_d_[EXT_CACHE], chad_ext_t_[EXT_CACHE], chad_ext_r_[EXT_CACHE];
 
-/*@ requires ctx_inv && ty_inv; terminates \true;
+/*@ requires kernel_inv; terminates \true;
     assigns CH_CTX_LOCS, chad_ext_d_[0 .. EXT_CACHE - 1], chad_ext_t_[0 .. EXT_CACHE - 1],
             chad_ext_r_[0 .. EXT_CACHE - 1];
-    ensures ctx_inv;
+    ensures kernel_inv;
     ensures \old(ctx_count) <= ctx_count <= \old(ctx_count) + 1;
     ensures P1(d); ensures P2(d, ty);
     ensures \result >= 0 ==> ctx_is_ext(\result, d, ty) &&
@@ -84,6 +87,8 @@ int b_ext(int d, int ty)
     return r;
   }
   r = ctx_extend(d, ty);
+  /*@ assert \forall integer i; 0 <= i < tm_count ==>
+        ctx_lk(tm_ctx_[i], tm_aux_[i]) == \at(ctx_lk(tm_ctx_[i], tm_aux_[i]), Pre); */
   if (r > 0) {
     chad_ext_d_[h] = d;
     chad_ext_t_[h] = ty;
@@ -98,7 +103,12 @@ int b_ext(int d, int ty)
       tm_ty_[\result] == \old(tm_ty_[b]);
     ensures \old(TMV(a) && TMV(b) && let_ok(tm_ctx_[a], tm_ty_[a], tm_ctx_[b])) ==> OKCAP;
 */
-int b_let(int a, int b) { NEG2(a, b); return tm_let(a, b); }
+int b_let(int a, int b)
+{
+  NEG2(a, b);
+  int r = tm_let(a, b);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
     ensures P1(dom); ensures P2(dom, body);
@@ -107,7 +117,12 @@ int b_let(int a, int b) { NEG2(a, b); return tm_let(a, b); }
       ty_same(tm_ty_[\result], TY_FUN, dom, \old(tm_ty_[body]));
     ensures \old(ty_valid(dom) && TMV(body) && lam_ok(dom, tm_ctx_[body])) ==> OKCAP;
 */
-int b_lam(int dom, int body) { NEG2(dom, body); return tm_lam(dom, body); }
+int b_lam(int dom, int body)
+{
+  NEG2(dom, body);
+  int r = tm_lam(dom, body);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(f); ensures P2(f, x);
@@ -116,7 +131,12 @@ int b_lam(int dom, int body) { NEG2(dom, body); return tm_lam(dom, body); }
     ensures \old(TMV(f) && TMV(x) &&
       app_ok(TY_FUN, tm_ctx_[f], tm_ty_[f], tm_ctx_[x], tm_ty_[x])) ==> OKCAP;
 */
-int b_app(int f, int x) { NEG2(f, x); return tm_app(f, x); }
+int b_app(int f, int x)
+{
+  NEG2(f, x);
+  int r = tm_app(f, x);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(d);
@@ -124,7 +144,12 @@ int b_app(int f, int x) { NEG2(f, x); return tm_app(f, x); }
       tm_ty_[\result] == TY_ID_UNIT;
     ensures ctx_valid(d) ==> OKCAP;
 */
-int b_unit(int d) { NEG1(d); return tm_unit(d); }
+int b_unit(int d)
+{
+  NEG1(d);
+  int r = tm_unit(d);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
     ensures P1(a); ensures P2(a, b);
@@ -132,7 +157,12 @@ int b_unit(int d) { NEG1(d); return tm_unit(d); }
       ty_same(tm_ty_[\result], TY_PROD, \old(tm_ty_[a]), \old(tm_ty_[b]));
     ensures \old(TMV(a) && TMV(b) && tm_ctx_[a] == tm_ctx_[b]) ==> OKCAP;
 */
-int b_pair(int a, int b) { NEG2(a, b); return tm_pair(a, b); }
+int b_pair(int a, int b)
+{
+  NEG2(a, b);
+  int r = tm_pair(a, b);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(p);
@@ -140,7 +170,12 @@ int b_pair(int a, int b) { NEG2(a, b); return tm_pair(a, b); }
       tm_ty_[\result] == ty_left_[\old(tm_ty_[p])];
     ensures \old(TMV(p) && proj_ok(tm_ty_[p])) ==> OKCAP;
 */
-int b_fst(int p) { NEG1(p); return tm_fst(p); }
+int b_fst(int p)
+{
+  NEG1(p);
+  int r = tm_fst(p);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(p);
@@ -148,7 +183,12 @@ int b_fst(int p) { NEG1(p); return tm_fst(p); }
       tm_ty_[\result] == ty_right_[\old(tm_ty_[p])];
     ensures \old(TMV(p) && proj_ok(tm_ty_[p])) ==> OKCAP;
 */
-int b_snd(int p) { NEG1(p); return tm_snd(p); }
+int b_snd(int p)
+{
+  NEG1(p);
+  int r = tm_snd(p);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
     ensures P1(x); ensures P2(x, r);
@@ -156,7 +196,12 @@ int b_snd(int p) { NEG1(p); return tm_snd(p); }
       ty_same(tm_ty_[\result], TY_SUM, \old(tm_ty_[x]), r);
     ensures \old(TMV(x) && ty_valid(r)) ==> OKCAP;
 */
-int b_inl(int x, int r) { NEG2(x, r); return tm_inl(x, r); }
+int b_inl(int x, int r)
+{
+  NEG2(x, r);
+  int res_ = tm_inl(x, r);
+  return res_;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
     ensures P1(l); ensures P2(l, x);
@@ -164,7 +209,12 @@ int b_inl(int x, int r) { NEG2(x, r); return tm_inl(x, r); }
       ty_same(tm_ty_[\result], TY_SUM, l, \old(tm_ty_[x]));
     ensures \old(TMV(x) && ty_valid(l)) ==> OKCAP;
 */
-int b_inr(int l, int x) { NEG2(l, x); return tm_inr(l, x); }
+int b_inr(int l, int x)
+{
+  NEG2(l, x);
+  int r = tm_inr(l, x);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(s); ensures P2(s, l); ensures P3(s, l, r);
@@ -173,7 +223,12 @@ int b_inr(int l, int x) { NEG2(l, x); return tm_inr(l, x); }
     ensures \old(TMV(s) && TMV(l) && TMV(r) && case_ok(tm_ctx_[s], tm_ty_[s],
       tm_ctx_[l], tm_ty_[l], tm_ctx_[r], tm_ty_[r])) ==> OKCAP;
 */
-int b_case(int s, int l, int r) { NEG3(s, l, r); return tm_case(s, l, r); }
+int b_case(int s, int l, int r)
+{
+  NEG3(s, l, r);
+  int res_ = tm_case(s, l, r);
+  return res_;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(op); ensures P2(op, a);
@@ -181,7 +236,12 @@ int b_case(int s, int l, int r) { NEG3(s, l, r); return tm_case(s, l, r); }
       tm_ty_[\result] == op_cod_[op];
     ensures \old(TMV(a) && op_ok(op, tm_ty_[a])) ==> OKCAP;
 */
-int b_op(int op, int a) { NEG2(op, a); return tm_op(op, a); }
+int b_op(int op, int a)
+{
+  NEG2(op, a);
+  int r = tm_op(op, a);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(n); ensures P2(n, body); ensures P3(n, body, init);
@@ -190,7 +250,12 @@ int b_op(int op, int a) { NEG2(op, a); return tm_op(op, a); }
     ensures \old(TMV(n) && TMV(body) && TMV(init) && iter_ok(tm_ctx_[n], tm_ty_[n],
       tm_ctx_[body], tm_ty_[body], tm_ctx_[init], tm_ty_[init])) ==> OKCAP;
 */
-int b_iter(int n, int body, int init) { NEG3(n, body, init); return tm_iter(n, body, init); }
+int b_iter(int n, int body, int init)
+{
+  NEG3(n, body, init);
+  int r = tm_iter(n, body, init);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
     ensures P1(n); ensures P2(n, body);
@@ -198,7 +263,12 @@ int b_iter(int n, int body, int init) { NEG3(n, body, init); return tm_iter(n, b
       ty_same(tm_ty_[\result], TY_ARR, \old(tm_ty_[body]), -1);
     ensures \old(TMV(n) && TMV(body) && build_ok(tm_ctx_[n], tm_ty_[n], tm_ctx_[body])) ==> OKCAP;
 */
-int b_build(int n, int body) { NEG2(n, body); return tm_build(n, body); }
+int b_build(int n, int body)
+{
+  NEG2(n, body);
+  int r = tm_build(n, body);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(a); ensures P2(a, i);
@@ -206,7 +276,12 @@ int b_build(int n, int body) { NEG2(n, body); return tm_build(n, body); }
       tm_ty_[\result] == ty_left_[\old(tm_ty_[a])];
     ensures \old(TMV(a) && TMV(i) && index_ok(tm_ctx_[a], tm_ty_[a], tm_ctx_[i], tm_ty_[i])) ==> OKCAP;
 */
-int b_index(int a, int i) { NEG2(a, i); return tm_index(a, i); }
+int b_index(int a, int i)
+{
+  NEG2(a, i);
+  int r = tm_index(a, i);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(a);
@@ -214,7 +289,12 @@ int b_index(int a, int i) { NEG2(a, i); return tm_index(a, i); }
       tm_ty_[\result] == TY_ID_INT;
     ensures \old(TMV(a) && arr_ok(tm_ty_[a])) ==> OKCAP;
 */
-int b_length(int a) { NEG1(a); return tm_length(a); }
+int b_length(int a)
+{
+  NEG1(a);
+  int r = tm_length(a);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
     ensures P1(body); ensures P2(body, a);
@@ -222,7 +302,12 @@ int b_length(int a) { NEG1(a); return tm_length(a); }
       ty_same(tm_ty_[\result], TY_ARR, \old(tm_ty_[body]), -1);
     ensures \old(TMV(body) && TMV(a) && map_ok(tm_ctx_[body], tm_ctx_[a], tm_ty_[a])) ==> OKCAP;
 */
-int b_map(int body, int a) { NEG2(body, a); return tm_map(body, a); }
+int b_map(int body, int a)
+{
+  NEG2(body, a);
+  int r = tm_map(body, a);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(a);
@@ -230,14 +315,24 @@ int b_map(int body, int a) { NEG2(body, a); return tm_map(body, a); }
       tm_ty_[\result] == TY_ID_REAL;
     ensures \old(TMV(a) && sum_ok(tm_ty_[a])) ==> OKCAP;
 */
-int b_sum(int a) { NEG1(a); return tm_sum(a); }
+int b_sum(int a)
+{
+  NEG1(a);
+  int r = tm_sum(a);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(d); ensures P2(d, ty);
     ensures \result >= 0 ==> CH_NEW(TM_ZERO, d, -1, -1, -1, 0) && tm_ty_[\result] == ty;
     ensures ctx_valid(d) && lin(ty) ==> OKCAP;
 */
-int b_zero(int d, int ty) { NEG2(d, ty); return tm_zero(d, ty); }
+int b_zero(int d, int ty)
+{
+  NEG2(d, ty);
+  int r = tm_zero(d, ty);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(a); ensures P2(a, b);
@@ -245,7 +340,12 @@ int b_zero(int d, int ty) { NEG2(d, ty); return tm_zero(d, ty); }
       tm_ty_[\result] == \old(tm_ty_[a]);
     ensures \old(TMV(a) && TMV(b) && plus_ok(tm_ctx_[a], tm_ty_[a], tm_ctx_[b], tm_ty_[b])) ==> OKCAP;
 */
-int b_plus(int a, int b) { NEG2(a, b); return tm_plus(a, b); }
+int b_plus(int a, int b)
+{
+  NEG2(a, b);
+  int r = tm_plus(a, b);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
     ensures P1(dom); ensures P2(dom, body);
@@ -254,7 +354,12 @@ int b_plus(int a, int b) { NEG2(a, b); return tm_plus(a, b); }
       ty_same(tm_ty_[\result], TY_LFUN, dom, \old(tm_ty_[body]));
     ensures \old(ty_valid(dom) && TMV(body) && llam_ok(dom, tm_ctx_[body], tm_ty_[body])) ==> OKCAP;
 */
-int b_llam(int dom, int body) { NEG2(dom, body); return tm_llam(dom, body); }
+int b_llam(int dom, int body)
+{
+  NEG2(dom, body);
+  int r = tm_llam(dom, body);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(f); ensures P2(f, x);
@@ -263,7 +368,12 @@ int b_llam(int dom, int body) { NEG2(dom, body); return tm_llam(dom, body); }
     ensures \old(TMV(f) && TMV(x) &&
       app_ok(TY_LFUN, tm_ctx_[f], tm_ty_[f], tm_ctx_[x], tm_ty_[x])) ==> OKCAP;
 */
-int b_lapp(int f, int x) { NEG2(f, x); return tm_lapp(f, x); }
+int b_lapp(int f, int x)
+{
+  NEG2(f, x);
+  int r = tm_lapp(f, x);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
     ensures P1(x); ensures P2(x, v);
@@ -271,7 +381,12 @@ int b_lapp(int f, int x) { NEG2(f, x); return tm_lapp(f, x); }
       ty_same(tm_ty_[\result], TY_COPOW, \old(tm_ty_[x]), \old(tm_ty_[v]));
     ensures \old(TMV(x) && TMV(v) && cps_ok(tm_ctx_[x], tm_ctx_[v], tm_ty_[v])) ==> OKCAP;
 */
-int b_cp_single(int x, int v) { NEG2(x, v); return tm_cp_single(x, v); }
+int b_cp_single(int x, int v)
+{
+  NEG2(x, v);
+  int r = tm_cp_single(x, v);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(bag); ensures P2(bag, body);
@@ -280,7 +395,12 @@ int b_cp_single(int x, int v) { NEG2(x, v); return tm_cp_single(x, v); }
     ensures \old(TMV(bag) && TMV(body) &&
       cpfold_ok(tm_ctx_[bag], tm_ty_[bag], tm_ctx_[body], tm_ty_[body])) ==> OKCAP;
 */
-int b_cp_fold(int bag, int body) { NEG2(bag, body); return tm_cp_fold(bag, body); }
+int b_cp_fold(int bag, int body)
+{
+  NEG2(bag, body);
+  int r = tm_cp_fold(bag, body);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(n); ensures P2(n, body);
@@ -289,7 +409,12 @@ int b_cp_fold(int bag, int body) { NEG2(bag, body); return tm_cp_fold(bag, body)
     ensures \old(TMV(n) && TMV(body) &&
       lsum_ok(tm_ctx_[n], tm_ty_[n], tm_ctx_[body], tm_ty_[body])) ==> OKCAP;
 */
-int b_lsum(int n, int body) { NEG2(n, body); return tm_lsum(n, body); }
+int b_lsum(int n, int body)
+{
+  NEG2(n, body);
+  int r = tm_lsum(n, body);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(op); ensures P2(op, x); ensures P3(op, x, dx);
@@ -298,7 +423,12 @@ int b_lsum(int n, int body) { NEG2(n, body); return tm_lsum(n, body); }
     ensures \old(TMV(x) && TMV(dx) &&
       lopd_ok(op, tm_ctx_[x], tm_ty_[x], tm_ctx_[dx], tm_ty_[dx])) ==> OKCAP;
 */
-int b_lop_d(int op, int x, int dx) { NEG3(op, x, dx); return tm_lop_d(op, x, dx); }
+int b_lop_d(int op, int x, int dx)
+{
+  NEG3(op, x, dx);
+  int r = tm_lop_d(op, x, dx);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(op); ensures P2(op, x); ensures P3(op, x, v);
@@ -307,7 +437,12 @@ int b_lop_d(int op, int x, int dx) { NEG3(op, x, dx); return tm_lop_d(op, x, dx)
     ensures \old(TMV(x) && TMV(v) &&
       lopdt_ok(op, tm_ctx_[x], tm_ty_[x], tm_ctx_[v], tm_ty_[v])) ==> OKCAP;
 */
-int b_lop_dt(int op, int x, int v) { NEG3(op, x, v); return tm_lop_dt(op, x, v); }
+int b_lop_dt(int op, int x, int v)
+{
+  NEG3(op, x, v);
+  int r = tm_lop_dt(op, x, v);
+  return r;
+}
 
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
     ensures P1(j); ensures P2(j, v);
@@ -315,7 +450,12 @@ int b_lop_dt(int op, int x, int v) { NEG3(op, x, v); return tm_lop_dt(op, x, v);
       ty_same(tm_ty_[\result], TY_ARR, \old(tm_ty_[v]), -1);
     ensures \old(TMV(j) && TMV(v) && onehot_ok(tm_ctx_[j], tm_ty_[j], tm_ctx_[v], tm_ty_[v])) ==> OKCAP;
 */
-int b_onehot(int j, int v) { NEG2(j, v); return tm_onehot(j, v); }
+int b_onehot(int j, int v)
+{
+  NEG2(j, v);
+  int r = tm_onehot(j, v);
+  return r;
+}
 
 /* ---- environment ------------------------------------------------------ */
 /* A stack of pushed entries above venv_cur.base; source variable k < the

@@ -208,6 +208,59 @@ extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
       env_kind(k) == ENV_LEVEL && 0 <= env_val(k) < ctx_len_[d] &&
       trh(m, ctx_lk(g, k)) && lvl_ty(d, env_val(k)) == trm(m, ctx_lk(g, k));
 
+*/
+#ifdef CHAD_SPEC_LEMMAS
+/*@
+  // ======================= helper lemmas (no induction) =================
+  // hash-consing: one triple, one id
+  lemma ty_same_eq{L}: ty_inv ==> \forall integer x, y, k, l, r;
+    ty_valid(x) && ty_valid(y) && ty_same(x, k, l, r) && ty_same(y, k, l, r) ==> x == y;
+  // extending a target context keeps the types at the old levels
+  lemma lvl_ty_ext{L}: \forall integer e, l;
+    0 < e < ctx_count && 0 <= ctx_parent_[e] < e &&
+    ctx_len_[e] == ctx_len_[ctx_parent_[e]] + 1 && 0 <= l < ctx_len_[ctx_parent_[e]] ==>
+    lvl_ty(e, l) == lvl_ty(ctx_parent_[e], l);
+  // the new level is the new entry
+  lemma lvl_ty_top{L}: \forall integer e;
+    0 < e < ctx_count && 0 <= ctx_parent_[e] < e &&
+    ctx_len_[e] == ctx_len_[ctx_parent_[e]] + 1 ==>
+    lvl_ty(e, ctx_len_[ctx_parent_[e]]) == ctx_type_[e];
+  lemma env_ok_ext{L}: \forall integer m, g, e;
+    0 < e < ctx_count && 0 <= ctx_parent_[e] < e &&
+    ctx_len_[e] == ctx_len_[ctx_parent_[e]] + 1 && env_ok(m, g, ctx_parent_[e]) ==>
+    env_ok(m, g, e);
+
+  // ---- frames: appending to the kernel's tables keeps the memo meaning ----
+  predicate ty_agree{L1, L2} =
+    \at(ty_count, L1) <= \at(ty_count, L2) &&
+    \forall integer i; 0 <= i < \at(ty_count, L1) ==>
+      \at(ty_kind_[i], L1) == \at(ty_kind_[i], L2) &&
+      \at(ty_left_[i], L1) == \at(ty_left_[i], L2) &&
+      \at(ty_right_[i], L1) == \at(ty_right_[i], L2);
+  predicate ctx_agree{L1, L2} =
+    \at(ctx_count, L1) <= \at(ctx_count, L2) &&
+    \forall integer i; 0 <= i < \at(ctx_count, L1) ==>
+      \at(ctx_parent_[i], L1) == \at(ctx_parent_[i], L2) &&
+      \at(ctx_type_[i], L1) == \at(ctx_type_[i], L2) &&
+      \at(ctx_len_[i], L1) == \at(ctx_len_[i], L2);
+  predicate memo_same{L1, L2} =
+    (\forall integer m, t; \at(chad_memo_ty_[m][t], L1) == \at(chad_memo_ty_[m][t], L2)) &&
+    (\forall integer m, g; \at(chad_memo_ctx_[m][g], L1) == \at(chad_memo_ctx_[m][g], L2));
+
+  lemma tr_ok_frame{L1, L2}: \forall integer m, t, s;
+    ty_agree{L1, L2} && memo_same{L1, L2} && tr_ok{L1}(m, t, s) ==> tr_ok{L2}(m, t, s);
+  lemma memo_ty_frame{L1, L2}:
+    ty_agree{L1, L2} && memo_same{L1, L2} && memo_ty_inv{L1} ==> memo_ty_inv{L2};
+  lemma trc_ok_frame{L1, L2}: \forall integer m, g, s;
+    ty_agree{L1, L2} && ctx_agree{L1, L2} && memo_same{L1, L2} && trc_ok{L1}(m, g, s) ==>
+    trc_ok{L2}(m, g, s);
+  lemma memo_ctx_frame{L1, L2}:
+    ty_agree{L1, L2} && ctx_agree{L1, L2} && memo_same{L1, L2} && memo_ctx_inv{L1} ==>
+    memo_ctx_inv{L2};
+
+*/
+#endif
+/*@
   // ======================= F's result type (card §4) ====================
   // s = P tau * (T G -o T tau) for a source term G |- t : tau
   predicate fwd_ty(integer s, integer g, integer tau) =
@@ -263,6 +316,35 @@ extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
        msrc_ok(u) && msz_ok(u);
   predicate src_inv = tsrc_inv && csrc_inv && msrc_inv;
 
+*/
+#ifdef CHAD_SPEC_LEMMAS
+/*@
+  predicate tm_agree{L1, L2} =
+    \at(tm_count, L1) <= \at(tm_count, L2) &&
+    \forall integer i; 0 <= i < \at(tm_count, L1) ==>
+      \at(tm_kind_[i], L1) == \at(tm_kind_[i], L2) &&
+      \at(tm_ctx_[i], L1) == \at(tm_ctx_[i], L2) &&
+      \at(tm_ty_[i], L1) == \at(tm_ty_[i], L2) &&
+      \at(tm_a_[i], L1) == \at(tm_a_[i], L2) &&
+      \at(tm_b_[i], L1) == \at(tm_b_[i], L2) &&
+      \at(tm_c_[i], L1) == \at(tm_c_[i], L2) &&
+      \at(tm_aux_[i], L1) == \at(tm_aux_[i], L2);
+  predicate src_same{L1, L2} =
+    (\forall integer i; \at(chad_tsrc_[i], L1) == \at(chad_tsrc_[i], L2)) &&
+    (\forall integer i; \at(chad_csrc_[i], L1) == \at(chad_csrc_[i], L2)) &&
+    (\forall integer i; \at(chad_msrc_[i], L1) == \at(chad_msrc_[i], L2)) &&
+    (\forall integer i; \at(chad_msz_[i], L1) == \at(chad_msz_[i], L2));
+  lemma tsrc_frame{L1, L2}:
+    ty_agree{L1, L2} && src_same{L1, L2} && tsrc_inv{L1} ==> tsrc_inv{L2};
+  lemma csrc_frame{L1, L2}:
+    ctx_agree{L1, L2} && src_same{L1, L2} && csrc_inv{L1} ==> csrc_inv{L2};
+  lemma msrc_frame{L1, L2}:
+    tm_agree{L1, L2} && src_same{L1, L2} && msrc_inv{L1} ==> msrc_inv{L2};
+
+
+*/
+#endif
+/*@
   // The recursive definitions the ghost columns compute (forward.c's
   // chad_fwd_in proves chad_tsrc_[t] == 1 <==> ty_srcr(t), etc.).
   predicate ty_srcr(integer t) =

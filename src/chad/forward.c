@@ -31,9 +31,11 @@
 #define FWD_REQ \
   requires kernel_inv && memo_inv && src_inv; \
   requires 0 <= t < tm_count && chad_msrc_[t] == 1; \
-  requires env_ok(CHAD_PFWD, tm_ctx_[t], d); \
   requires 0 <= depth
-#define FWD_TG requires trch(CHAD_TAN, tm_ctx_[t]) && tg == trc(CHAD_TAN, tm_ctx_[t]) && ty_valid(tg)
+/* the helpers get a valid target context; fwd also a failed one */
+#define FWD_ENV requires env_ok(CHAD_PFWD, tm_ctx_[t], d)
+#define FWD_TG requires trch(CHAD_TAN, tm_ctx_[t]) && tg == trc(CHAD_TAN, tm_ctx_[t]) && \
+  ty_valid(tg) && trh(CHAD_PFWD, tm_ty_[t]) && trh(CHAD_TAN, tm_ty_[t])
 #define FWD_ASSIGNS \
   assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_TR_CTX_STATE, CH_EXT_STATE, venv_sp, \
     venv_kind_[venv_sp .. CHAD_ENV_CAP - 1], venv_val_[venv_sp .. CHAD_ENV_CAP - 1]
@@ -50,6 +52,10 @@
   ensures fwd_type: \result >= 0 ==> 0 <= \result < tm_count && tm_ctx_[\result] == d && \
     fwd_ty(tm_ty_[\result], tm_ctx_[t], tm_ty_[t])
 
+/*@ requires tm_inv; terminates \true; assigns \nothing;
+    ensures t < 0 ==> \result == t;
+    ensures tm_valid(t) ==> \result == tm_ty_[t];
+    ensures t >= 0 && !tm_valid(t) ==> \result == CHAD_E_ARG; */
 static int tyof(int t) { return t < 0 ? t : tm_type(t); }
 
 static int fwd(int t, int d, int depth);
@@ -95,7 +101,7 @@ static int fwd_case_branch(int side, int body, int st, int d1, int lp, int tg, i
 }
 
 /* F(var k) = (x, \v. proj_k v) */
-/*@ FWD_REQ; FWD_TG; requires tm_kind_[t] == TM_VAR;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_VAR;
     terminates \true;
     FWD_ASSIGNS;
     FWD_ENS;
@@ -119,7 +125,7 @@ static int fwd_var(int t, int d, int tg, int depth)
 }
 
 /* F(c) = (c, \v. 0) for unit and the constants */
-/*@ FWD_REQ; FWD_TG;
+/*@ FWD_REQ; FWD_ENV; FWD_TG;
     requires tm_kind_[t] == TM_UNIT || tm_kind_[t] == TM_RCONST || tm_kind_[t] == TM_ICONST;
     terminates \true;
     FWD_ASSIGNS;
@@ -138,7 +144,7 @@ static int fwd_const(int t, int d, int tg, int depth)
 }
 
 /* F(pair a b) = let p = F a; q = F b in ((fst p, fst q), \v. (snd p v, snd q v)) */
-/*@ FWD_REQ; FWD_TG; requires tm_kind_[t] == TM_PAIR; requires depth <= CHAD_MAX_DEPTH;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_PAIR; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
     decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
     FWD_ASSIGNS;
@@ -146,24 +152,42 @@ static int fwd_const(int t, int d, int tg, int depth)
 */
 static int fwd_pair(int t, int d, int tg, int depth)
 {
-  //@ assert node_ok(t);
-  //@ assert msz_ok(t);
+  //@ assert node_ok(t) && msz_ok(t) && msrc_ok(t);
+  //@ ghost int g = tm_ctx_[t];
+  //@ ghost int ty = tm_ty_[t];
   int a = tm_a(t), b = tm_b(t), dn = depth + 1;
+  //@ assert tm_ctx_[a] == g && tm_ctx_[b] == g && ty_same(ty, TY_PROD, tm_ty_[a], tm_ty_[b]);
+  //@ assert tr_ok(CHAD_PFWD, ty, trm(CHAD_PFWD, ty)) && tr_ok(CHAD_TAN, ty, trm(CHAD_TAN, ty));
   int p = fwd(a, d, dn);
   if (p < 0) return p;
+  //@ assert env_ok(CHAD_PFWD, g, d);
+  //@ assert tr_ok(CHAD_PFWD, ty, trm(CHAD_PFWD, ty)) && tr_ok(CHAD_TAN, ty, trm(CHAD_TAN, ty));
   int lp = L(d), d1 = b_ext(d, tyof(p));
+  //@ assert d1 >= 0 ==> env_ok(CHAD_PFWD, g, d1) && lvl_ty(d1, lp) == tm_ty_[p];
   int q = fwd(b, d1, dn);
   if (q < 0) return q;
+  //@ assert tm_ctx_[q] == d1 && lvl_ty(d1, lp) == tm_ty_[p];
   int lq = L(d1), d2 = b_ext(d1, tyof(q));
+  //@ assert d2 >= 0 ==> lvl_ty(d2, lp) == tm_ty_[p] && lvl_ty(d2, lq) == tm_ty_[q];
   int lv = L(d2), d3 = b_ext(d2, tg);
+  /*@ assert d3 >= 0 ==> lvl_ty(d3, lp) == tm_ty_[p] && lvl_ty(d3, lq) == tm_ty_[q] &&
+        lvl_ty(d3, lv) == tg; */
   int lin = b_llam(tg, b_pair(b_lapp(b_snd(V(d3, lp)), V(d3, lv)),
                               b_lapp(b_snd(V(d3, lq)), V(d3, lv))));
-  return b_let(p, b_let(q, b_pair(b_pair(b_fst(V(d2, lp)), b_fst(V(d2, lq))), lin)));
+  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
+  /*@ assert lin >= 0 ==> tm_ctx_[lin] == d2 && ty_kind_[tm_ty_[lin]] == TY_LFUN &&
+        ty_left_[tm_ty_[lin]] == tg && ty_same(ty_right_[tm_ty_[lin]], TY_PROD,
+          trm(CHAD_TAN, tm_ty_[a]), trm(CHAD_TAN, tm_ty_[b])); */
+  int prim = b_pair(b_fst(V(d2, lp)), b_fst(V(d2, lq)));
+  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
+  /*@ assert pair_prim_ty: prim >= 0 ==> tm_ctx_[prim] == d2 && ty_same(tm_ty_[prim], TY_PROD,
+        trm(CHAD_PFWD, tm_ty_[a]), trm(CHAD_PFWD, tm_ty_[b])); */
+  return b_let(p, b_let(q, b_pair(prim, lin)));
 }
 
 /* F(let a (x. b)) =
  *   let p = F a; x = fst p; q = F_{G,x} b in (fst q, \v. snd q (v, snd p v)) */
-/*@ FWD_REQ; FWD_TG; requires tm_kind_[t] == TM_LET; requires depth <= CHAD_MAX_DEPTH;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_LET; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
     decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
     FWD_ASSIGNS;
@@ -188,7 +212,7 @@ static int fwd_let(int t, int d, int tg, int depth)
 
 /* F(lam (x. a)) = let f = \x. F_{G,x} a in
  *   ( \x. let r = f x in (fst r, \u. snd r (0, u)),  \v. \x. snd (f x) (v, 0) ) */
-/*@ FWD_REQ; FWD_TG; requires tm_kind_[t] == TM_LAM; requires depth <= CHAD_MAX_DEPTH;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_LAM; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
     decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
     FWD_ASSIGNS;
@@ -219,7 +243,7 @@ static int fwd_lam(int t, int d, int tg, int depth)
 
 /* F(app a b) = let p = F a; q = F b; r = fst p (fst q) in
  *   (fst r, \v. (snd p v) (fst q) + snd r (snd q v)) */
-/*@ FWD_REQ; FWD_TG; requires tm_kind_[t] == TM_APP; requires depth <= CHAD_MAX_DEPTH;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_APP; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
     decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
     FWD_ASSIGNS;
@@ -245,7 +269,7 @@ static int fwd_app(int t, int d, int tg, int depth)
 
 /* One child: let p = F a in (op (fst p), \v. op' (snd p v)) for fst, snd,
  * sum, length, op, inl, inr. */
-/*@ FWD_REQ; FWD_TG; requires depth <= CHAD_MAX_DEPTH;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires depth <= CHAD_MAX_DEPTH;
     requires tm_kind_[t] == TM_FST || tm_kind_[t] == TM_SND || tm_kind_[t] == TM_SUM ||
       tm_kind_[t] == TM_LENGTH || tm_kind_[t] == TM_OP || tm_kind_[t] == TM_INL ||
       tm_kind_[t] == TM_INR;
@@ -294,7 +318,7 @@ static int fwd_unary(int t, int d, int tg, int depth)
 /* F(case a (x. b) (y. c)) = let p = F a in case fst p of
  *   inl x -> let q = F b in (fst q, \v. snd q (v, fst (snd p v)))
  *   inr y -> let q = F c in (fst q, \v. snd q (v, snd (snd p v))) */
-/*@ FWD_REQ; FWD_TG; requires tm_kind_[t] == TM_CASE; requires depth <= CHAD_MAX_DEPTH;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_CASE; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
     decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
     FWD_ASSIGNS;
@@ -316,7 +340,7 @@ static int fwd_case(int t, int d, int tg, int depth)
 
 /* F(iter a (x. b) c) = let pn = F a; ps = F c in
  *   iter (fst pn) (s. let x = fst s; q = F b in (fst q, \v. snd q (v, snd s v))) ps */
-/*@ FWD_REQ; FWD_TG; requires tm_kind_[t] == TM_ITER; requires depth <= CHAD_MAX_DEPTH;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_ITER; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
     decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
     FWD_ASSIGNS;
@@ -346,7 +370,7 @@ static int fwd_iter(int t, int d, int tg, int depth)
 
 /* F(build a (i. b)) = let pn = F a; m = fst pn; ps = build m (i. F b) in
  *   (build m (i. fst ps[i]), \v. build m (i. snd ps[i] (v, ()))) */
-/*@ FWD_REQ; FWD_TG; requires tm_kind_[t] == TM_BUILD; requires depth <= CHAD_MAX_DEPTH;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_BUILD; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
     decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
     FWD_ASSIGNS;
@@ -376,7 +400,7 @@ static int fwd_build(int t, int d, int tg, int depth)
 }
 
 /* F(index a b) = let p = F a; q = F b in (fst p [fst q], \v. (snd p v)[fst q]) */
-/*@ FWD_REQ; FWD_TG; requires tm_kind_[t] == TM_INDEX; requires depth <= CHAD_MAX_DEPTH;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_INDEX; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
     decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
     FWD_ASSIGNS;
@@ -400,7 +424,7 @@ static int fwd_index(int t, int d, int tg, int depth)
 /* F(map (x. a) b) = let p = F b; y = fst p; ps = map (x. F a) y in
  *   (map (z. fst z) ps,
  *    \v. let dys = snd p v in build (length y) (i. snd ps[i] (v, dys[i]))) */
-/*@ FWD_REQ; FWD_TG; requires tm_kind_[t] == TM_MAP; requires depth <= CHAD_MAX_DEPTH;
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_MAP; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
     decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
     FWD_ASSIGNS;
@@ -433,6 +457,7 @@ static int fwd_map(int t, int d, int tg, int depth)
 }
 
 /*@ FWD_REQ;
+    requires d == CHAD_E_CAPACITY || env_ok(CHAD_PFWD, tm_ctx_[t], d);
     terminates \true;
     decreases 2 * (CHAD_MAX_DEPTH + 1 - depth) + 1;
     FWD_ASSIGNS;
@@ -451,6 +476,15 @@ static int fwd(int t, int d, int depth)
   int tg = tr_ctx(CHAD_TAN, g);           /* T G */
   if (tg < 0)
     return tg;
+  /* P tau and T tau: the result type P tau * (T G -o T tau) is built by
+   * the constructors; translating here fills the memo tables that state
+   * what the translations are (a hit after the first time). */
+  int pt = tr_ty(CHAD_PFWD, tm_type(t));
+  if (pt < 0)
+    return pt;
+  int tt = tr_ty(CHAD_TAN, tm_type(t));
+  if (tt < 0)
+    return tt;
   switch (tm_kind(t)) {
   case TM_VAR: return fwd_var(t, d, tg, depth);
   case TM_UNIT: case TM_RCONST: case TM_ICONST: return fwd_const(t, d, tg, depth);

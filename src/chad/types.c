@@ -131,6 +131,32 @@ void chad_sync(void)
   snap_ctxs();
 }
 
+/* ty_make seen from the translation: appending a type keeps the kernel's
+ * invariant, the memo tables' meaning and the ghost columns (frame lemmas
+ * of chad_spec.h). */
+/*@ requires kernel_inv && memo_inv && src_inv;
+    terminates \true;
+    assigns CH_TY_LOCS;
+    ensures mk_kernel: kernel_inv;
+    ensures mk_memo: memo_inv;
+    ensures mk_src: src_inv;
+    ensures \old(ty_count) <= ty_count <= \old(ty_count) + 1;
+    ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, kind, l, r) &&
+      ty_node_ok(\result);
+    ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
+    ensures \old(ty_shape(kind, l, r, ty_count)) ==> \result != CHAD_E_ARG;
+*/
+static int tr_mk(int kind, int l, int r)
+{
+  int res = ty_make(kind, l, r);
+#ifdef CHAD_SPEC_LEMMAS
+  /*@ assert ty_agree{Pre, Here} && ctx_agree{Pre, Here} && memo_same{Pre, Here} &&
+        tm_agree{Pre, Here} && src_same{Pre, Here}; */
+#endif
+  //@ assert res >= 0 ==> ty_node_ok(res);
+  return res;
+}
+
 /* mode: CHAD_PFWD, CHAD_TAN, CHAD_PREV, CHAD_COT. On success the result is
  * the memoised mode-m translation of t (memo_inv gives its shape, card §3);
  * on a source type only capacity or depth can fail. */
@@ -138,10 +164,10 @@ void chad_sync(void)
     assigns CH_TYS_LOCS, chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1], \
             chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1], \
             chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1]; \
-    ensures kernel_inv && memo_inv && tsrc_inv; \
+    ensures kernel_inv && memo_inv && src_inv; \
     ensures \old(ty_count) <= ty_count; \
     ensures memo_grows{Pre, Post}
-/*@ requires kernel_inv && memo_inv && tsrc_inv && mode_ok(mode) && depth >= 0;
+/*@ requires kernel_inv && memo_inv && src_inv && mode_ok(mode) && depth >= 0;
     terminates \true;
     decreases TY_DEPTH + 1 - depth;
     TR_TY_SPEC;
@@ -171,13 +197,17 @@ static int ty_tr(int mode, int t, int depth)
     if (a < 0) return a;
     int b = ty_tr(mode, r, depth + 1);
     if (b < 0) return b;
-    res = (k == TY_PROD || lin) ? ty_prod(a, b) : ty_sum(a, b);
+    //@ assert trh(mode, l) && trm(mode, l) == a && trh(mode, r) && trm(mode, r) == b;
+    res = (k == TY_PROD || lin) ? tr_mk(TY_PROD, a, b) : tr_mk(TY_SUM, a, b);
+    /*@ assert tr_prodsum: res >= 0 ==> trh(mode, l) && trh(mode, r) &&
+          ty_same(res, (k == TY_PROD || lin != 0) ? TY_PROD : TY_SUM, trm(mode, l), trm(mode, r)); */
     break;
   }
   case TY_ARR: {
     int a = ty_tr(mode, l, depth + 1);
     if (a < 0) return a;
-    res = ty_arr(a);
+    res = tr_mk(TY_ARR, a, -1);
+    //@ assert res >= 0 ==> trh(mode, l) && ty_same(res, TY_ARR, trm(mode, l), -1);
     break;
   }
   case TY_FUN: {
@@ -187,11 +217,15 @@ static int ty_tr(int mode, int t, int depth)
     if (mode == CHAD_TAN) {           /* T(a->b) = Pa -> Tb                 */
       int tb = ty_tr(CHAD_TAN, r, depth + 1);
       if (tb < 0) return tb;
-      res = ty_fun(pa, tb);
+      res = tr_mk(TY_FUN, pa, tb);
+      /*@ assert res >= 0 ==> trh(CHAD_PFWD, l) && trh(CHAD_TAN, r) &&
+            ty_same(res, TY_FUN, trm(CHAD_PFWD, l), trm(CHAD_TAN, r)); */
     } else if (mode == CHAD_COT) {    /* C(a->b) = !Pa (x) Cb               */
       int cb = ty_tr(CHAD_COT, r, depth + 1);
       if (cb < 0) return cb;
-      res = ty_copow(pa, cb);
+      res = tr_mk(TY_COPOW, pa, cb);
+      /*@ assert res >= 0 ==> trh(CHAD_PREV, l) && trh(CHAD_COT, r) &&
+            ty_same(res, TY_COPOW, trm(CHAD_PREV, l), trm(CHAD_COT, r)); */
     } else {                          /* P(a->b) = Pa -> Pb * (D -o D')     */
       int lmode = (mode == CHAD_PFWD) ? CHAD_TAN : CHAD_COT;
       int pb = ty_tr(mode, r, depth + 1);
@@ -200,11 +234,17 @@ static int ty_tr(int mode, int t, int depth)
       if (da < 0) return da;
       int db = ty_tr(lmode, r, depth + 1);
       if (db < 0) return db;
-      int lf = (mode == CHAD_PFWD) ? ty_lfun(da, db) : ty_lfun(db, da);
+      int lf = (mode == CHAD_PFWD) ? tr_mk(TY_LFUN, da, db) : tr_mk(TY_LFUN, db, da);
       if (lf < 0) return lf;
-      int pr = ty_prod(pb, lf);
+      int pr = tr_mk(TY_PROD, pb, lf);
       if (pr < 0) return pr;
-      res = ty_fun(pa, pr);
+      res = tr_mk(TY_FUN, pa, pr);
+      /*@ assert res >= 0 ==> trh(mode, l) && trh(mode, r) && trh(lmode, l) &&
+            trh(lmode, r) && ty_kind_[res] == TY_FUN && ty_left_[res] == trm(mode, l) &&
+            ty_right_[res] == pr && 0 <= pr < res && ty_kind_[pr] == TY_PROD &&
+            ty_left_[pr] == trm(mode, r) && ty_right_[pr] == lf && 0 <= lf < pr &&
+            (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, trm(lmode, l), trm(lmode, r))) &&
+            (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, trm(lmode, r), trm(lmode, l))); */
     }
     break;
   }
@@ -214,11 +254,14 @@ static int ty_tr(int mode, int t, int depth)
   if (res < 0)
     return res;
   snap_types();
+  //@ assert chad_memo_ty_[mode][t] == 0;
+  //@ assert ty_kind_[t] == k && ty_left_[t] == l && ty_right_[t] == r && ty_valid(res);
+  //@ assert tr_step: tr_ok(mode, t, res);
   chad_memo_ty_[mode][t] = res + 1;
   return res;
 }
 
-/*@ requires kernel_inv && memo_inv && tsrc_inv;
+/*@ requires kernel_inv && memo_inv && src_inv;
     terminates \true;
     TR_TY_SPEC;
     ensures \result >= 0 ==> mode_ok(mode) && trh(mode, t) && trm(mode, t) == \result &&
@@ -252,14 +295,14 @@ int chad_chain_[CHAD_MAX_CTXS];
 /* On success: the memoised mode-m translation of g (trc: a context for the
  * primal modes, a type for the linear ones); on a source context only
  * capacity or depth can fail. */
-/*@ requires kernel_inv && memo_inv && tsrc_inv && csrc_inv;
+/*@ requires kernel_inv && memo_inv && src_inv;
     terminates \true;
-    assigns CH_TYS_LOCS, CH_CTXS_LOCS, chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1],
+    assigns CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1],
             chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS-1], chad_chain_[0 .. CHAD_MAX_CTXS-1],
             chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
             chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1],
             chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
-    ensures kernel_inv && memo_inv && tsrc_inv && csrc_inv;
+    ensures kernel_inv && memo_inv && src_inv;
     ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
     ensures memo_grows{Pre, Post};
     ensures \forall integer h, k; 0 <= h < \old(ctx_count) ==>
@@ -309,7 +352,7 @@ int tr_ctx(int mode, int g)
     acc = chad_memo_ctx_[mode][cur] - 1;
   //@ ghost int gcur = cur;
   /*@ loop invariant 0 <= n <= \at(n, LoopEntry);
-      loop invariant kernel_inv && memo_inv && tsrc_inv && csrc_inv;
+      loop invariant kernel_inv && memo_inv && src_inv;
       loop invariant \at(ty_count, Pre) <= ty_count && \at(ctx_count, Pre) <= ctx_count;
       loop invariant memo_grows{Pre, Here};
       loop invariant \forall integer h, k; 0 <= h < \at(ctx_count, Pre) ==>
@@ -326,7 +369,7 @@ int tr_ctx(int mode, int g)
       loop invariant chad_csrc_[g] == 1 ==> chad_csrc_[gcur] == 1;
       loop invariant chad_csrc_[g] == 1 ==>
         \forall integer i; 0 <= i < n ==> chad_csrc_[chad_chain_[i]] == 1;
-      loop assigns n, acc, gcur, CH_TYS_FROM(\at(ty_count, Pre)),
+      loop assigns n, acc, gcur, CH_EXT_STATE, CH_TYS_FROM(\at(ty_count, Pre)),
         CH_CTXS_FROM(\at(ctx_count, Pre)),
         chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1], chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS-1],
         chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
@@ -340,11 +383,13 @@ int tr_ctx(int mode, int g)
     int a = tr_ty(mode, ctx_type_[c]);
     if (a < 0)
       return a;
-    acc = lin ? ty_prod(acc, a) : ctx_extend(acc, a);
+    acc = lin ? tr_mk(TY_PROD, acc, a) : b_ext(acc, a);
     if (acc < 0)
       return acc;
     snap_types();
     snap_ctxs();
+    //@ assert chad_memo_ctx_[mode][c] == 0;
+    //@ assert trc_ok(mode, c, acc);
     chad_memo_ctx_[mode][c] = acc + 1;
     //@ ghost gcur = c;
   }
@@ -379,7 +424,7 @@ int chad_ctx_cot(int g) { return chad_ctx(CHAD_COT, g); }
 */
 int chad_proj_tuple(int v, int k) /*@ ghost (int g, int m) */
 {
-  int r = v;
+  int r = v, i = 0;
   //@ ghost int gi = g;
   /*@ loop invariant 0 <= i <= k;
       loop invariant kernel_inv;
@@ -392,13 +437,17 @@ int chad_proj_tuple(int v, int k) /*@ ghost (int g, int m) */
         tm_ty_[r] == trc(m, gi);
       loop assigns i, r, gi, CH_TMS_FROM(\at(tm_count, Pre));
       loop variant k - i; */
-  for (int i = 0; i < k && r >= 0; i++) {
+  for (; i < k && r >= 0; i++) {
     //@ assert ctx_node_ok(gi);
     //@ assert trc_ok(m, gi, chad_memo_ctx_[m][gi] - 1);
     r = b_fst(r);
     //@ ghost gi = ctx_parent_[gi];
   }
-  //@ assert r >= 0 ==> ctx_node_ok(gi) && trc_ok(m, gi, chad_memo_ctx_[m][gi] - 1);
+  //@ assert r >= 0 ==> i == k && ctx_lk(g, k) == ctx_lk(gi, 0);
+  //@ assert r >= 0 ==> 0 < gi && ctx_node_ok(gi) && ctx_lk(gi, 0) == ctx_type_[gi];
+  //@ assert r >= 0 ==> trc_ok(m, gi, chad_memo_ctx_[m][gi] - 1);
+  /*@ assert r >= 0 ==> proj_ok(tm_ty_[r]) &&
+        ty_right_[tm_ty_[r]] == trm(m, ctx_lk(g, k)); */
   return b_snd(r);
 }
 
