@@ -83,3 +83,5 @@ valid, total = int(main.get("valid", 0)), int(main.get("total", 0))
 print(f"proved {valid}/{total} goals in {sys.argv[2]} s")
 sys.exit(0 if total > 0 and valid == total else 1)
 PY
+# reverse mode and the simplifier's guarantee (chadrev, issue #5)
+"$(dirname "$0")/prove-rev.sh"
