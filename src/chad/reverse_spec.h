@@ -70,10 +70,8 @@
   lemma msrc_ok_frame{L1, L2}: \forall integer u;
     tables_grow{L1, L2} && side_same{L1, L2} && msrc_ok{L1}(u) && msz_ok{L1}(u) ==>
       msrc_ok{L2}(u) && msz_ok{L2}(u);
-  lemma tsrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && tsrc_inv{L1} ==> tsrc_inv{L2};
   lemma csrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && csrc_inv{L1} ==> csrc_inv{L2};
   lemma msrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && msrc_inv{L1} ==> msrc_inv{L2};
-  lemma src_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && src_inv{L1} ==> src_inv{L2};
   lemma cot_lin_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && cot_lin{L1} ==> cot_lin{L2};
 
   // Extending the context table keeps every node well typed.
