@@ -46,7 +46,7 @@ chad_skip=$chad_skip,chad_ctx,chad_ctx_pfwd,chad_ctx_tan,chad_ctx_prev,chad_ctx_
 chad_skip=$chad_skip,tyof,fwd_under,fwd_case_branch,fwd_var,fwd_const,fwd_pair,fwd_let,fwd_lam
 chad_skip=$chad_skip,fwd_app,fwd_unary,fwd_case,fwd_iter,fwd_build,fwd_index,fwd_map,fwd
 chad_skip=$chad_skip,src_columns,chad_fwd_in,chad_fwd
-chad_skip=$chad_skip,tr_ctx,ty_tr,tr_ty
+chad_skip=$chad_skip,tr_ctx,ty_tr,tr_ty,tr_mk
 
 report=proofs/wp-report.json
 log="$out/wp.log"
