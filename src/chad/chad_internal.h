@@ -56,6 +56,10 @@ int b_lvl(int d);                     /* level the next binder of d gets    */
 enum { ENV_LEVEL = 0, ENV_TERM = 1 };
 typedef struct venv_frame { int base; int idlen; } venv_frame;
 extern venv_frame venv_cur;
+/* the stack (build.c); read by the specification (chad_spec.h) */
+extern int venv_kind_[CHAD_ENV_CAP];
+extern int venv_val_[CHAD_ENV_CAP];
+extern int venv_sp;
 /* Starts a frame whose unpushed variables are the identity on idlen levels;
  * returns the previous frame (restore it with venv_restore). */
 venv_frame venv_open(int idlen);
@@ -70,12 +74,15 @@ int venv_lookup(int k, int *kind);
  * chad_sync() (called by every public entry point) clears the memo tables
  * when the kernel's type or context table changed under them. */
 void chad_sync(void);
+/* mode-m translation memo tables: 0 = not computed, else id + 1 */
+extern int chad_memo_ty_[4][CHAD_MAX_TYPES];
+extern int chad_memo_ctx_[4][CHAD_MAX_CTXS];
 int tr_ty(int mode, int ty);
 int tr_ctx(int mode, int g);
 
 /* ---- context tuples (types.c) ------------------------------------------ */
 /* proj_k v = snd (fst^k v) for a tangent tuple v : T G */
-int chad_proj_tuple(int v, int k);
+int chad_proj_tuple(int v, int k) /*@ ghost (int g, int m) */;
 /* onehot_k v : C G with v : C (type of var k of g) at position k, in v's ctx */
 int chad_onehot_tuple(int v, int g, int k);
 

@@ -5,16 +5,110 @@
 #include "chad/chad.h"
 #include "chad/kernel.h"
 #include "chad_internal.h"
+#include "chad_spec.h"
+#include "reverse_spec.h"
 
 #define V(d, l) b_var((d), (l))
 #define L(d) b_lvl(d)
 
+/*@ requires tm_inv; terminates \true; assigns \nothing;
+    ensures t < 0 ==> \result == t;
+    ensures 0 <= t < tm_count ==> \result == tm_ty_[t]; */
 static int tyof(int t) { return t < 0 ? t : tm_type(t); }
 
 static int rev(int t, int d, int depth);
 
-/*@ requires depth >= 0;
-    decreases CHAD_MAX_DEPTH + 1 - depth; */
+/* Lemma (by induction over the type and context tables, children first):
+ * every memoised cotangent translation is a linear type. */
+/*@ ghost
+  /@ requires kernel_inv && memo_inv;
+     terminates \true;
+     assigns \nothing;
+     ensures cot_lin; @/
+  void cot_lin_lemma(void)
+  {
+    /@ loop invariant 0 <= i <= ty_count;
+       loop invariant \forall integer t; 0 <= t < i && trh(CHAD_COT, t) ==> lin(trm(CHAD_COT, t));
+       loop assigns i;
+       loop variant ty_count - i; @/
+    for (int i = 0; i < ty_count; i++) {
+      /@ assert ty_node_ok(i); @/
+      /@ assert chad_memo_ty_[CHAD_COT][i] != 0 ==>
+                tr_ok(CHAD_COT, i, chad_memo_ty_[CHAD_COT][i] - 1); @/
+      /@ assert trh(CHAD_COT, i) ==> ty_node_ok(trm(CHAD_COT, i)); @/
+    }
+    /@ assert \forall integer t; 0 <= t < CHAD_MAX_TYPES && trh(CHAD_COT, t) ==> t < ty_count; @/
+    /@ assert ty_node_ok(TY_ID_UNIT); @/
+    /@ loop invariant 1 <= j <= ctx_count;
+       loop invariant \forall integer g; 0 <= g < j && trch(CHAD_COT, g) ==> lin(trc(CHAD_COT, g));
+       loop assigns j;
+       loop variant ctx_count - j; @/
+    for (int j = 1; j < ctx_count; j++) {
+      /@ assert ctx_node_ok(j); @/
+      /@ assert chad_memo_ctx_[CHAD_COT][j] != 0 ==>
+                trc_ok(CHAD_COT, j, chad_memo_ctx_[CHAD_COT][j] - 1); @/
+      /@ assert trch(CHAD_COT, j) ==> ty_node_ok(trc(CHAD_COT, j)); @/
+    }
+    /@ assert \forall integer g; 0 < g < CHAD_MAX_CTXS && trch(CHAD_COT, g) ==> g < ctx_count; @/
+  }
+*/
+
+/* b_ext, seen from the pass: it keeps every invariant of the pass and the
+ * environment, and the levels of d keep their types in the extension. */
+/*@ requires REV_INV;
+    requires d == CHAD_E_CAPACITY || ctx_valid(d);
+    requires ty < 0 || ty_valid(ty);
+    terminates \true;
+    assigns CH_CTX_LOCS, CH_EXT_STATE;
+    ensures REV_INV;
+    ensures d < 0 ==> \result == d;
+    ensures d >= 0 && ty < 0 ==> \result == ty;
+    ensures d >= 0 && ty >= 0 ==> \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> ctx_is_ext(\result, d, ty) && ctx_len_[\result] == ctx_len_[d] + 1 &&
+      ctx_valid(\result);
+    ensures \old(ctx_count) <= ctx_count;
+    ensures CTX_LK_FRAME;
+    ensures \result >= 0 ==> lvl_ty(\result, ctx_len_[d]) == ty &&
+      \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(\result, l) == lvl_ty(d, l);
+    ensures \forall integer m, g, e; \old(env_ok(m, g, e)) ==> env_ok(m, g, e);
+    ensures \result >= 0 ==> \forall integer m, g; \old(env_ok(m, g, d)) ==> env_ok(m, g, \result);
+*/
+static int rev_ext(int d, int ty)
+{
+  int r = b_ext(d, ty);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert tm_inv;
+  //@ assert kernel_inv;
+  return r;
+}
+
+/* Recursion measures (WP `decreases`): rev(t, d, x) calls the rule of t's
+ * kind with the same x; a rule calls rev and rev_under with x + 1 and
+ * rev_case_branch with x + 1, which calls rev_under with x + 2. Every call
+ * lowers REV_M(x) = 4 * (CHAD_MAX_DEPTH + 2 - x) plus a per-function offset
+ * (rule -1, rev_under +1, rev_case_branch +2), so the measure decreases on
+ * every edge of the call graph. */
+#define REV_M(x) (4 * (CHAD_MAX_DEPTH + 2 - (x)))
+
+/*@ requires REV_INV;
+    requires 0 <= c < tm_count && chad_msrc_[c] == 1;
+    requires 0 < tm_ctx_[c] < ctx_count;
+    requires d < 0 || env_ok(CHAD_PREV, ctx_parent_[tm_ctx_[c]], d);
+    requires d >= 0 && lvl >= 0 ==> 0 <= lvl < ctx_len_[d] &&
+      trh(CHAD_PREV, ctx_type_[tm_ctx_[c]]) &&
+      lvl_ty(d, lvl) == trm(CHAD_PREV, ctx_type_[tm_ctx_[c]]);
+    requires d >= 0 || d == CHAD_E_CAPACITY;
+    requires lvl >= 0 || lvl == CHAD_E_CAPACITY;
+    requires depth >= 0;
+    terminates \true;
+    decreases REV_M(depth) + 1;
+    REV_ASSIGNS;
+    REV_FRAME;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count &&
+      tm_ctx_[\result] == d && rev_ty(tm_ty_[\result], \old(tm_ty_[c]), \old(tm_ctx_[c]));
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH;
+    ensures tm_count - \old(tm_count) <= REV_K * chad_msz_[c];
+*/
 static int rev_under(int c, int d, int lvl, int depth)
 {
   if (depth > CHAD_MAX_DEPTH)
@@ -34,20 +128,20 @@ static int rev_under(int c, int d, int lvl, int depth)
 /* One branch of R(case): (fst q, \v. let g = snd q v in fst g + snd p (snd g, 0))
  * (or (0, snd g) on the right), in d1 with p at level lp. */
 /*@ requires depth >= 0;
-    decreases CHAD_MAX_DEPTH + 1 - depth; */
+    decreases REV_M(depth) + 2; */
 static int rev_case_branch(int side, int body, int st, int d1, int lp, int ct, int depth)
 {
   if (depth > CHAD_MAX_DEPTH)
     return CHAD_E_DEPTH;
   int sty = side == 0 ? ty_left(st) : ty_right(st);
   int oty = side == 0 ? ty_right(st) : ty_left(st);
-  int lx = L(d1), e1 = b_ext(d1, tr_ty(CHAD_PREV, sty));
+  int lx = L(d1), e1 = rev_ext(d1, tr_ty(CHAD_PREV, sty));
   int q = rev_under(body, e1, lx, depth + 1);
   if (q < 0) return q;
-  int lq = L(e1), e2 = b_ext(e1, tyof(q));
-  int lv = L(e2), e3 = b_ext(e2, ct);
+  int lq = L(e1), e2 = rev_ext(e1, tyof(q));
+  int lv = L(e2), e3 = rev_ext(e2, ct);
   int gg = b_lapp(b_snd(V(e3, lq)), V(e3, lv));
-  int lg = L(e3), e4 = b_ext(e3, tyof(gg));
+  int lg = L(e3), e4 = rev_ext(e3, tyof(gg));
   int z = b_zero(e4, tr_ty(CHAD_COT, oty));
   int sv = b_snd(V(e4, lg));
   int arg = side == 0 ? b_pair(sv, z) : b_pair(z, sv);
@@ -56,8 +150,459 @@ static int rev_case_branch(int side, int body, int st, int d1, int lp, int ct, i
   return b_let(q, b_pair(b_fst(V(e2, lq)), lin));
 }
 
-/*@ requires depth >= 0;
-    decreases CHAD_MAX_DEPTH + 1 - depth; */
+/* b_ext for code that only needs the kernel invariant */
+/*@ requires kernel_inv;
+    requires ctx_valid(d) && ty_valid(ty);
+    terminates \true;
+    assigns CH_CTX_LOCS, CH_EXT_STATE;
+    ensures kernel_inv;
+    ensures CTX_LK_FRAME;
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> ctx_is_ext(\result, d, ty) && ctx_len_[\result] == ctx_len_[d] + 1 &&
+      ctx_valid(\result) && lvl_ty(\result, ctx_len_[d]) == ty &&
+      \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(\result, l) == lvl_ty(d, l);
+*/
+static int k_ext(int d, int ty)
+{
+  int r = b_ext(d, ty);
+  //@ assert tables_grow{Pre, Here};
+  //@ assert tm_inv;
+  return r;
+}
+
+/* The linear half of R(pair a b), in d2 where level lp holds p = R a and
+ * level lq holds q = R b:   \v. snd p (fst v) + snd q (snd v)
+ * of type C(a * b) -o C G, with ct = C(a * b) = C a * C b. */
+/*@ requires kernel_inv;
+    requires ctx_valid(d2) && ty_valid(ct) && ty_kind_[ct] == TY_PROD && lin(cg);
+    requires lin_at(d2, lp, ty_left_[ct], cg) && lin_at(d2, lq, ty_right_[ct], cg);
+    terminates \true;
+    assigns CH_TM_LOCS, CH_TMS_LOCS, CH_TYS_LOCS, CH_CTX_LOCS, CH_EXT_STATE;
+    ensures kernel_inv;
+    ensures pair_lin_type: \result >= 0 ==> 0 <= \result < tm_count && tm_ctx_[\result] == d2 &&
+      ty_same(tm_ty_[\result], TY_LFUN, ct, cg);
+    ensures pair_lin_codes: \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures pair_lin_size: \old(tm_count) <= tm_count <= \old(tm_count) + 12;
+*/
+static int rev_pair_lin(int d2, int lp, int lq, int ct) /*@ ghost (int cg) */
+{
+  //@ ghost int ca = ty_left_[ct];
+  //@ ghost int cb = ty_right_[ct];
+  //@ assert ty_node_ok(ct);
+  int lv = L(d2), d3 = k_ext(d2, ct);
+  if (d3 < 0) return d3;
+  //@ assert lvl_ty(d3, lv) == ct && lvl_ty(d3, lp) == lvl_ty(d2, lp) && lvl_ty(d3, lq) == lvl_ty(d2, lq);
+  int vp = V(d3, lp);
+  //@ assert vp >= 0 || vp == CHAD_E_CAPACITY;
+  int sp = b_snd(vp);
+  //@ assert sp >= 0 ==> tm_ctx_[sp] == d3 && ty_same(tm_ty_[sp], TY_LFUN, ca, cg);
+  //@ assert sp >= 0 || sp == CHAD_E_CAPACITY;
+  int v1 = V(d3, lv);
+  //@ assert v1 >= 0 ==> tm_ctx_[v1] == d3 && tm_ty_[v1] == ct;
+  //@ assert v1 >= 0 || v1 == CHAD_E_CAPACITY;
+  int x1 = b_fst(v1);
+  //@ assert x1 >= 0 ==> tm_ctx_[x1] == d3 && tm_ty_[x1] == ca;
+  //@ assert x1 >= 0 || x1 == CHAD_E_CAPACITY;
+  int l1 = b_lapp(sp, x1);
+  //@ assert l1 >= 0 ==> tm_ctx_[l1] == d3 && tm_ty_[l1] == cg;
+  //@ assert l1 >= 0 || l1 == CHAD_E_CAPACITY;
+  int vq = V(d3, lq);
+  //@ assert vq >= 0 || vq == CHAD_E_CAPACITY;
+  int sq = b_snd(vq);
+  //@ assert sq >= 0 ==> tm_ctx_[sq] == d3 && ty_same(tm_ty_[sq], TY_LFUN, cb, cg);
+  //@ assert sq >= 0 || sq == CHAD_E_CAPACITY;
+  int v2 = V(d3, lv);
+  //@ assert v2 >= 0 ==> tm_ctx_[v2] == d3 && tm_ty_[v2] == ct;
+  //@ assert v2 >= 0 || v2 == CHAD_E_CAPACITY;
+  int x2 = b_snd(v2);
+  //@ assert x2 >= 0 ==> tm_ctx_[x2] == d3 && tm_ty_[x2] == cb;
+  //@ assert x2 >= 0 || x2 == CHAD_E_CAPACITY;
+  int l2 = b_lapp(sq, x2);
+  //@ assert l2 >= 0 ==> tm_ctx_[l2] == d3 && tm_ty_[l2] == cg;
+  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
+  int sum = b_plus(l1, l2);
+  //@ assert sum >= 0 ==> tm_ctx_[sum] == d3 && tm_ty_[sum] == cg;
+  //@ assert sum >= 0 || sum == CHAD_E_CAPACITY;
+  return b_llam(ct, sum);
+}
+
+/* ---- one function per rule (card §5). Each gets the source node t, the
+ * target context d, g = ctx of t, cg = C g, ty = type of t, ct = C ty. ---- */
+
+/* R(var k) = (x, \v. onehot_k v) */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_VAR);
+    requires g == tm_ctx_[t];
+    terminates \true;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_var(int t, int d, int g, int ct)
+{
+  int kind = ENV_LEVEL;
+  int lvl = venv_lookup((int)tm_aux(t), &kind);
+  if (lvl < 0)
+    return lvl;
+  if (kind != ENV_LEVEL)
+    return CHAD_E_ARG;
+  int lv = L(d), d1 = rev_ext(d, ct);
+  int body = chad_onehot_tuple(V(d1, lv), g, (int)tm_aux(t));
+  return b_pair(V(d, lvl), b_llam(ct, body));
+}
+
+/* R(unit | rconst r | iconst n) = (c, \v. 0) */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_UNIT || tm_kind_[t] == TM_RCONST || tm_kind_[t] == TM_ICONST);
+    requires cg == trc(CHAD_COT, tm_ctx_[t]);
+    terminates \true;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_const(int t, int d, int cg, int ct)
+{
+  int k = tm_kind(t);
+  int prim = k == TM_UNIT ? b_unit(d)
+           : k == TM_RCONST ? tm_rconst(d, tm_rval(t)) : tm_iconst(d, tm_aux(t));
+  int d1 = rev_ext(d, ct);
+  return b_pair(prim, b_llam(ct, b_zero(d1, cg)));
+}
+
+/* let p = R a; x = fst p; q = R_{G,x} b in
+ * (fst q, \v. let g = snd q v in fst g + snd p (snd g)) */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_LET);
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_let(int t, int d, int ct, int depth)
+{
+  int a = tm_a(t), b = tm_b(t);
+  int p = rev(a, d, depth + 1);
+  if (p < 0) return p;
+  int lp = L(d), d1 = rev_ext(d, tyof(p));
+  int x = b_fst(V(d1, lp));
+  int lx = L(d1), d2 = rev_ext(d1, tyof(x));
+  int q = rev_under(b, d2, lx, depth + 1);
+  if (q < 0) return q;
+  int lq = L(d2), d3 = rev_ext(d2, tyof(q));
+  int lv = L(d3), d4 = rev_ext(d3, ct);
+  int gg = b_lapp(b_snd(V(d4, lq)), V(d4, lv));
+  int lg = L(d4), d5 = rev_ext(d4, tyof(gg));
+  int lin = b_llam(ct, b_let(gg, b_plus(b_fst(V(d5, lg)),
+                                        b_lapp(b_snd(V(d5, lp)), b_snd(V(d5, lg))))));
+  return b_let(p, b_let(x, b_let(q, b_pair(b_fst(V(d3, lq)), lin))));
+}
+
+/* let f = \x. R_{G,x} a in
+ * ( \x. let r = f x in (fst r, \v. snd (snd r v)),
+ *   \w. cp_fold w (x v. fst (snd (f x) v)) ) */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_LAM);
+    requires ty == tm_ty_[t];
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_lam(int t, int d, int ty, int ct, int depth)
+{
+  int a = tm_a(t);
+  int sg = ty_left(ty), tau = ty_right(ty);
+  int psg = tr_ty(CHAD_PREV, sg), ctau = tr_ty(CHAD_COT, tau);
+  int lx0 = L(d), dx = rev_ext(d, psg);
+  int q = rev_under(a, dx, lx0, depth + 1);
+  if (q < 0) return q;
+  int f = b_lam(psg, q);
+  int lf = L(d), d1 = rev_ext(d, tyof(f));
+  int lx1 = L(d1), e1 = rev_ext(d1, psg);
+  int r = b_app(V(e1, lf), V(e1, lx1));
+  int lr = L(e1), e2 = rev_ext(e1, tyof(r));
+  int lv = L(e2), e3 = rev_ext(e2, ctau);
+  int inner = b_llam(ctau, b_snd(b_lapp(b_snd(V(e3, lr)), V(e3, lv))));
+  int prim = b_lam(psg, b_let(r, b_pair(b_fst(V(e2, lr)), inner)));
+  int lw = L(d1), g1 = rev_ext(d1, ct);
+  int lx2 = L(g1), g2 = rev_ext(g1, psg);
+  int lv2 = L(g2), g3 = rev_ext(g2, ctau);
+  int fold = b_cp_fold(V(g1, lw),
+                       b_fst(b_lapp(b_snd(b_app(V(g3, lf), V(g3, lx2))), V(g3, lv2))));
+  return b_let(f, b_pair(prim, b_llam(ct, fold)));
+}
+
+/* let p = R a; q = R b; r = fst p (fst q) in
+ * (fst r, \v. snd p (cp_single (fst q) v) + snd q (snd r v)) */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_APP);
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_app(int t, int d, int ct, int depth)
+{
+  int a = tm_a(t), b = tm_b(t);
+  int p = rev(a, d, depth + 1);
+  if (p < 0) return p;
+  int lp = L(d), d1 = rev_ext(d, tyof(p));
+  int q = rev(b, d1, depth + 1);
+  if (q < 0) return q;
+  int lq = L(d1), d2 = rev_ext(d1, tyof(q));
+  int r = b_app(b_fst(V(d2, lp)), b_fst(V(d2, lq)));
+  int lr = L(d2), d3 = rev_ext(d2, tyof(r));
+  int lv = L(d3), d4 = rev_ext(d3, ct);
+  int lin = b_llam(ct, b_plus(
+      b_lapp(b_snd(V(d4, lp)), b_cp_single(b_fst(V(d4, lq)), V(d4, lv))),
+      b_lapp(b_snd(V(d4, lq)), b_lapp(b_snd(V(d4, lr)), V(d4, lv)))));
+  return b_let(p, b_let(q, b_let(r, b_pair(b_fst(V(d3, lr)), lin))));
+}
+
+/* let p = R a; q = R b in ((fst p, fst q), \v. snd p (fst v) + snd q (snd v)) */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_PAIR);
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_pair(int t, int d, int ct, int depth)
+{
+  //@ assert node_ok(t) && msrc_ok(t) && msz_ok(t);
+  int a = tm_a(t), b = tm_b(t);
+  int p = rev(a, d, depth + 1);
+  if (p < 0) return p;
+  int lp = L(d), d1 = rev_ext(d, tyof(p));
+  int q = rev(b, d1, depth + 1);
+  if (q < 0) return q;
+  //@ ghost Built: ;
+  int lq = L(d1), d2 = rev_ext(d1, tyof(q));
+  /*@ ghost int cgv = tm_ctx_[t] == CTX_EMPTY ? TY_ID_UNIT :
+        chad_memo_ctx_[CHAD_COT][tm_ctx_[t]] - 1; */
+  int lin = d2 < 0 ? d2 : rev_pair_lin(d2, lp, lq, ct) /*@ ghost (cgv) */;
+  int r = b_let(p, b_let(q, b_pair(b_pair(b_fst(V(d2, lp)), b_fst(V(d2, lq))), lin)));
+  //@ assert tables_grow{Built, Here} && side_same{Built, Here};
+  return r;
+}
+
+/* one child: let p = R a in (op (fst p), \v. snd p (op' v)) for
+ * fst, snd, sum, length, op, inl, inr */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_FST || tm_kind_[t] == TM_SND || tm_kind_[t] == TM_SUM || tm_kind_[t] == TM_LENGTH || tm_kind_[t] == TM_OP || tm_kind_[t] == TM_INL || tm_kind_[t] == TM_INR);
+    requires cg == trc(CHAD_COT, tm_ctx_[t]) && ty == tm_ty_[t];
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_unary(int t, int d, int cg, int ty, int ct, int depth)
+{
+  int a = tm_a(t);
+  int p = rev(a, d, depth + 1);
+  if (p < 0) return p;
+  int lp = L(d), d1 = rev_ext(d, tyof(p));
+  int lv = L(d1), d2 = rev_ext(d1, ct);
+  int x = b_fst(V(d1, lp));
+  int v = V(d2, lv);
+  int dx = b_snd(V(d2, lp));
+  int at = tm_type(a);
+  int prim, lin;
+  switch (tm_kind(t)) {
+  case TM_FST:
+    prim = b_fst(x);
+    lin = b_lapp(dx, b_pair(v, b_zero(d2, tr_ty(CHAD_COT, ty_right(at)))));
+    break;
+  case TM_SND:
+    prim = b_snd(x);
+    lin = b_lapp(dx, b_pair(b_zero(d2, tr_ty(CHAD_COT, ty_left(at))), v));
+    break;
+  case TM_SUM: {                 /* \v. snd p (build (length (fst p)) (i. v)) */
+    prim = b_sum(x);
+    int e = rev_ext(d2, TY_ID_INT);
+    lin = b_lapp(dx, b_build(b_length(b_fst(V(d2, lp))), V(e, lv)));
+    break;
+  }
+  case TM_LENGTH:
+    prim = b_length(x);
+    lin = b_zero(d2, cg);
+    break;
+  case TM_OP: {
+    int o = (int)tm_aux(t);
+    prim = b_op(o, x);
+    lin = b_lapp(dx, b_lop_dt(o, b_fst(V(d2, lp)), v));
+    break;
+  }
+  case TM_INL:
+    prim = b_inl(x, tr_ty(CHAD_PREV, ty_right(ty)));
+    lin = b_lapp(dx, b_fst(v));
+    break;
+  default:
+    prim = b_inr(tr_ty(CHAD_PREV, ty_left(ty)), x);
+    lin = b_lapp(dx, b_snd(v));
+    break;
+  }
+  return b_let(p, b_pair(prim, b_llam(ct, lin)));
+}
+
+/* let p = R a in case fst p of
+ *   inl x -> let q = R b in (fst q, \v. let g = snd q v in fst g + snd p (snd g, 0))
+ *   inr y -> ... snd p (0, snd g) */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_CASE);
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_case(int t, int d, int ct, int depth)
+{
+  int a = tm_a(t), b = tm_b(t), c = tm_c(t);
+  int p = rev(a, d, depth + 1);
+  if (p < 0) return p;
+  int lp = L(d), d1 = rev_ext(d, tyof(p));
+  int st = tm_type(a);
+  int br0 = rev_case_branch(0, b, st, d1, lp, ct, depth + 1);
+  if (br0 < 0) return br0;
+  int br1 = rev_case_branch(1, c, st, d1, lp, ct, depth + 1);
+  if (br1 < 0) return br1;
+  return b_let(p, b_case(b_fst(V(d1, lp)), br0, br1));
+}
+
+/* let pn = R a; ps = R c in
+ * iter (fst pn) (s. let x = fst s; q = R b in
+ *     (fst q, \v. let g = snd q v in fst g + snd s (snd g))) ps */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_ITER);
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_iter(int t, int d, int ct, int depth)
+{
+  int a = tm_a(t), b = tm_b(t), c = tm_c(t);
+  int pn = rev(a, d, depth + 1);
+  if (pn < 0) return pn;
+  int ln = L(d), d1 = rev_ext(d, tyof(pn));
+  int ps = rev(c, d1, depth + 1);
+  if (ps < 0) return ps;
+  int ls = L(d1), d2 = rev_ext(d1, tyof(ps));
+  int lc = L(d2), e1 = rev_ext(d2, tyof(ps));
+  int x = b_fst(V(e1, lc));
+  int lx = L(e1), e2 = rev_ext(e1, tyof(x));
+  int q = rev_under(b, e2, lx, depth + 1);
+  if (q < 0) return q;
+  int lq = L(e2), e3 = rev_ext(e2, tyof(q));
+  int lv = L(e3), e4 = rev_ext(e3, ct);
+  int gg = b_lapp(b_snd(V(e4, lq)), V(e4, lv));
+  int lg = L(e4), e5 = rev_ext(e4, tyof(gg));
+  int lin = b_llam(ct, b_let(gg, b_plus(b_fst(V(e5, lg)),
+                                        b_lapp(b_snd(V(e5, lc)), b_snd(V(e5, lg))))));
+  int body = b_let(x, b_let(q, b_pair(b_fst(V(e3, lq)), lin)));
+  return b_let(pn, b_let(ps, b_iter(b_fst(V(d2, ln)), body, V(d2, ls))));
+}
+
+/* let pn = R a; m = fst pn; ps = build m (i. R b) in
+ * (build m (i. fst ps[i]), \v. lsum m (i. fst (snd ps[i] v[i]))) */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_BUILD);
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_build(int t, int d, int ct, int depth)
+{
+  int a = tm_a(t), b = tm_b(t);
+  int pn = rev(a, d, depth + 1);
+  if (pn < 0) return pn;
+  int ln = L(d), d1 = rev_ext(d, tyof(pn));
+  int m = b_fst(V(d1, ln));
+  int lm = L(d1), d2 = rev_ext(d1, TY_ID_INT);
+  int li = L(d2), e1 = rev_ext(d2, TY_ID_INT);
+  int q = rev_under(b, e1, li, depth + 1);
+  if (q < 0) return q;
+  int ps = b_build(V(d2, lm), q);
+  int lps = L(d2), d3 = rev_ext(d2, tyof(ps));
+  int li2 = L(d3), f1 = rev_ext(d3, TY_ID_INT);
+  int prim = b_build(V(d3, lm), b_fst(b_index(V(f1, lps), V(f1, li2))));
+  int lv = L(d3), g1 = rev_ext(d3, ct);
+  int li3 = L(g1), g2 = rev_ext(g1, TY_ID_INT);
+  int tan = b_llam(ct, b_lsum(V(g1, lm),
+                              b_fst(b_lapp(b_snd(b_index(V(g2, lps), V(g2, li3))),
+                                           b_index(V(g2, lv), V(g2, li3))))));
+  return b_let(pn, b_let(m, b_let(ps, b_pair(prim, tan))));
+}
+
+/* let p = R a; q = R b in (fst p [fst q], \v. snd p (onehot (fst q) v)) */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_INDEX);
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_index(int t, int d, int ct, int depth)
+{
+  int a = tm_a(t), b = tm_b(t);
+  int p = rev(a, d, depth + 1);
+  if (p < 0) return p;
+  int lp = L(d), d1 = rev_ext(d, tyof(p));
+  int q = rev(b, d1, depth + 1);
+  if (q < 0) return q;
+  int lq = L(d1), d2 = rev_ext(d1, tyof(q));
+  int lv = L(d2), d3 = rev_ext(d2, ct);
+  int prim = b_index(b_fst(V(d2, lp)), b_fst(V(d2, lq)));
+  int lin = b_llam(ct, b_lapp(b_snd(V(d3, lp)), b_onehot(b_fst(V(d3, lq)), V(d3, lv))));
+  return b_let(p, b_let(q, b_pair(prim, lin)));
+}
+
+/* let p = R b; y = fst p; ps = map (x. R a) y in
+ * (map (z. fst z) ps,
+ *  \v. let cs = build (length y) (i. snd ps[i] v[i]) in
+ *      lsum (length y) (i. fst cs[i]) + snd p (map (z. snd z) cs)) */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_MAP);
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_map(int t, int d, int ct, int depth)
+{
+  int a = tm_a(t), b = tm_b(t);
+  int p = rev(b, d, depth + 1);
+  if (p < 0) return p;
+  int sg = ty_left(tm_type(b));
+  int lp = L(d), d1 = rev_ext(d, tyof(p));
+  int y = b_fst(V(d1, lp));
+  int ly = L(d1), d2 = rev_ext(d1, tyof(y));
+  int lx = L(d2), e1 = rev_ext(d2, tr_ty(CHAD_PREV, sg));
+  int q = rev_under(a, e1, lx, depth + 1);
+  if (q < 0) return q;
+  int ps = b_map(q, V(d2, ly));
+  int lps = L(d2), d3 = rev_ext(d2, tyof(ps));
+  int lz = L(d3), f1 = rev_ext(d3, tyof(q));
+  int prim = b_map(b_fst(V(f1, lz)), V(d3, lps));
+  int lv = L(d3), g1 = rev_ext(d3, ct);
+  int li = L(g1), g2 = rev_ext(g1, TY_ID_INT);
+  int cs = b_build(b_length(V(g1, ly)),
+                   b_lapp(b_snd(b_index(V(g2, lps), V(g2, li))),
+                          b_index(V(g2, lv), V(g2, li))));
+  int lcs = L(g1), h1 = rev_ext(g1, tyof(cs));
+  int lj = L(h1), h2 = rev_ext(h1, TY_ID_INT);
+  int part1 = b_lsum(b_length(V(h1, ly)), b_fst(b_index(V(h2, lcs), V(h2, lj))));
+  int cel = cs < 0 ? cs : ty_left(tm_type(cs));
+  int lw = L(h1), h3 = rev_ext(h1, cel);
+  int part2 = b_lapp(b_snd(V(h1, lp)), b_map(b_snd(V(h3, lw)), V(h1, lcs)));
+  int tan = b_llam(ct, b_let(cs, b_plus(part1, part2)));
+  return b_let(p, b_let(y, b_let(ps, b_pair(prim, tan))));
+}
+
+/*@ REV_PRE(t, d);
+    requires depth >= 0;
+    terminates \true;
+    decreases REV_M(depth);
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
 static int rev(int t, int d, int depth)
 {
   if (depth > CHAD_MAX_DEPTH)
@@ -71,258 +616,29 @@ static int rev(int t, int d, int depth)
   if (cg < 0)
     return cg;
   int ty = tm_type(t);
-  int ct = tr_ty(CHAD_COT, ty);                 /* C tau */
+  int pt = tr_ty(CHAD_PREV, ty);          /* P tau: memoised for the contract */
+  if (pt < 0)
+    return pt;
+  int ct = tr_ty(CHAD_COT, ty);           /* C tau */
   if (ct < 0)
     return ct;
-  int a = tm_a(t), b = tm_b(t), c = tm_c(t);
-  int dn = depth + 1;
-
+  //@ ghost cot_lin_lemma();
   switch (tm_kind(t)) {
-  case TM_VAR: {                   /* (x, \v. onehot_k v) */
-    int kind = ENV_LEVEL;
-    int lvl = venv_lookup((int)tm_aux(t), &kind);
-    if (lvl < 0)
-      return lvl;
-    if (kind != ENV_LEVEL)
-      return CHAD_E_ARG;
-    int lv = L(d), d1 = b_ext(d, ct);
-    int body = chad_onehot_tuple(V(d1, lv), g, (int)tm_aux(t));
-    return b_pair(V(d, lvl), b_llam(ct, body));
-  }
-  case TM_UNIT: case TM_RCONST: case TM_ICONST: {   /* (c, \v. 0) */
-    int k = tm_kind(t);
-    int prim = k == TM_UNIT ? b_unit(d)
-             : k == TM_RCONST ? tm_rconst(d, tm_rval(t)) : tm_iconst(d, tm_aux(t));
-    int d1 = b_ext(d, ct);
-    return b_pair(prim, b_llam(ct, b_zero(d1, cg)));
-  }
-  case TM_LET: {
-    /* let p = R a; x = fst p; q = R_{G,x} b in
-     * (fst q, \v. let g = snd q v in fst g + snd p (snd g)) */
-    int p = rev(a, d, dn);
-    if (p < 0) return p;
-    int lp = L(d), d1 = b_ext(d, tyof(p));
-    int x = b_fst(V(d1, lp));
-    int lx = L(d1), d2 = b_ext(d1, tyof(x));
-    int q = rev_under(b, d2, lx, dn);
-    if (q < 0) return q;
-    int lq = L(d2), d3 = b_ext(d2, tyof(q));
-    int lv = L(d3), d4 = b_ext(d3, ct);
-    int gg = b_lapp(b_snd(V(d4, lq)), V(d4, lv));
-    int lg = L(d4), d5 = b_ext(d4, tyof(gg));
-    int lin = b_llam(ct, b_let(gg, b_plus(b_fst(V(d5, lg)),
-                                          b_lapp(b_snd(V(d5, lp)), b_snd(V(d5, lg))))));
-    return b_let(p, b_let(x, b_let(q, b_pair(b_fst(V(d3, lq)), lin))));
-  }
-  case TM_LAM: {
-    /* let f = \x. R_{G,x} a in
-     * ( \x. let r = f x in (fst r, \v. snd (snd r v)),
-     *   \w. cp_fold w (x v. fst (snd (f x) v)) ) */
-    int sg = ty_left(ty), tau = ty_right(ty);
-    int psg = tr_ty(CHAD_PREV, sg), ctau = tr_ty(CHAD_COT, tau);
-    int lx0 = L(d), dx = b_ext(d, psg);
-    int q = rev_under(a, dx, lx0, dn);
-    if (q < 0) return q;
-    int f = b_lam(psg, q);
-    int lf = L(d), d1 = b_ext(d, tyof(f));
-    int lx1 = L(d1), e1 = b_ext(d1, psg);
-    int r = b_app(V(e1, lf), V(e1, lx1));
-    int lr = L(e1), e2 = b_ext(e1, tyof(r));
-    int lv = L(e2), e3 = b_ext(e2, ctau);
-    int inner = b_llam(ctau, b_snd(b_lapp(b_snd(V(e3, lr)), V(e3, lv))));
-    int prim = b_lam(psg, b_let(r, b_pair(b_fst(V(e2, lr)), inner)));
-    int lw = L(d1), g1 = b_ext(d1, ct);
-    int lx2 = L(g1), g2 = b_ext(g1, psg);
-    int lv2 = L(g2), g3 = b_ext(g2, ctau);
-    int fold = b_cp_fold(V(g1, lw),
-                         b_fst(b_lapp(b_snd(b_app(V(g3, lf), V(g3, lx2))), V(g3, lv2))));
-    return b_let(f, b_pair(prim, b_llam(ct, fold)));
-  }
-  case TM_APP: {
-    /* let p = R a; q = R b; r = fst p (fst q) in
-     * (fst r, \v. snd p (cp_single (fst q) v) + snd q (snd r v)) */
-    int p = rev(a, d, dn);
-    if (p < 0) return p;
-    int lp = L(d), d1 = b_ext(d, tyof(p));
-    int q = rev(b, d1, dn);
-    if (q < 0) return q;
-    int lq = L(d1), d2 = b_ext(d1, tyof(q));
-    int r = b_app(b_fst(V(d2, lp)), b_fst(V(d2, lq)));
-    int lr = L(d2), d3 = b_ext(d2, tyof(r));
-    int lv = L(d3), d4 = b_ext(d3, ct);
-    int lin = b_llam(ct, b_plus(
-        b_lapp(b_snd(V(d4, lp)), b_cp_single(b_fst(V(d4, lq)), V(d4, lv))),
-        b_lapp(b_snd(V(d4, lq)), b_lapp(b_snd(V(d4, lr)), V(d4, lv)))));
-    return b_let(p, b_let(q, b_let(r, b_pair(b_fst(V(d3, lr)), lin))));
-  }
-  case TM_PAIR: {
-    /* let p = R a; q = R b in ((fst p, fst q), \v. snd p (fst v) + snd q (snd v)) */
-    int p = rev(a, d, dn);
-    if (p < 0) return p;
-    int lp = L(d), d1 = b_ext(d, tyof(p));
-    int q = rev(b, d1, dn);
-    if (q < 0) return q;
-    int lq = L(d1), d2 = b_ext(d1, tyof(q));
-    int lv = L(d2), d3 = b_ext(d2, ct);
-    int lin = b_llam(ct, b_plus(b_lapp(b_snd(V(d3, lp)), b_fst(V(d3, lv))),
-                                b_lapp(b_snd(V(d3, lq)), b_snd(V(d3, lv)))));
-    return b_let(p, b_let(q, b_pair(b_pair(b_fst(V(d2, lp)), b_fst(V(d2, lq))), lin)));
-  }
+  case TM_VAR: return rev_var(t, d, g, ct);
+  case TM_UNIT: case TM_RCONST: case TM_ICONST: return rev_const(t, d, cg, ct);
+  case TM_LET: return rev_let(t, d, ct, depth);
+  case TM_LAM: return rev_lam(t, d, ty, ct, depth);
+  case TM_APP: return rev_app(t, d, ct, depth);
+  case TM_PAIR: return rev_pair(t, d, ct, depth);
   case TM_FST: case TM_SND: case TM_SUM: case TM_LENGTH: case TM_OP:
-  case TM_INL: case TM_INR: {
-    /* one child: let p = R a in (op (fst p), \v. snd p (op' v)) */
-    int p = rev(a, d, dn);
-    if (p < 0) return p;
-    int lp = L(d), d1 = b_ext(d, tyof(p));
-    int lv = L(d1), d2 = b_ext(d1, ct);
-    int x = b_fst(V(d1, lp));
-    int v = V(d2, lv);
-    int dx = b_snd(V(d2, lp));
-    int at = tm_type(a);
-    int prim, lin;
-    switch (tm_kind(t)) {
-    case TM_FST:
-      prim = b_fst(x);
-      lin = b_lapp(dx, b_pair(v, b_zero(d2, tr_ty(CHAD_COT, ty_right(at)))));
-      break;
-    case TM_SND:
-      prim = b_snd(x);
-      lin = b_lapp(dx, b_pair(b_zero(d2, tr_ty(CHAD_COT, ty_left(at))), v));
-      break;
-    case TM_SUM: {                 /* \v. snd p (build (length (fst p)) (i. v)) */
-      prim = b_sum(x);
-      int e = b_ext(d2, TY_ID_INT);
-      lin = b_lapp(dx, b_build(b_length(b_fst(V(d2, lp))), V(e, lv)));
-      break;
-    }
-    case TM_LENGTH:
-      prim = b_length(x);
-      lin = b_zero(d2, cg);
-      break;
-    case TM_OP: {
-      int o = (int)tm_aux(t);
-      prim = b_op(o, x);
-      lin = b_lapp(dx, b_lop_dt(o, b_fst(V(d2, lp)), v));
-      break;
-    }
-    case TM_INL:
-      prim = b_inl(x, tr_ty(CHAD_PREV, ty_right(ty)));
-      lin = b_lapp(dx, b_fst(v));
-      break;
-    default:
-      prim = b_inr(tr_ty(CHAD_PREV, ty_left(ty)), x);
-      lin = b_lapp(dx, b_snd(v));
-      break;
-    }
-    return b_let(p, b_pair(prim, b_llam(ct, lin)));
-  }
-  case TM_CASE: {
-    /* let p = R a in case fst p of
-     *   inl x -> let q = R b in (fst q, \v. let g = snd q v in fst g + snd p (snd g, 0))
-     *   inr y -> ... snd p (0, snd g) */
-    int p = rev(a, d, dn);
-    if (p < 0) return p;
-    int lp = L(d), d1 = b_ext(d, tyof(p));
-    int st = tm_type(a);
-    int br0 = rev_case_branch(0, b, st, d1, lp, ct, depth + 1);
-    if (br0 < 0) return br0;
-    int br1 = rev_case_branch(1, c, st, d1, lp, ct, depth + 1);
-    if (br1 < 0) return br1;
-    return b_let(p, b_case(b_fst(V(d1, lp)), br0, br1));
-  }
-  case TM_ITER: {
-    /* let pn = R a; ps = R c in
-     * iter (fst pn) (s. let x = fst s; q = R b in
-     *     (fst q, \v. let g = snd q v in fst g + snd s (snd g))) ps */
-    int pn = rev(a, d, dn);
-    if (pn < 0) return pn;
-    int ln = L(d), d1 = b_ext(d, tyof(pn));
-    int ps = rev(c, d1, dn);
-    if (ps < 0) return ps;
-    int ls = L(d1), d2 = b_ext(d1, tyof(ps));
-    int lc = L(d2), e1 = b_ext(d2, tyof(ps));
-    int x = b_fst(V(e1, lc));
-    int lx = L(e1), e2 = b_ext(e1, tyof(x));
-    int q = rev_under(b, e2, lx, dn);
-    if (q < 0) return q;
-    int lq = L(e2), e3 = b_ext(e2, tyof(q));
-    int lv = L(e3), e4 = b_ext(e3, ct);
-    int gg = b_lapp(b_snd(V(e4, lq)), V(e4, lv));
-    int lg = L(e4), e5 = b_ext(e4, tyof(gg));
-    int lin = b_llam(ct, b_let(gg, b_plus(b_fst(V(e5, lg)),
-                                          b_lapp(b_snd(V(e5, lc)), b_snd(V(e5, lg))))));
-    int body = b_let(x, b_let(q, b_pair(b_fst(V(e3, lq)), lin)));
-    return b_let(pn, b_let(ps, b_iter(b_fst(V(d2, ln)), body, V(d2, ls))));
-  }
-  case TM_BUILD: {
-    /* let pn = R a; m = fst pn; ps = build m (i. R b) in
-     * (build m (i. fst ps[i]), \v. lsum m (i. fst (snd ps[i] v[i]))) */
-    int pn = rev(a, d, dn);
-    if (pn < 0) return pn;
-    int ln = L(d), d1 = b_ext(d, tyof(pn));
-    int m = b_fst(V(d1, ln));
-    int lm = L(d1), d2 = b_ext(d1, TY_ID_INT);
-    int li = L(d2), e1 = b_ext(d2, TY_ID_INT);
-    int q = rev_under(b, e1, li, dn);
-    if (q < 0) return q;
-    int ps = b_build(V(d2, lm), q);
-    int lps = L(d2), d3 = b_ext(d2, tyof(ps));
-    int li2 = L(d3), f1 = b_ext(d3, TY_ID_INT);
-    int prim = b_build(V(d3, lm), b_fst(b_index(V(f1, lps), V(f1, li2))));
-    int lv = L(d3), g1 = b_ext(d3, ct);
-    int li3 = L(g1), g2 = b_ext(g1, TY_ID_INT);
-    int tan = b_llam(ct, b_lsum(V(g1, lm),
-                                b_fst(b_lapp(b_snd(b_index(V(g2, lps), V(g2, li3))),
-                                             b_index(V(g2, lv), V(g2, li3))))));
-    return b_let(pn, b_let(m, b_let(ps, b_pair(prim, tan))));
-  }
-  case TM_INDEX: {
-    /* let p = R a; q = R b in (fst p [fst q], \v. snd p (onehot (fst q) v)) */
-    int p = rev(a, d, dn);
-    if (p < 0) return p;
-    int lp = L(d), d1 = b_ext(d, tyof(p));
-    int q = rev(b, d1, dn);
-    if (q < 0) return q;
-    int lq = L(d1), d2 = b_ext(d1, tyof(q));
-    int lv = L(d2), d3 = b_ext(d2, ct);
-    int prim = b_index(b_fst(V(d2, lp)), b_fst(V(d2, lq)));
-    int lin = b_llam(ct, b_lapp(b_snd(V(d3, lp)), b_onehot(b_fst(V(d3, lq)), V(d3, lv))));
-    return b_let(p, b_let(q, b_pair(prim, lin)));
-  }
-  case TM_MAP: {
-    /* let p = R b; y = fst p; ps = map (x. R a) y in
-     * (map (z. fst z) ps,
-     *  \v. let cs = build (length y) (i. snd ps[i] v[i]) in
-     *      lsum (length y) (i. fst cs[i]) + snd p (map (z. snd z) cs)) */
-    int p = rev(b, d, dn);
-    if (p < 0) return p;
-    int sg = ty_left(tm_type(b));
-    int lp = L(d), d1 = b_ext(d, tyof(p));
-    int y = b_fst(V(d1, lp));
-    int ly = L(d1), d2 = b_ext(d1, tyof(y));
-    int lx = L(d2), e1 = b_ext(d2, tr_ty(CHAD_PREV, sg));
-    int q = rev_under(a, e1, lx, dn);
-    if (q < 0) return q;
-    int ps = b_map(q, V(d2, ly));
-    int lps = L(d2), d3 = b_ext(d2, tyof(ps));
-    int lz = L(d3), f1 = b_ext(d3, tyof(q));
-    int prim = b_map(b_fst(V(f1, lz)), V(d3, lps));
-    int lv = L(d3), g1 = b_ext(d3, ct);
-    int li = L(g1), g2 = b_ext(g1, TY_ID_INT);
-    int cs = b_build(b_length(V(g1, ly)),
-                     b_lapp(b_snd(b_index(V(g2, lps), V(g2, li))),
-                            b_index(V(g2, lv), V(g2, li))));
-    int lcs = L(g1), h1 = b_ext(g1, tyof(cs));
-    int lj = L(h1), h2 = b_ext(h1, TY_ID_INT);
-    int part1 = b_lsum(b_length(V(h1, ly)), b_fst(b_index(V(h2, lcs), V(h2, lj))));
-    int cel = cs < 0 ? cs : ty_left(tm_type(cs));
-    int lw = L(h1), h3 = b_ext(h1, cel);
-    int part2 = b_lapp(b_snd(V(h1, lp)), b_map(b_snd(V(h3, lw)), V(h1, lcs)));
-    int tan = b_llam(ct, b_let(cs, b_plus(part1, part2)));
-    return b_let(p, b_let(y, b_let(ps, b_pair(prim, tan))));
-  }
-  default:
-    return CHAD_E_TYPE;
+  case TM_INL: case TM_INR:
+    return rev_unary(t, d, cg, ty, ct, depth);
+  case TM_CASE: return rev_case(t, d, ct, depth);
+  case TM_ITER: return rev_iter(t, d, ct, depth);
+  case TM_BUILD: return rev_build(t, d, ct, depth);
+  case TM_INDEX: return rev_index(t, d, ct, depth);
+  case TM_MAP: return rev_map(t, d, ct, depth);
+  default: return CHAD_E_TYPE;
   }
 }
 

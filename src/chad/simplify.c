@@ -32,6 +32,7 @@
 #include "chad/chad.h"
 #include "chad/kernel.h"
 #include "chad_internal.h"
+#include "chad_spec.h"
 
 #define SIMP_ROUNDS 6
 #define SIMP_DEPTH 6000
@@ -680,10 +681,26 @@ static int simplify_round(int t)
   return simp(t, g, base, 0);
 }
 
-int chad_simplify(int t)
+/* The rewriting engine: rounds of simplify_round until the size stops
+ * shrinking. Its internals are NOT proved; its contract below is ASSUMED
+ * (WP skips its body): it writes the kernel's tables only by appending
+ * (through the kernel constructors, whose contracts are proved) and keeps
+ * the kernel invariant. It also writes build.c's private size stack
+ * (chad_term_size), which no annotation reads. */
+/*@ requires kernel_inv;
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE,
+      ec_kind[0 .. ECELLS - 1], ec_val[0 .. ECELLS - 1], ec_next[0 .. ECELLS - 1], ec_count,
+      pend_[0 .. PEND_CAP - 1], pend_top, cnt_uses, cnt_under, cnt_budget,
+      memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1],
+      memo_stamp_[0 .. CHAD_MAX_TERMS - 1], cur_stamp,
+      pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1],
+      pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count;
+*/
+static int simplify_engine(int t)
 {
-  if (t < 0 || t >= tm_count)
-    return CHAD_E_ARG;
   int best = t;
   int64_t best_size = chad_term_size(t);
   for (int round = 0; round < SIMP_ROUNDS; round++) {
@@ -700,4 +717,35 @@ int chad_simplify(int t)
     best_size = sz;
   }
   return best;
+}
+
+/* The simplifier's guarantee, proved (WP): the result is a node of the
+ * arena with exactly the input's context and type, and every node stays
+ * well typed. It is obtained by a final check, not by proving the engine:
+ * an engine result whose context or type differs (which would be a bug)
+ * is replaced by the input, always a correct answer. */
+/*@ requires kernel_inv;
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE,
+      ec_kind[0 .. ECELLS - 1], ec_val[0 .. ECELLS - 1], ec_next[0 .. ECELLS - 1], ec_count,
+      pend_[0 .. PEND_CAP - 1], pend_top, cnt_uses, cnt_under, cnt_budget,
+      memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1],
+      memo_stamp_[0 .. CHAD_MAX_TERMS - 1], cur_stamp,
+      pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1],
+      pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed;
+    ensures simp_inv: kernel_inv;
+    ensures simp_arg: !(0 <= t < \old(tm_count)) <==> \result == CHAD_E_ARG;
+    ensures simp_type: 0 <= t < \old(tm_count) ==>
+      0 <= \result < tm_count && tm_ctx_[\result] == \old(tm_ctx_[t]) &&
+      tm_ty_[\result] == \old(tm_ty_[t]);
+*/
+int chad_simplify(int t)
+{
+  if (t < 0 || t >= tm_count)
+    return CHAD_E_ARG;
+  int g = tm_ctx(t), ty = tm_type(t);
+  int s = simplify_engine(t);
+  if (s < 0 || s >= tm_count || tm_ctx(s) != g || tm_type(s) != ty)
+    return t;
+  return s;
 }

@@ -5,69 +5,188 @@
 #include "chad/chad.h"
 #include "chad/kernel.h"
 #include "chad_internal.h"
+#include "chad_spec.h"
 
 #define TY_DEPTH 1000
 
-/* memo tables hold id + 1; 0 means "not computed yet" */
-static int memo_ty[4][CHAD_MAX_TYPES];
-static int memo_ctx[4][CHAD_MAX_CTXS];
-static int memo_ty_seen;   /* ty_count when last used: a smaller one means ty_init ran */
-static int memo_ctx_seen;
+/* memo tables hold id + 1; 0 means "not computed yet". Their meaning is
+ * memo_inv (chad_spec.h): one step of card §3 per filled entry. */
+int chad_memo_ty_[4][CHAD_MAX_TYPES];
+int chad_memo_ctx_[4][CHAD_MAX_CTXS];
+int chad_memo_ty_seen_;   /* types snapshotted so far (see chad_sync) */
+int chad_memo_ctx_seen_;
 
+/* ghost columns of chad_spec.h (filled by forward.c's entry points) */
+/*@ ghost int chad_tsrc_[CHAD_MAX_TYPES]; */
+/*@ ghost int chad_csrc_[CHAD_MAX_CTXS]; */
+/*@ ghost int chad_msrc_[CHAD_MAX_TERMS]; */
+/*@ ghost int chad_msz_[CHAD_MAX_TERMS]; */
+
+/*@ terminates \true;
+    assigns chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1], chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS-1],
+            chad_memo_ty_seen_, chad_memo_ctx_seen_;
+    ensures memo_inv;
+*/
 void chad_init(void)
 {
+  /*@ loop invariant 0 <= m <= 4;
+      loop invariant \forall integer m2, i; 0 <= m2 < m && 0 <= i < CHAD_MAX_TYPES ==>
+        chad_memo_ty_[m2][i] == 0;
+      loop invariant \forall integer m2, i; 0 <= m2 < m && 0 <= i < CHAD_MAX_CTXS ==>
+        chad_memo_ctx_[m2][i] == 0;
+      loop assigns m, chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1],
+                   chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS-1];
+      loop variant 4 - m; */
   for (int m = 0; m < 4; m++) {
+    /*@ loop invariant 0 <= i <= CHAD_MAX_TYPES;
+        loop invariant \forall integer m2, j; 0 <= m2 < m && 0 <= j < CHAD_MAX_TYPES ==>
+          chad_memo_ty_[m2][j] == 0;
+        loop invariant \forall integer j; 0 <= j < i ==> chad_memo_ty_[m][j] == 0;
+        loop assigns i, chad_memo_ty_[m][0 .. CHAD_MAX_TYPES-1];
+        loop variant CHAD_MAX_TYPES - i; */
     for (int i = 0; i < CHAD_MAX_TYPES; i++)
-      memo_ty[m][i] = 0;
+      chad_memo_ty_[m][i] = 0;
+    /*@ loop invariant 0 <= i <= CHAD_MAX_CTXS;
+        loop invariant \forall integer m2, j; 0 <= m2 < m && 0 <= j < CHAD_MAX_CTXS ==>
+          chad_memo_ctx_[m2][j] == 0;
+        loop invariant \forall integer j; 0 <= j < i ==> chad_memo_ctx_[m][j] == 0;
+        loop assigns i, chad_memo_ctx_[m][0 .. CHAD_MAX_CTXS-1];
+        loop variant CHAD_MAX_CTXS - i; */
     for (int i = 0; i < CHAD_MAX_CTXS; i++)
-      memo_ctx[m][i] = 0;
+      chad_memo_ctx_[m][i] = 0;
   }
-  memo_ty_seen = 0;
-  memo_ctx_seen = 0;
+  chad_memo_ty_seen_ = 0;
+  chad_memo_ctx_seen_ = 0;
 }
 
 /* The memo tables are valid as long as every type and context they were
  * computed from is still what it was: the kernel's tables are append-only
  * until ty_init/ctx_init. chad_sync compares a snapshot of the entries seen
  * so far with the kernel's (equal prefixes mean equal meanings, since
- * children have smaller ids) and clears the memo tables on any difference. */
-static int snap_ty_k[CHAD_MAX_TYPES], snap_ty_l[CHAD_MAX_TYPES], snap_ty_r[CHAD_MAX_TYPES];
-static int snap_ctx_p[CHAD_MAX_CTXS], snap_ctx_t[CHAD_MAX_CTXS];
+ * children have smaller ids) and clears the memo tables on any difference.
+ * Every memo write first extends the snapshot to the current tables
+ * (snap_types/snap_ctxs), so a memo entry never refers to an entry that is
+ * not in the snapshot. chad_sync is the one function whose contract is
+ * assumed, not proved (proofs/README.md): stating the snapshot comparison
+ * would need memo_inv over the snapshot as well. */
+int chad_snap_ty_k_[CHAD_MAX_TYPES], chad_snap_ty_l_[CHAD_MAX_TYPES], chad_snap_ty_r_[CHAD_MAX_TYPES];
+int chad_snap_ctx_p_[CHAD_MAX_CTXS], chad_snap_ctx_t_[CHAD_MAX_CTXS];
 
-void chad_sync(void)
+/*@ requires ty_inv; terminates \true;
+    assigns chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
+            chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1];
+*/
+static void snap_types(void)
 {
-  int same = ty_count >= memo_ty_seen && ctx_count >= memo_ctx_seen;
-  for (int i = 0; same && i < memo_ty_seen; i++)
-    same = ty_kind(i) == snap_ty_k[i] && ty_left(i) == snap_ty_l[i] && ty_right(i) == snap_ty_r[i];
-  for (int i = 0; same && i < memo_ctx_seen; i++)
-    same = ctx_parent(i) == snap_ctx_p[i] && ctx_last(i) == snap_ctx_t[i];
-  if (!same)
-    chad_init();
-  for (int i = memo_ty_seen; i < ty_count; i++) {
-    snap_ty_k[i] = ty_kind(i);
-    snap_ty_l[i] = ty_left(i);
-    snap_ty_r[i] = ty_right(i);
+  if (chad_memo_ty_seen_ >= ty_count)
+    return;
+  int i = chad_memo_ty_seen_ < 0 ? 0 : chad_memo_ty_seen_;
+  /*@ loop invariant 0 <= i <= ty_count;
+      loop assigns i, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
+                   chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1];
+      loop variant ty_count - i; */
+  for (; i < ty_count; i++) {
+    chad_snap_ty_k_[i] = ty_kind_[i];
+    chad_snap_ty_l_[i] = ty_left_[i];
+    chad_snap_ty_r_[i] = ty_right_[i];
   }
-  for (int i = memo_ctx_seen; i < ctx_count; i++) {
-    snap_ctx_p[i] = ctx_parent(i);
-    snap_ctx_t[i] = ctx_last(i);
-  }
-  memo_ty_seen = ty_count;
-  memo_ctx_seen = ctx_count;
+  chad_memo_ty_seen_ = ty_count;
 }
 
-/* mode: CHAD_PFWD, CHAD_TAN, CHAD_PREV, CHAD_COT */
-/*@ requires depth >= 0;
-    decreases TY_DEPTH + 1 - depth; */
+/*@ requires ctx_inv; terminates \true;
+    assigns chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
+*/
+static void snap_ctxs(void)
+{
+  if (chad_memo_ctx_seen_ >= ctx_count)
+    return;
+  int i = chad_memo_ctx_seen_ < 0 ? 0 : chad_memo_ctx_seen_;
+  /*@ loop invariant 0 <= i <= ctx_count;
+      loop assigns i, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
+      loop variant ctx_count - i; */
+  for (; i < ctx_count; i++) {
+    chad_snap_ctx_p_[i] = ctx_parent_[i];
+    chad_snap_ctx_t_[i] = ctx_type_[i];
+  }
+  chad_memo_ctx_seen_ = ctx_count;
+}
+
+/*@ requires kernel_inv; terminates \true;
+    assigns chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1], chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS-1],
+            chad_memo_ty_seen_, chad_memo_ctx_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1],
+            chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1],
+            chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
+    ensures memo_inv;
+*/
+void chad_sync(void)
+{
+  int same = ty_count >= chad_memo_ty_seen_ && ctx_count >= chad_memo_ctx_seen_;
+  for (int i = 0; same && i < chad_memo_ty_seen_; i++)
+    same = ty_kind(i) == chad_snap_ty_k_[i] && ty_left(i) == chad_snap_ty_l_[i] && ty_right(i) == chad_snap_ty_r_[i];
+  for (int i = 0; same && i < chad_memo_ctx_seen_; i++)
+    same = ctx_parent(i) == chad_snap_ctx_p_[i] && ctx_last(i) == chad_snap_ctx_t_[i];
+  if (!same)
+    chad_init();
+  snap_types();
+  snap_ctxs();
+}
+
+/* ty_make seen from the translation: appending a type keeps the kernel's
+ * invariant, the memo tables' meaning and the ghost columns (frame lemmas
+ * of chad_spec.h). */
+/*@ requires kernel_inv && memo_inv && src_inv;
+    terminates \true;
+    assigns CH_TY_LOCS;
+    ensures mk_kernel: kernel_inv;
+    ensures mk_memo: memo_inv;
+    ensures mk_src: src_inv;
+    ensures \old(ty_count) <= ty_count <= \old(ty_count) + 1;
+    ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, kind, l, r) &&
+      ty_node_ok(\result);
+    ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
+    ensures \old(ty_shape(kind, l, r, ty_count)) ==> \result != CHAD_E_ARG;
+*/
+static int tr_mk(int kind, int l, int r)
+{
+  int res = ty_make(kind, l, r);
+#ifdef CHAD_SPEC_LEMMAS
+  /*@ assert ty_agree{Pre, Here} && ctx_agree{Pre, Here} && memo_same{Pre, Here} &&
+        tm_agree{Pre, Here} && src_same{Pre, Here}; */
+#endif
+  //@ assert res >= 0 ==> ty_node_ok(res);
+  return res;
+}
+
+/* mode: CHAD_PFWD, CHAD_TAN, CHAD_PREV, CHAD_COT. On success the result is
+ * the memoised mode-m translation of t (memo_inv gives its shape, card §3);
+ * on a source type only capacity or depth can fail. */
+#define TR_TY_SPEC \
+    assigns CH_TYS_LOCS, chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1], \
+            chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1], \
+            chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1]; \
+    ensures kernel_inv && memo_inv && src_inv; \
+    ensures \old(ty_count) <= ty_count; \
+    ensures memo_grows{Pre, Post}
+/*@ requires kernel_inv && memo_inv && src_inv && mode_ok(mode) && depth >= 0;
+    terminates \true;
+    decreases TY_DEPTH + 1 - depth;
+    TR_TY_SPEC;
+    ensures \forall integer m, u; mode_ok(m) && t < u < CHAD_MAX_TYPES ==>
+      chad_memo_ty_[m][u] == \old(chad_memo_ty_[m][u]);
+    ensures \result >= 0 ==> trh(mode, t) && trm(mode, t) == \result && ty_valid(\result);
+    ensures \old(0 <= t < ty_count && chad_tsrc_[t] == 1) ==>
+      \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH;
+*/
 static int ty_tr(int mode, int t, int depth)
 {
   if (depth > TY_DEPTH)
     return CHAD_E_DEPTH;
   if (t < 0 || t >= ty_count)
     return CHAD_E_ARG;
-  if (memo_ty[mode][t] > 0)
-    return memo_ty[mode][t] - 1;
-  int k = ty_kind(t), l = ty_left(t), r = ty_right(t), res;
+  if (chad_memo_ty_[mode][t] > 0)
+    return chad_memo_ty_[mode][t] - 1;
+  //@ assert ty_node_ok(t);
+  int k = ty_kind_[t], l = ty_left_[t], r = ty_right_[t], res;
   int lin = (mode == CHAD_TAN || mode == CHAD_COT);
   switch (k) {
   case TY_REAL: res = TY_ID_REAL; break;
@@ -78,13 +197,17 @@ static int ty_tr(int mode, int t, int depth)
     if (a < 0) return a;
     int b = ty_tr(mode, r, depth + 1);
     if (b < 0) return b;
-    res = (k == TY_PROD || lin) ? ty_prod(a, b) : ty_sum(a, b);
+    //@ assert trh(mode, l) && trm(mode, l) == a && trh(mode, r) && trm(mode, r) == b;
+    res = (k == TY_PROD || lin) ? tr_mk(TY_PROD, a, b) : tr_mk(TY_SUM, a, b);
+    /*@ assert tr_prodsum: res >= 0 ==> trh(mode, l) && trh(mode, r) &&
+          ty_same(res, (k == TY_PROD || lin != 0) ? TY_PROD : TY_SUM, trm(mode, l), trm(mode, r)); */
     break;
   }
   case TY_ARR: {
     int a = ty_tr(mode, l, depth + 1);
     if (a < 0) return a;
-    res = ty_arr(a);
+    res = tr_mk(TY_ARR, a, -1);
+    //@ assert res >= 0 ==> trh(mode, l) && ty_same(res, TY_ARR, trm(mode, l), -1);
     break;
   }
   case TY_FUN: {
@@ -94,11 +217,15 @@ static int ty_tr(int mode, int t, int depth)
     if (mode == CHAD_TAN) {           /* T(a->b) = Pa -> Tb                 */
       int tb = ty_tr(CHAD_TAN, r, depth + 1);
       if (tb < 0) return tb;
-      res = ty_fun(pa, tb);
+      res = tr_mk(TY_FUN, pa, tb);
+      /*@ assert res >= 0 ==> trh(CHAD_PFWD, l) && trh(CHAD_TAN, r) &&
+            ty_same(res, TY_FUN, trm(CHAD_PFWD, l), trm(CHAD_TAN, r)); */
     } else if (mode == CHAD_COT) {    /* C(a->b) = !Pa (x) Cb               */
       int cb = ty_tr(CHAD_COT, r, depth + 1);
       if (cb < 0) return cb;
-      res = ty_copow(pa, cb);
+      res = tr_mk(TY_COPOW, pa, cb);
+      /*@ assert res >= 0 ==> trh(CHAD_PREV, l) && trh(CHAD_COT, r) &&
+            ty_same(res, TY_COPOW, trm(CHAD_PREV, l), trm(CHAD_COT, r)); */
     } else {                          /* P(a->b) = Pa -> Pb * (D -o D')     */
       int lmode = (mode == CHAD_PFWD) ? CHAD_TAN : CHAD_COT;
       int pb = ty_tr(mode, r, depth + 1);
@@ -107,11 +234,17 @@ static int ty_tr(int mode, int t, int depth)
       if (da < 0) return da;
       int db = ty_tr(lmode, r, depth + 1);
       if (db < 0) return db;
-      int lf = (mode == CHAD_PFWD) ? ty_lfun(da, db) : ty_lfun(db, da);
+      int lf = (mode == CHAD_PFWD) ? tr_mk(TY_LFUN, da, db) : tr_mk(TY_LFUN, db, da);
       if (lf < 0) return lf;
-      int pr = ty_prod(pb, lf);
+      int pr = tr_mk(TY_PROD, pb, lf);
       if (pr < 0) return pr;
-      res = ty_fun(pa, pr);
+      res = tr_mk(TY_FUN, pa, pr);
+      /*@ assert res >= 0 ==> trh(mode, l) && trh(mode, r) && trh(lmode, l) &&
+            trh(lmode, r) && ty_kind_[res] == TY_FUN && ty_left_[res] == trm(mode, l) &&
+            ty_right_[res] == pr && 0 <= pr < res && ty_kind_[pr] == TY_PROD &&
+            ty_left_[pr] == trm(mode, r) && ty_right_[pr] == lf && 0 <= lf < pr &&
+            (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, trm(lmode, l), trm(lmode, r))) &&
+            (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, trm(lmode, r), trm(lmode, l))); */
     }
     break;
   }
@@ -120,10 +253,22 @@ static int ty_tr(int mode, int t, int depth)
   }
   if (res < 0)
     return res;
-  memo_ty[mode][t] = res + 1;
+  snap_types();
+  //@ assert chad_memo_ty_[mode][t] == 0;
+  //@ assert ty_kind_[t] == k && ty_left_[t] == l && ty_right_[t] == r && ty_valid(res);
+  //@ assert tr_step: tr_ok(mode, t, res);
+  chad_memo_ty_[mode][t] = res + 1;
   return res;
 }
 
+/*@ requires kernel_inv && memo_inv && src_inv;
+    terminates \true;
+    TR_TY_SPEC;
+    ensures \result >= 0 ==> mode_ok(mode) && trh(mode, t) && trm(mode, t) == \result &&
+      ty_valid(\result);
+    ensures \old(mode_ok(mode) && 0 <= t < ty_count && chad_tsrc_[t] == 1) ==>
+      \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH;
+*/
 int tr_ty(int mode, int t)
 {
   if (mode < 0 || mode > 3)
@@ -144,14 +289,32 @@ int chad_ty_cot(int t) { return chad_ty(CHAD_COT, t); }
 
 /* Context translation, iterative (contexts can be long): walk up to the
  * nearest memoised ancestor (or the empty context), then back down. */
-static int chain_[CHAD_MAX_CTXS];
+int chad_chain_[CHAD_MAX_CTXS];
 
-int chad_ctx(int mode, int g)
-{
-  chad_sync();
-  return tr_ctx(mode, g);
-}
 
+/* On success: the memoised mode-m translation of g (trc: a context for the
+ * primal modes, a type for the linear ones); on a source context only
+ * capacity or depth can fail. */
+/*@ requires kernel_inv && memo_inv && src_inv;
+    terminates \true;
+    assigns CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1],
+            chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS-1], chad_chain_[0 .. CHAD_MAX_CTXS-1],
+            chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
+            chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1],
+            chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
+    ensures kernel_inv && memo_inv && src_inv;
+    ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures memo_grows{Pre, Post};
+    ensures \forall integer h, k; 0 <= h < \old(ctx_count) ==>
+      ctx_lk(h, k) == \at(ctx_lk(h, k), Pre);
+    ensures \result >= 0 ==> mode_ok(mode) && 0 <= g < ctx_count && trch(mode, g) &&
+      trc(mode, g) == \result;
+    ensures \result >= 0 && mlin(mode) ==> ty_valid(\result);
+    ensures \result >= 0 && !mlin(mode) ==> ctx_valid(\result) &&
+      ctx_len_[\result] == ctx_len_[g];
+    ensures \old(mode_ok(mode) && 0 <= g < ctx_count && chad_csrc_[g] == 1) ==>
+      \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH;
+*/
 int tr_ctx(int mode, int g)
 {
   if (mode < 0 || mode > 3)
@@ -160,30 +323,83 @@ int tr_ctx(int mode, int g)
     return CHAD_E_ARG;
   int lin = (mode == CHAD_TAN || mode == CHAD_COT);
   int n = 0, cur = g;
-  while (cur != CTX_EMPTY && memo_ctx[mode][cur] == 0) {
+  /*@ loop invariant 0 <= n <= CHAD_MAX_CTXS && 0 <= cur < ctx_count;
+      loop invariant n == 0 ==> cur == g;
+      loop invariant n > 0 ==> chad_chain_[0] == g && ctx_parent_[chad_chain_[n - 1]] == cur;
+      loop invariant \forall integer i; 0 <= i < n ==>
+        0 < chad_chain_[i] < ctx_count && cur < chad_chain_[i] &&
+        chad_memo_ctx_[mode][chad_chain_[i]] == 0;
+      loop invariant \forall integer i; 0 <= i < n - 1 ==>
+        ctx_parent_[chad_chain_[i]] == chad_chain_[i + 1];
+      loop invariant \forall integer i, j; 0 <= i < j < n ==> chad_chain_[j] < chad_chain_[i];
+      loop invariant chad_csrc_[g] == 1 ==> chad_csrc_[cur] == 1;
+      loop invariant chad_csrc_[g] == 1 ==>
+        \forall integer i; 0 <= i < n ==> chad_csrc_[chad_chain_[i]] == 1;
+      loop assigns n, cur, chad_chain_[0 .. CHAD_MAX_CTXS-1];
+      loop variant cur; */
+  while (cur != CTX_EMPTY && chad_memo_ctx_[mode][cur] == 0) {
     if (n >= CHAD_MAX_CTXS)
       return CHAD_E_DEPTH;
-    chain_[n++] = cur;
-    cur = ctx_parent(cur);
-    if (cur < 0)
-      return CHAD_E_ARG;
+    //@ assert ctx_node_ok(cur);
+    //@ assert chad_csrc_[cur] == 1 ==> csrc_ok(cur);
+    chad_chain_[n++] = cur;
+    cur = ctx_parent_[cur];
   }
   int acc;
   if (cur == CTX_EMPTY)
     acc = lin ? TY_ID_UNIT : CTX_EMPTY;
   else
-    acc = memo_ctx[mode][cur] - 1;
+    acc = chad_memo_ctx_[mode][cur] - 1;
+  //@ ghost int gcur = cur;
+  /*@ loop invariant 0 <= n <= \at(n, LoopEntry);
+      loop invariant kernel_inv && memo_inv && src_inv;
+      loop invariant \at(ty_count, Pre) <= ty_count && \at(ctx_count, Pre) <= ctx_count;
+      loop invariant memo_grows{Pre, Here};
+      loop invariant \forall integer h, k; 0 <= h < \at(ctx_count, Pre) ==>
+        ctx_lk(h, k) == \at(ctx_lk(h, k), Pre);
+      loop invariant 0 <= gcur < \at(ctx_count, Pre) && trch(mode, gcur) && acc == trc(mode, gcur);
+      loop invariant n == 0 ==> gcur == g;
+      loop invariant n > 0 ==> ctx_parent_[chad_chain_[n - 1]] == gcur;
+      loop invariant \forall integer i; 0 <= i < n ==>
+        0 < chad_chain_[i] < \at(ctx_count, Pre) && gcur < chad_chain_[i] &&
+        chad_memo_ctx_[mode][chad_chain_[i]] == 0;
+      loop invariant \forall integer i; 0 <= i < n - 1 ==>
+        ctx_parent_[chad_chain_[i]] == chad_chain_[i + 1];
+      loop invariant \forall integer i, j; 0 <= i < j < n ==> chad_chain_[j] < chad_chain_[i];
+      loop invariant chad_csrc_[g] == 1 ==> chad_csrc_[gcur] == 1;
+      loop invariant chad_csrc_[g] == 1 ==>
+        \forall integer i; 0 <= i < n ==> chad_csrc_[chad_chain_[i]] == 1;
+      loop assigns n, acc, gcur, CH_EXT_STATE, CH_TYS_FROM(\at(ty_count, Pre)),
+        CH_CTXS_FROM(\at(ctx_count, Pre)),
+        chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1], chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS-1],
+        chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
+        chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1],
+        chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
+      loop variant n; */
   while (n > 0) {
-    int c = chain_[--n];
-    int a = tr_ty(mode, ctx_last(c));
+    int c = chad_chain_[--n];
+    //@ assert ctx_node_ok(c);
+    //@ assert chad_csrc_[c] == 1 ==> csrc_ok(c);
+    int a = tr_ty(mode, ctx_type_[c]);
     if (a < 0)
       return a;
-    acc = lin ? ty_prod(acc, a) : ctx_extend(acc, a);
+    acc = lin ? tr_mk(TY_PROD, acc, a) : b_ext(acc, a);
     if (acc < 0)
       return acc;
-    memo_ctx[mode][c] = acc + 1;
+    snap_types();
+    snap_ctxs();
+    //@ assert chad_memo_ctx_[mode][c] == 0;
+    //@ assert trc_ok(mode, c, acc);
+    chad_memo_ctx_[mode][c] = acc + 1;
+    //@ ghost gcur = c;
   }
   return acc;
+}
+
+int chad_ctx(int mode, int g)
+{
+  chad_sync();
+  return tr_ctx(mode, g);
 }
 
 int chad_ctx_pfwd(int g) { return chad_ctx(CHAD_PFWD, g); }
@@ -191,12 +407,47 @@ int chad_ctx_tan(int g) { return chad_ctx(CHAD_TAN, g); }
 int chad_ctx_prev(int g) { return chad_ctx(CHAD_PREV, g); }
 int chad_ctx_cot(int g) { return chad_ctx(CHAD_COT, g); }
 
-/* proj_k v for v : T G (or C G): snd (fst^k v). O(k) nodes. */
-int chad_proj_tuple(int v, int k)
+/* proj_k v for v : T G (or C G): snd (fst^k v). O(k) nodes.
+ * Ghost arguments: the source context g and the linear mode m with
+ * v : trc(m, g); the result has the type of variable k, translated. */
+/*@ requires kernel_inv && memo_inv;
+    requires mode_ok(m) && mlin(m) && 0 <= g < ctx_count && trch(m, g) && 0 <= k < ctx_len_[g];
+    requires v < 0 || (0 <= v < tm_count && tm_ty_[v] == trc(m, g));
+    terminates \true;
+    assigns CH_TMS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + k + 1;
+    ensures v < 0 ==> \result == v;
+    ensures v >= 0 ==> \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> 0 <= \result < tm_count &&
+      tm_ctx_[\result] == \old(tm_ctx_[v]) && tm_ty_[\result] == trm(m, ctx_lk(g, k));
+*/
+int chad_proj_tuple(int v, int k) /*@ ghost (int g, int m) */
 {
-  int r = v;
-  for (int i = 0; i < k && r >= 0; i++)
+  int r = v, i = 0;
+  //@ ghost int gi = g;
+  /*@ loop invariant 0 <= i <= k;
+      loop invariant kernel_inv;
+      loop invariant \at(tm_count, Pre) <= tm_count <= \at(tm_count, Pre) + i;
+      loop invariant 0 <= gi < ctx_count && trch(m, gi) && ctx_len_[gi] == ctx_len_[g] - i;
+      loop invariant ctx_lk(g, k) == ctx_lk(gi, k - i);
+      loop invariant v < 0 ==> r == v;
+      loop invariant v >= 0 ==> r >= 0 || r == CHAD_E_CAPACITY;
+      loop invariant r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == \at(tm_ctx_[v], Pre) &&
+        tm_ty_[r] == trc(m, gi);
+      loop assigns i, r, gi, CH_TMS_FROM(\at(tm_count, Pre));
+      loop variant k - i; */
+  for (; i < k && r >= 0; i++) {
+    //@ assert ctx_node_ok(gi);
+    //@ assert trc_ok(m, gi, chad_memo_ctx_[m][gi] - 1);
     r = b_fst(r);
+    //@ ghost gi = ctx_parent_[gi];
+  }
+  //@ assert r >= 0 ==> i == k && ctx_lk(g, k) == ctx_lk(gi, 0);
+  //@ assert r >= 0 ==> 0 < gi && ctx_node_ok(gi) && ctx_lk(gi, 0) == ctx_type_[gi];
+  //@ assert r >= 0 ==> trc_ok(m, gi, chad_memo_ctx_[m][gi] - 1);
+  /*@ assert r >= 0 ==> proj_ok(tm_ty_[r]) &&
+        ty_right_[tm_ty_[r]] == trm(m, ctx_lk(g, k)); */
   return b_snd(r);
 }
 

@@ -31,7 +31,8 @@ double tm_rval_[CHAD_MAX_TERMS];
   tm_count == \old(tm_count) + 1 && tm_kind_[\result] == (k) && tm_ctx_[\result] == (g_) && \
   tm_a_[\result] == (a_) && tm_b_[\result] == (b_) && tm_c_[\result] == (c_) && \
   tm_aux_[\result] == (x_))
-#define UNCHANGED (\result < 0 ==> tm_count == \old(tm_count) && ty_count == \old(ty_count))
+#define UNCHANGED (\result < 0 ==> tm_count == \old(tm_count) && ty_count == \old(ty_count)) && \
+  \old(ty_count) <= ty_count
 #define FULL (\result == CHAD_E_CAPACITY ==> \
   \old(tm_count) == CHAD_MAX_TERMS || \old(ty_count) == CHAD_MAX_TYPES)
 #define CODES(e) (\result >= 0 || \result == CHAD_E_ARG || \result == (e) || \
