@@ -11,6 +11,10 @@ SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-san
 
 KERNEL_SRC  = $(wildcard src/kernel/*.c)
 LIB_SRC     = $(KERNEL_SRC) $(wildcard src/*.c src/surface/*.c src/eval/*.c src/chad/*.c)
+# fast evaluator (src/fast): OpenMP in every compile and link
+LIB_SRC    += $(wildcard src/fast/*.c)
+STD        += -fopenmp
+LDLIBS     += -fopenmp -lmvec
 CLI_SRC     = src/cli/chad.c
 UNIT_SRC    = $(wildcard tests/unit/test_*.c)
 
@@ -75,6 +79,10 @@ prove:
 proptest: chad
 	@if [ -x proptests/run.sh ]; then proptests/run.sh; else echo "proptest: none yet"; fi
 
+# Adequacy of the property tests: deliberate bugs that proptest must catch.
+mutants:
+	@scripts/mutants.sh
+
 bench: chad
 	@if [ -x bench/run.sh ]; then bench/run.sh; else echo "bench: none yet"; fi
 
@@ -88,3 +96,20 @@ clean:
 	rm -rf build chad
 
 -include $(shell find build -name '*.d' 2>/dev/null)
+
+# Shell tests of the command line (tests/cli/run.sh), plain and sanitized,
+# and the JSON reader's fuzzer (FUZZ_SECONDS, default 60).
+test: test-cli
+.PHONY: test-cli fuzz-json
+test-cli: chad $(S)/chad
+	@tests/cli/run.sh ./chad
+	@tests/cli/run.sh $(S)/chad
+fuzz: fuzz-json
+fuzz-json:
+	@fuzz/json/run.sh $(or $(FUZZ_SECONDS),60)
+
+# The surface front end's fuzzer (fuzz/run.sh; FUZZ_SECONDS, default 60).
+.PHONY: fuzz-surface
+fuzz: fuzz-surface
+fuzz-surface:
+	@fuzz/run.sh $(or $(FUZZ_SECONDS),60)

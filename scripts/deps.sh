@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian packages CHAD-C needs, only those that are missing.
-#   scripts/deps.sh build   compiler libraries (jansson)
+#   scripts/deps.sh build   the toolchain and libraries the build needs
 #   scripts/deps.sh prove   Frama-C, Why3 and the SMT solvers
+#   scripts/deps.sh fuzz    clang 14 with libFuzzer (fuzz/*/run.sh)
 #   scripts/deps.sh         everything
 set -euo pipefail
 want=()
 need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' || want+=("$1"); }
+build_deps() { need make; need gcc; need libc6-dev; need libjansson-dev; need pkg-config; need python3; }
 case "${1:-all}" in
-  build) need libjansson-dev; need pkg-config ;;
+  build) build_deps ;;
   prove) need frama-c-base; need why3; need z3; need cvc4; need cvc5; need python3 ;;
-  all)   need libjansson-dev; need pkg-config; need frama-c-base; need why3; need z3; need cvc4; need cvc5; need python3 ;;
-  *) echo "usage: scripts/deps.sh [build|prove|all]" >&2; exit 1 ;;
+  fuzz)  need clang-14; need libclang-rt-14-dev ;;
+  all)   build_deps; need frama-c-base; need why3; need z3; need cvc4; need cvc5; need python3 ;;
+  *) echo "usage: scripts/deps.sh [build|prove|fuzz|all]" >&2; exit 1 ;;
 esac
 [ ${#want[@]} -eq 0 ] && exit 0
 echo "deps: installing ${want[*]}" >&2

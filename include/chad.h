@@ -1,0 +1,94 @@
+/* libchad: the public API of CHAD-C.
+ *
+ * The same operations as the `chad` command line (README.md), as functions.
+ * Every function returns an exit code of chad/diag.h (0 on success) and, on
+ * failure, fills the chad_diag (print it with diag_print). Outputs are
+ * malloc'd NUL-terminated strings in *out (free them), exactly what the
+ * command line prints on stdout.
+ *
+ * The kernel keeps its terms and types in global arenas, so libchad holds
+ * ONE program at a time: chad_load_* resets the arenas, and a chad_prog is
+ * valid until the next chad_load_*. Not thread safe.
+ *
+ *   chad_diag d;
+ *   chad_prog *p = chad_load_file("f.chad", &d);
+ *   if (!p) { diag_print(&d); return d.exit_code; }
+ *   char *out;
+ *   chad_json args = chad_json_text("[1.5, 2]", "<args>");
+ *   if (chad_eval(p, NULL, &args, &out, &d) == 0) { puts(out); free(out); }
+ *   chad_free(p);
+ */
+#ifndef CHAD_H
+#define CHAD_H
+
+#include <stddef.h>
+
+#include "chad/diag.h"
+
+typedef struct chad_prog chad_prog;
+
+/* A JSON input: the text, its length and the name used in its error messages
+ * (the @file path, or "<args>"). text == NULL: not given. */
+typedef struct chad_json {
+  const char *text;
+  size_t len;
+  const char *name;
+} chad_json;
+
+chad_json chad_json_text(const char *text, const char *name);
+
+/* Reads a whole file (for @file arguments; "-" is standard input). NULL on
+ * error (exit code 2, the file named in d); else a malloc'd buffer with *len
+ * bytes plus a NUL. */
+char *chad_read_file(const char *path, size_t *len, chad_diag *d);
+
+/* Bytes of runtime heap each evaluation may use (default 1 GiB); exceeding it
+ * is a runtime error (exit 3). */
+void chad_set_heap_limit(size_t bytes);
+
+/* Parse a program (not yet type checked: each command elaborates what it
+ * needs, so an ill-typed definition is reported by the command using it). */
+chad_prog *chad_load_file(const char *path, chad_diag *d);
+chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_diag *d);
+void chad_free(chad_prog *p);
+
+/* The function a command acts on: `fn`, or the last definition when NULL.
+ * Returns its index, or minus an exit code: -CHAD_EXIT_USAGE when no
+ * definition is called fn, -CHAD_EXIT_INPUT when the file has none. */
+int chad_fn(const chad_prog *p, const char *fn, chad_diag *d);
+
+/* chad check: type checks every definition; one line "name : type" each. */
+int chad_check(chad_prog *p, char **out, chad_diag *d);
+
+/* chad print: the elaborated definition `fn` (NULL: every definition). */
+int chad_print(chad_prog *p, const char *fn, char **out, chad_diag *d);
+
+/* chad eval: the result of `fn` applied to args (a JSON array of the
+ * parameters in order, or an object keyed by parameter name; may be absent
+ * when fn has no parameters), as JSON. */
+int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d);
+
+/* ---- derivatives (CHAD forward and reverse mode) ------------------------ */
+/* chad fwd / chad rev: the transformed program of `fn`, printed. raw != 0
+ * prints the transformation's output as is; otherwise simplified when the
+ * transformation offers it. */
+int chad_print_fwd(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d);
+int chad_print_rev(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d);
+
+/* {"value": V, "tangent": DT}: forward mode at args in direction tangent
+ * (shaped like args: one tangent per parameter, null for int and unit). */
+int chad_jvp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *tangent,
+             char **out, chad_diag *d);
+/* {"value": V, "cotangent": G}: reverse mode at args for the output
+ * cotangent; G has one entry per parameter (null for int and unit). */
+int chad_vjp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *cotangent,
+             char **out, chad_diag *d);
+/* {"value": V, "gradient": G}: vjp with cotangent 1 for a real result. */
+int chad_grad(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d);
+/* {"value": V, "jacobian": M}: M[i][j] = d output_i / d input_j, over the
+ * flattened real coordinates (JSON order) of the result and the parameters.
+ * reverse != 0: one vjp per row; else one jvp per column. */
+int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int reverse,
+                  char **out, chad_diag *d);
+
+#endif

@@ -1,0 +1,99 @@
+/* CHAD-C surface language: files of definitions, parsed, resolved and
+ * lowered to raw terms (kernel.h), elaborated by the kernel checker, and the
+ * pretty-printer of arena terms and types. Grammar and every desugaring:
+ * spec/surface.md.
+ *
+ * Usage:
+ *   ty_init(); ctx_init(); tm_init(); raw_init(); op_init(); prims_init();
+ *   chad_diag d;
+ *   surf_program *p = surf_parse_file("f.chad", &d);   // NULL: diag_print(&d)
+ *   int k = surf_def_find(p, "f"), term, ctx;
+ *   if (surf_elab_def(p, k, &term, &ctx, &d) != CHAD_EXIT_OK) diag_print(&d);
+ *   char *s = surf_print_def(p, k, term);  ... free(s);
+ *   surf_free(p);
+ *
+ * Parsing needs prims_init() (primitive names are resolved while parsing);
+ * it does not touch the kernel arenas. Every error is a chad_diag with
+ * exit_code CHAD_EXIT_INPUT and, when about the input, file:line:col.
+ */
+#ifndef CHAD_SURFACE_H
+#define CHAD_SURFACE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "chad/diag.h"
+
+/* Limits (checked, reported as input errors). */
+#define SURF_MAX_DEPTH   1000     /* expression / type nesting depth       */
+#define SURF_MAX_IDENT   64       /* characters in an identifier           */
+#define SURF_MAX_NUMBER  64       /* characters in a numeric literal       */
+#define SURF_MAX_SOURCE  (64u << 20) /* bytes of one source file           */
+#define SURF_MAX_DEFS    4096     /* definitions in one file               */
+#define SURF_MAX_PARAMS  256      /* parameters of one definition          */
+
+typedef struct surf_program surf_program;
+
+/* Parse a whole file / a buffer of len bytes (need not be NUL-terminated;
+ * `file` names it in diagnostics). NULL on error, with *d filled. */
+surf_program *surf_parse_file(const char *path, chad_diag *d);
+surf_program *surf_parse_buffer(const char *src, size_t len, const char *file,
+                                chad_diag *d);
+surf_program *surf_parse_string(const char *src, const char *file, chad_diag *d);
+void surf_free(surf_program *p);
+
+/* The definitions, in file order (0-based). */
+int surf_def_count(const surf_program *p);
+int surf_def_find(const surf_program *p, const char *name);   /* -1: none */
+const char *surf_def_name(const surf_program *p, int k);
+int surf_def_line(const surf_program *p, int k);
+int surf_def_nparams(const surf_program *p, int k);
+const char *surf_def_param_name(const surf_program *p, int k, int i);
+/* Kernel types (need ty_init()); a negative CHAD_E_* code on failure.
+ * surf_def_result_type is -1 when the def declares no result type. */
+int surf_def_param_type(const surf_program *p, int k, int i);
+int surf_def_result_type(const surf_program *p, int k);
+/* The context of def k: its parameter types, x1 outermost ... xn innermost
+ * (de Bruijn index 0 = last parameter). Negative CHAD_E_* on failure. */
+int surf_def_ctx(const surf_program *p, int k);
+
+/* Elaborate def k into the kernel term arena. The term is
+ *   let d1 = <def d1 as nested fun> in ... let dm = ... in body_k
+ * in the context of def k's parameters, where d1..dm are exactly the
+ * earlier defs that def k uses, directly or through other defs. The raw
+ * arena is scratch space: this calls raw_init() first.
+ * Returns CHAD_EXIT_OK and sets *term, *ctx; or CHAD_EXIT_INPUT with a
+ * file:line:col diagnostic (type errors name expected and found types in
+ * surface syntax). */
+int surf_elab_def(const surf_program *p, int k, int *term, int *ctx,
+                  chad_diag *d);
+
+/* ---- printing ---------------------------------------------------------- */
+/* All printers return a malloc'd NUL-terminated string (free it), or NULL
+ * when the host is out of memory. */
+
+/* A type in surface syntax: real int unit bool, a * b, a + b, a -> b, [a];
+ * target types a -o b (linear functions) and !a (x) b (copowers). */
+char *surf_print_type(int ty);
+
+/* Any arena term (source and target kinds). names[i] names the context
+ * entry of de Bruijn level i (0 = outermost), for i < nnames; missing names
+ * are invented. Binders get fresh readable names that never clash with
+ * context names, keywords or primitive names. Source terms print in a
+ * syntax that parses back (surf_parse + surf_elab_def) to the same arena
+ * structure. */
+char *surf_print_term(int term, int nnames, const char *const *names);
+
+/* "def name (x1 : t1, ..., xn : tn) : result =\n  body\n" for a term whose
+ * context is def k's parameters (e.g. surf_elab_def's result). */
+char *surf_print_def(const surf_program *p, int k, int term);
+
+/* The same for an arbitrary name, parameter names and context: a closed
+ * def that parses back to `term`. */
+char *surf_print_def_named(const char *name, int nparams,
+                           const char *const *param_names, int term);
+
+/* fputs the string of one of the printers, then free it. */
+int surf_fprint(FILE *f, char *s);
+
+#endif

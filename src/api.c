@@ -1,0 +1,313 @@
+/* libchad's public API (include/chad.h): glue between the surface language,
+ * the kernel, the reference evaluator, CHAD and typed JSON. */
+#include "chad.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+#include "chad/eval.h"
+#include "chad/json.h"
+#include "chad/kernel.h"
+#include "chad/primitives.h"
+#include "chad/surface.h"
+
+static size_t heap_limit = (size_t)1 << 30;
+
+void chad_set_heap_limit(size_t bytes) { heap_limit = bytes; }
+size_t api_heap_limit(void) { return heap_limit; }
+
+chad_json chad_json_text(const char *text, const char *name) {
+  chad_json j = {text, text ? strlen(text) : 0, name};
+  return j;
+}
+
+char *chad_read_file(const char *path, size_t *len, chad_diag *d) {
+  int is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "cannot open: %s", strerror(errno));
+    return NULL;
+  }
+  size_t cap = 4096, n = 0;
+  char *s = malloc(cap);
+  while (s) {
+    n += fread(s + n, 1, cap - n - 1, f);
+    if (ferror(f)) {
+      diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "cannot read: %s", strerror(errno));
+      free(s);
+      if (!is_stdin) fclose(f);
+      return NULL;
+    }
+    if (feof(f)) break;
+    if (n + 1 >= cap) {
+      if (cap > ((size_t)1 << 31)) {   /* 2 GiB of input is surely a mistake */
+        diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "file too large");
+        free(s);
+        if (!is_stdin) fclose(f);
+        return NULL;
+      }
+      char *t = realloc(s, cap * 2);
+      if (!t) { free(s); s = NULL; break; }
+      s = t;
+      cap *= 2;
+    }
+  }
+  if (!is_stdin) fclose(f);
+  if (!s) {
+    diag_set(d, CHAD_EXIT_RUNTIME, path, 0, 0, "out of memory reading the file");
+    return NULL;
+  }
+  s[n] = '\0';
+  *len = n;
+  return s;
+}
+
+/* ---- programs ----------------------------------------------------------- */
+static int arenas_reset(chad_diag *d) {
+  ty_init();
+  ctx_init();
+  tm_init();
+  raw_init();
+  op_init();
+  if (prims_init() < 0)
+    return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "internal: primitive table did not register");
+  return 0;
+}
+
+static chad_prog *prog_new(surf_program *sp, const char *name) {
+  chad_prog *p = calloc(1, sizeof *p);
+  if (!p) { surf_free(sp); return NULL; }
+  p->sp = sp;
+  snprintf(p->file, sizeof p->file, "%s", name);
+  return p;
+}
+
+chad_prog *chad_load_file(const char *path, chad_diag *d) {
+  if (arenas_reset(d)) return NULL;
+  surf_program *sp = surf_parse_file(path, d);
+  if (!sp) return NULL;
+  chad_prog *p = prog_new(sp, path);
+  if (!p) diag_set(d, CHAD_EXIT_RUNTIME, path, 0, 0, "out of memory");
+  return p;
+}
+
+chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_diag *d) {
+  if (arenas_reset(d)) return NULL;
+  surf_program *sp = surf_parse_buffer(src, len, name, d);
+  if (!sp) return NULL;
+  chad_prog *p = prog_new(sp, name);
+  if (!p) diag_set(d, CHAD_EXIT_RUNTIME, name, 0, 0, "out of memory");
+  return p;
+}
+
+void chad_free(chad_prog *p) {
+  if (!p) return;
+  surf_free(p->sp);
+  free(p);
+}
+
+int chad_fn(const chad_prog *p, const char *fn, chad_diag *d) {
+  int n = surf_def_count(p->sp);
+  if (!fn) {
+    if (n == 0) {
+      diag_set(d, CHAD_EXIT_INPUT, p->file, 0, 0, "the file has no definitions");
+      return -CHAD_EXIT_INPUT;
+    }
+    return n - 1;
+  }
+  int k = surf_def_find(p->sp, fn);
+  if (k < 0) {
+    diag_set(d, CHAD_EXIT_USAGE, p->file, 0, 0, "no definition named '%s'", fn);
+    return -CHAD_EXIT_USAGE;
+  }
+  return k;
+}
+
+/* A malloc'd copy of the buffer's text for *out. */
+static int give(chad_buf *b, char **out, chad_diag *d) {
+  if (b->oom) {
+    buf_free(b);
+    return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory writing the output");
+  }
+  if (!b->data) buf_puts(b, "");
+  if (b->oom || !b->data) {
+    buf_free(b);
+    return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory writing the output");
+  }
+  *out = b->data;   /* ownership passes to the caller */
+  buf_init(b);
+  return 0;
+}
+
+static int type_str(chad_buf *b, int ty) {
+  char *s = surf_print_type(ty);
+  if (!s) { b->oom = 1; return 0; }
+  buf_puts(b, s);
+  free(s);
+  return 1;
+}
+
+/* Elaborates def k and fills a fn_info (term, parameter names and types). */
+int api_elab(chad_prog *p, int k, fn_info *fi, chad_diag *d) {
+  memset(fi, 0, sizeof *fi);
+  fi->k = k;
+  fi->name = surf_def_name(p->sp, k);
+  fi->line = surf_def_line(p->sp, k);
+  fi->n = surf_def_nparams(p->sp, k);
+  if (fi->n < 0 || fi->n > SURF_MAX_PARAMS)
+    return diag_set(d, CHAD_EXIT_INPUT, p->file, fi->line, 1, "too many parameters");
+  int rc = surf_elab_def(p->sp, k, &fi->term, &fi->ctx, d);
+  if (rc) return rc;
+  for (int i = 0; i < fi->n; i++) {
+    fi->names[i] = surf_def_param_name(p->sp, k, i);
+    fi->tys[i] = surf_def_param_type(p->sp, k, i);
+    if (fi->tys[i] < 0)
+      return diag_set(d, CHAD_EXIT_INPUT, p->file, fi->line, 1,
+                      "the type of parameter '%s' cannot be built (kernel error %d)",
+                      fi->names[i] ? fi->names[i] : "?", fi->tys[i]);
+  }
+  fi->result = tm_type(fi->term);
+  return 0;
+}
+
+int chad_check(chad_prog *p, char **out, chad_diag *d) {
+  chad_buf b;
+  buf_init(&b);
+  int n = surf_def_count(p->sp);
+  for (int k = 0; k < n; k++) {
+    fn_info fi;
+    int rc = api_elab(p, k, &fi, d);
+    if (rc) { buf_free(&b); return rc; }
+    /* The definition's type: its curried parameters, then its result. */
+    int ty = fi.result;
+    for (int i = fi.n - 1; i >= 0 && ty >= 0; i--) ty = ty_fun(fi.tys[i], ty);
+    if (ty < 0) {
+      buf_free(&b);
+      return diag_set(d, CHAD_EXIT_INPUT, p->file, fi.line, 1, "type table full");
+    }
+    buf_printf(&b, "%s : ", fi.name);
+    type_str(&b, ty);
+    buf_puts(&b, "\n");
+  }
+  return give(&b, out, d);
+}
+
+int chad_print(chad_prog *p, const char *fn, char **out, chad_diag *d) {
+  chad_buf b;
+  buf_init(&b);
+  int first = 0, last = surf_def_count(p->sp) - 1;
+  if (fn) {
+    first = last = chad_fn(p, fn, d);
+    if (first < 0) return -first;
+  }
+  for (int k = first; k <= last; k++) {
+    fn_info fi;
+    int rc = api_elab(p, k, &fi, d);
+    if (rc) { buf_free(&b); return rc; }
+    char *s = surf_print_def(p->sp, k, fi.term);
+    if (!s) { buf_free(&b); return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory"); }
+    if (k > first) buf_puts(&b, "\n");
+    buf_puts(&b, s);
+    free(s);
+  }
+  return give(&b, out, d);
+}
+
+/* ---- evaluation --------------------------------------------------------- */
+int api_runtime_error(chad_prog *p, const fn_info *fi, const eval_error *err, chad_diag *d) {
+  return diag_set(d, CHAD_EXIT_RUNTIME, p->file, fi->line, 1, "runtime error in '%s': %s",
+                  fi->name, err->msg[0] ? err->msg : "evaluation failed");
+}
+
+void api_place(chad_prog *p, const fn_info *fi, chad_diag *d) {
+  if (d->file[0]) return;
+  snprintf(d->file, sizeof d->file, "%s", p->file);
+  d->line = fi->line > 0 ? fi->line : 1;
+  d->col = 1;
+}
+
+int api_heap(heap **h, chad_diag *d) {
+  *h = heap_new(heap_limit);
+  if (!*h) return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory creating the heap");
+  return 0;
+}
+
+/* Every parameter and the result must have a JSON form. */
+static int check_json_types(chad_prog *p, const fn_info *fi, chad_diag *d) {
+  for (int i = 0; i < fi->n; i++)
+    if (!json_type_ok(fi->tys[i])) {
+      char *s = surf_print_type(fi->tys[i]);
+      diag_set(d, CHAD_EXIT_INPUT, p->file, fi->line, 1,
+               "parameter '%s' of '%s' has type %s, which has no JSON form (functions cannot be "
+               "given as arguments)", fi->names[i] ? fi->names[i] : "?", fi->name, s ? s : "?");
+      free(s);
+      return CHAD_EXIT_INPUT;
+    }
+  if (!json_type_ok(fi->result)) {
+    char *s = surf_print_type(fi->result);
+    diag_set(d, CHAD_EXIT_INPUT, p->file, fi->line, 1,
+             "the result of '%s' has type %s, which has no JSON form (a function cannot be "
+             "printed: apply it inside the program)", fi->name, s ? s : "?");
+    free(s);
+    return CHAD_EXIT_INPUT;
+  }
+  return 0;
+}
+
+int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, heap **h,
+              const value **argv, const env **e, chad_diag *d) {
+  *h = NULL;
+  memset(fi, 0, sizeof *fi);
+  int k = chad_fn(p, fn, d);
+  if (k < 0) return -k;
+  int rc = api_elab(p, k, fi, d);
+  if (!rc) rc = check_json_types(p, fi, d);
+  if (rc) return rc;
+  if (fi->n > 0 && (!args || !args->text))
+    return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "'%s' takes %d parameter%s: give them with --args",
+                    fi->name, fi->n, fi->n == 1 ? "" : "s");
+  if ((rc = api_heap(h, d))) return rc;
+  if (args && args->text) {
+    json_doc *doc = json_doc_parse(args->text, args->len, args->name, d);
+    if (!doc) return d->exit_code;
+    rc = json_doc_params(*h, doc, fi->n, fi->tys, fi->names, argv, d);
+    json_doc_free(doc);
+    if (rc) return rc;
+  }
+  /* The def's context lists x1 outermost, so x1 is pushed first. */
+  *e = NULL;
+  for (int i = 0; i < fi->n; i++) {
+    *e = env_push(*h, *e, argv[i]);
+    if (!*e) return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "heap limit reached");
+  }
+  return 0;
+}
+
+int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
+  fn_info fi;
+  heap *h;
+  const value *argv[SURF_MAX_PARAMS];
+  const env *e;
+  int rc = api_setup(p, fn, args, &fi, &h, argv, &e, d);
+  if (!rc) {
+    eval_error err;
+    eval_error_clear(&err);
+    const value *v = eval_ref(h, fi.term, e, &err);
+    if (!v) rc = api_runtime_error(p, &fi, &err, d);
+    else {
+      chad_buf b;
+      buf_init(&b);
+      rc = json_write_value(&b, fi.result, v, "the result", d);
+      if (rc) api_place(p, &fi, d);
+      buf_puts(&b, "\n");
+      if (!rc) rc = give(&b, out, d);
+      buf_free(&b);
+    }
+  }
+  if (h) heap_free(h);
+  return rc;
+}

@@ -1,0 +1,221 @@
+/* libchad's derivative commands (fwd, rev, jvp, vjp, grad, jacobian): the
+ * CHAD transformations of include/chad/chad.h, fed and printed as JSON. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+#include "chad/chad.h"
+#include "chad/json.h"
+#include "chad/kernel.h"
+
+/* ---- printing the transformed program ------------------------------------ */
+static int print_transformed(chad_prog *p, const char *fn, int raw, int rev, char **out,
+                             chad_diag *d) {
+  int k = chad_fn(p, fn, d);
+  if (k < 0) return -k;
+  fn_info fi;
+  int rc = api_elab(p, k, &fi, d);
+  if (rc) return rc;
+  chad_init();
+  int t = rev ? chad_rev(fi.term) : chad_fwd(fi.term);
+  if (t >= 0 && !raw) t = chad_simplify(t);
+  if (t < 0) {
+    diag_set(d, t == CHAD_E_CAPACITY ? CHAD_EXIT_RUNTIME : CHAD_EXIT_INPUT, p->file, fi.line, 1,
+             "the %s transformation of '%s' failed (kernel error %d%s)",
+             rev ? "reverse" : "forward", fi.name, t,
+             t == CHAD_E_CAPACITY ? ": an arena is full" : "");
+    return d->exit_code;
+  }
+  /* Its context is P G: the parameters, under their own names. */
+  char name[300];
+  snprintf(name, sizeof name, "%s_%s", fi.name, rev ? "rev" : "fwd");
+  char *s = surf_print_def_named(name, fi.n, fi.names, t);
+  if (!s) return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory printing");
+  *out = s;
+  return 0;
+}
+
+int chad_print_fwd(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
+  return print_transformed(p, fn, raw, 0, out, d);
+}
+int chad_print_rev(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
+  return print_transformed(p, fn, raw, 1, out, d);
+}
+
+/* ---- values -------------------------------------------------------------- */
+/* Hands the buffer to *out, or reports it full. */
+static int give_buf(chad_buf *b, char **out, chad_diag *d) {
+  if (b->oom || !b->data) {
+    buf_free(b);
+    return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory writing the output");
+  }
+  *out = b->data;
+  buf_init(b);
+  return 0;
+}
+
+/* {"value": V, "<key>": ... : writes the common head. */
+static int head(chad_buf *b, const fn_info *fi, const value *v, const char *key, chad_diag *d) {
+  buf_puts(b, "{\"value\": ");
+  int rc = json_write_value(b, fi->result, v, "the value", d);
+  buf_printf(b, ", \"%s\": ", key);
+  return rc;
+}
+
+/* The per-parameter entries of a T G / C G tuple as a JSON array. */
+static int write_param_tangents(chad_buf *b, const fn_info *fi, const value *tuple,
+                                const value *const *argv, const char *what, chad_diag *d) {
+  buf_puts(b, "[");
+  for (int i = 0; i < fi->n; i++) {
+    if (i) buf_puts(b, ", ");
+    const value *ti = chad_ctx_tuple_get(tuple, fi->n, i);
+    if (!ti)
+      return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "internal: %s has no entry %d", what, i);
+    char w[300];
+    snprintf(w, sizeof w, "the %s of '%s'", what, fi->names[i] ? fi->names[i] : "?");
+    int rc = json_write_tangent(b, fi->tys[i], ti, argv[i], w, d);
+    if (rc) return rc;
+  }
+  buf_puts(b, "]");
+  return 0;
+}
+
+/* Reads a JSON option into a document (NULL with d set on error). */
+static json_doc *doc_of(const chad_json *j, chad_diag *d) {
+  return json_doc_parse(j->text, j->len, j->name ? j->name : "<json>", d);
+}
+
+int chad_jvp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *tangent,
+             char **out, chad_diag *d) {
+  fn_info fi;
+  heap *h;
+  const value *argv[SURF_MAX_PARAMS], *tans[SURF_MAX_PARAMS];
+  const env *e;
+  chad_buf b;
+  buf_init(&b);
+  int rc = api_setup(p, fn, args, &fi, &h, argv, &e, d);
+  if (!rc && (!tangent || !tangent->text))
+    rc = diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "jvp needs --tangent");
+  if (!rc) {
+    json_doc *doc = doc_of(tangent, d);
+    if (!doc) rc = d->exit_code;
+    else {
+      rc = json_doc_param_tangents(h, doc, fi.n, fi.tys, fi.names, argv, tans, d);
+      json_doc_free(doc);
+    }
+  }
+  const value *tuple = NULL, *v = NULL, *dv = NULL;
+  if (!rc) {
+    tuple = chad_ctx_tuple_make(h, fi.n, tans);
+    if (!tuple) rc = diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "heap limit reached");
+  }
+  if (!rc) {
+    chad_init();
+    rc = chad_jvp_values(h, fi.term, e, tuple, &v, &dv, d);
+  }
+  if (!rc) rc = head(&b, &fi, v, "tangent", d);
+  if (!rc) rc = json_write_tangent(&b, fi.result, dv, v, "the tangent", d);
+  if (!rc) {
+    buf_puts(&b, "}\n");
+    rc = give_buf(&b, out, d);
+  }
+  if (rc) api_place(p, &fi, d);
+  buf_free(&b);
+  if (h) heap_free(h);
+  return rc;
+}
+
+/* vjp at cotangent ct (already a value) or, when ct is NULL, read from cot. */
+static int vjp_common(chad_prog *p, const char *fn, const chad_json *args, const chad_json *cot,
+                      int grad, char **out, chad_diag *d) {
+  fn_info fi;
+  heap *h;
+  const value *argv[SURF_MAX_PARAMS];
+  const env *e;
+  chad_buf b;
+  buf_init(&b);
+  int rc = api_setup(p, fn, args, &fi, &h, argv, &e, d);
+  if (!rc && grad && ty_kind(fi.result) != TY_REAL) {
+    char *s = surf_print_type(fi.result);
+    rc = diag_set(d, CHAD_EXIT_INPUT, p->file, fi.line, 1,
+                  "grad needs a real-valued function, but '%s' returns %s (use vjp or jacobian)",
+                  fi.name, s ? s : "?");
+    free(s);
+  }
+  if (!rc && !grad && (!cot || !cot->text))
+    rc = diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "vjp needs --cotangent");
+  /* The primal result first: it shapes the cotangent (array lengths). */
+  const value *primal = NULL, *ct = NULL;
+  if (!rc) {
+    eval_error err;
+    eval_error_clear(&err);
+    primal = eval_ref(h, fi.term, e, &err);
+    if (!primal) rc = api_runtime_error(p, &fi, &err, d);
+  }
+  if (!rc) {
+    if (grad) {
+      ct = v_real(h, 1.0);
+      if (!ct) rc = diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "heap limit reached");
+    } else {
+      json_doc *doc = doc_of(cot, d);
+      if (!doc) rc = d->exit_code;
+      else {
+        ct = json_doc_tangent(h, doc, fi.result, primal, "the cotangent", d);
+        if (!ct) rc = d->exit_code;
+        json_doc_free(doc);
+      }
+    }
+  }
+  const value *v = NULL, *g = NULL;
+  if (!rc) {
+    chad_init();
+    rc = chad_vjp_values(h, fi.term, e, ct, &v, &g, d);
+  }
+  if (!rc) rc = head(&b, &fi, v, grad ? "gradient" : "cotangent", d);
+  if (!rc) rc = write_param_tangents(&b, &fi, g, argv, grad ? "gradient" : "cotangent", d);
+  if (!rc) {
+    buf_puts(&b, "}\n");
+    rc = give_buf(&b, out, d);
+  }
+  if (rc) api_place(p, &fi, d);
+  buf_free(&b);
+  if (h) heap_free(h);
+  return rc;
+}
+
+int chad_vjp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *cotangent,
+             char **out, chad_diag *d) {
+  return vjp_common(p, fn, args, cotangent, 0, out, d);
+}
+
+int chad_grad(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
+  return vjp_common(p, fn, args, NULL, 1, out, d);
+}
+
+int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int reverse,
+                  char **out, chad_diag *d) {
+  fn_info fi;
+  heap *h;
+  const value *argv[SURF_MAX_PARAMS];
+  const env *e;
+  chad_buf b;
+  buf_init(&b);
+  int rc = api_setup(p, fn, args, &fi, &h, argv, &e, d);
+  const value *v = NULL, *jac = NULL;
+  if (!rc) {
+    chad_init();
+    rc = chad_jacobian_values(h, fi.term, e, reverse ? CHAD_JAC_REVERSE : CHAD_JAC_FORWARD, &v,
+                              &jac, d);
+  }
+  if (!rc) rc = head(&b, &fi, v, "jacobian", d);
+  if (!rc) rc = json_write_value(&b, ty_arr(ty_arr(TY_ID_REAL)), jac, "the jacobian", d);
+  if (!rc) {
+    buf_puts(&b, "}\n");
+    rc = give_buf(&b, out, d);
+  }
+  if (rc) api_place(p, &fi, d);
+  buf_free(&b);
+  if (h) heap_free(h);
+  return rc;
+}

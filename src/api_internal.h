@@ -1,0 +1,39 @@
+/* Shared by src/api.c and src/api_ad.c (the derivative commands). */
+#ifndef CHAD_API_INTERNAL_H
+#define CHAD_API_INTERNAL_H
+
+#include "chad.h"
+#include "chad/eval.h"
+#include "chad/surface.h"
+#include "chad/value.h"
+
+struct chad_prog {
+  surf_program *sp;
+  char file[256];
+};
+
+/* A definition, elaborated. */
+typedef struct fn_info {
+  int k;                                 /* index of the def              */
+  const char *name;
+  int line;
+  int term, ctx;                         /* elaborated body and context   */
+  int n;                                 /* number of parameters          */
+  const char *names[SURF_MAX_PARAMS];
+  int tys[SURF_MAX_PARAMS];
+  int result;                            /* type of term                  */
+} fn_info;
+
+size_t api_heap_limit(void);
+int api_heap(heap **h, chad_diag *d);
+int api_elab(chad_prog *p, int k, fn_info *fi, chad_diag *d);
+/* Resolves fn, elaborates it, checks that its parameters and result have a
+ * JSON form, creates the heap (*h; the caller frees it even on failure),
+ * reads args into argv[0..n-1] and builds the environment *e. */
+int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, heap **h,
+              const value **argv, const env **e, chad_diag *d);
+int api_runtime_error(chad_prog *p, const fn_info *fi, const eval_error *err, chad_diag *d);
+/* Gives a diagnostic without a place the place of def fi (file:line:1). */
+void api_place(chad_prog *p, const fn_info *fi, chad_diag *d);
+
+#endif

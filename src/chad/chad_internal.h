@@ -1,0 +1,82 @@
+/* Private helpers shared by the CHAD transformation modules (src/chad/).
+ *
+ * b_* are the kernel constructors with error propagation: a negative
+ * argument (an earlier failure) is returned unchanged, so a rule can be
+ * written as one expression and checked once. The kernel still checks every
+ * typing rule.
+ *
+ * The variable environment maps each SOURCE de Bruijn index to a position in
+ * the TARGET context (a level, counted from the outermost entry), so the
+ * translation of a subterm is emitted directly in a target context extended
+ * by the transformation's own let-binders, without weakening or copying.
+ * An environment is a frame: `idlen` identity entries (source var k beyond the
+ * pushed ones maps to level idlen-1-k') below entries pushed on a global
+ * stack. (The simplifier has its own persistent environment, simplify.c.)
+ */
+#ifndef CHAD_INTERNAL_H
+#define CHAD_INTERNAL_H
+
+#include "chad/kernel.h"
+
+#define CHAD_MAX_DEPTH 4000   /* recursion depth limit of every pass       */
+#define CHAD_ENV_CAP   (CHAD_MAX_DEPTH * 4 + 64)
+
+int b_var(int d, int lvl);            /* the variable at level lvl of ctx d */
+int b_let(int bound, int body);
+int b_lam(int dom, int body);
+int b_app(int f, int x);
+int b_unit(int d);
+int b_pair(int a, int b);
+int b_fst(int p);
+int b_snd(int p);
+int b_inl(int x, int right_ty);
+int b_inr(int left_ty, int x);
+int b_case(int s, int l, int r);
+int b_op(int op, int a);
+int b_iter(int n, int body, int init);
+int b_build(int n, int body);
+int b_index(int a, int i);
+int b_length(int a);
+int b_map(int body, int a);
+int b_sum(int a);
+int b_zero(int d, int ty);
+int b_plus(int a, int b);
+int b_llam(int dom, int body);
+int b_lapp(int f, int x);
+int b_cp_single(int x, int v);
+int b_cp_fold(int bag, int body);
+int b_lsum(int n, int body);
+int b_lop_d(int op, int x, int dx);
+int b_lop_dt(int op, int x, int v);
+int b_onehot(int j, int v);
+int b_ext(int d, int ty);             /* ctx_extend with propagation        */
+int b_lvl(int d);                     /* level the next binder of d gets    */
+
+/* ---- variable environment -------------------------------------------- */
+enum { ENV_LEVEL = 0, ENV_TERM = 1 };
+typedef struct venv_frame { int base; int idlen; } venv_frame;
+extern venv_frame venv_cur;
+/* Starts a frame whose unpushed variables are the identity on idlen levels;
+ * returns the previous frame (restore it with venv_restore). */
+venv_frame venv_open(int idlen);
+void venv_restore(venv_frame f);
+int venv_push(int kind, int val);      /* 0 or CHAD_E_DEPTH                  */
+void venv_pop(void);
+/* Looks up source variable k: sets *kind, returns the level or term id, or
+ * CHAD_E_UNBOUND. */
+int venv_lookup(int k, int *kind);
+
+/* ---- type translations without the staleness check (types.c) ----------
+ * chad_sync() (called by every public entry point) clears the memo tables
+ * when the kernel's type or context table changed under them. */
+void chad_sync(void);
+int tr_ty(int mode, int ty);
+int tr_ctx(int mode, int g);
+
+/* ---- context tuples (types.c) ------------------------------------------ */
+/* proj_k v = snd (fst^k v) for a tangent tuple v : T G */
+int chad_proj_tuple(int v, int k);
+/* onehot_k v : C G with v : C (type of var k of g) at position k, in v's ctx */
+int chad_onehot_tuple(int v, int g, int k);
+
+#endif

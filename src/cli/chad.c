@@ -1,0 +1,228 @@
+/* The `chad` command line: a thin shell over libchad (include/chad.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chad.h"
+
+static const char usage_text[] =
+    "usage: chad COMMAND FILE [OPTIONS]\n"
+    "\n"
+    "Commands (FILE is a CHAD-C program, a list of definitions):\n"
+    "  check FILE                 type check; print each definition's type\n"
+    "  print FILE [--fn NAME]     print the elaborated program (or one definition)\n"
+    "  eval FILE [--fn NAME] --args JSON\n"
+    "                             evaluate NAME at the arguments; print the result as JSON\n"
+    "  fwd FILE [--fn NAME] [--raw]   print NAME's forward-mode CHAD transformation\n"
+    "  rev FILE [--fn NAME] [--raw]   print NAME's reverse-mode CHAD transformation\n"
+    "  jvp FILE [--fn NAME] --args JSON --tangent JSON\n"
+    "                             forward mode: {\"value\": V, \"tangent\": DT}\n"
+    "  vjp FILE [--fn NAME] --args JSON --cotangent JSON\n"
+    "                             reverse mode: {\"value\": V, \"cotangent\": G}\n"
+    "  grad FILE [--fn NAME] --args JSON\n"
+    "                             gradient of a real-valued NAME: {\"value\": V, \"gradient\": G}\n"
+    "  jacobian FILE [--fn NAME] --args JSON [--mode fwd|rev]\n"
+    "                             {\"value\": V, \"jacobian\": M} (rows: outputs, columns: inputs)\n"
+    "\n"
+    "Options:\n"
+    "  --fn NAME        the definition to use (default: the last one in FILE)\n"
+    "  --args JSON      the parameters: a JSON array in order, or an object keyed by\n"
+    "                   parameter name; @PATH reads the JSON from the file PATH,\n"
+    "                   @- from standard input\n"
+    "  --tangent JSON   jvp: one tangent per parameter, like --args (@PATH too)\n"
+    "  --cotangent JSON vjp: a cotangent of the result (@PATH too)\n"
+    "  --mode fwd|rev   jacobian: by columns (jvp, default) or by rows (vjp)\n"
+    "  --raw            fwd/rev: print the transformation's output unsimplified\n"
+    "  --heap-mb N      runtime heap limit in MiB (default 1024)\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "JSON values follow the parameter types: real a number, int an integer,\n"
+    "unit null, a * b [a, b], a + b {\"inl\": a} or {\"inr\": b}, bool (= unit + unit)\n"
+    "true/false, [a] an array. Tangents and cotangents: real a number, int and\n"
+    "unit null, pairs and sums (the tangent of a + b is [da, db]) 2-element arrays,\n"
+    "arrays as long as the primal; null is also the zero of any tangent.\n"
+    "Output reals have 17 significant digits; a non-finite result (nan, inf) is\n"
+    "a runtime error, since JSON cannot represent it.\n"
+    "\n"
+    "Exit codes: 0 success; 1 usage error (bad command line, unknown --fn);\n"
+    "2 input error (cannot read FILE, parse, type or JSON error, wrong JSON shape);\n"
+    "3 runtime error (index out of bounds, division by zero, heap limit,\n"
+    "non-finite result). Errors are one line on stderr: file:line:col: error: ...\n";
+
+enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_NONE };
+static const char *const cmd_names[] = {"check", "print", "eval", "fwd", "rev",
+                                        "jvp", "vjp", "grad", "jacobian"};
+
+/* Which options each command takes (bit per option). */
+enum { O_FN = 1, O_ARGS = 2, O_TANGENT = 4, O_COTANGENT = 8, O_MODE = 16, O_RAW = 32 };
+static const int cmd_opts[] = {
+    [C_CHECK] = 0,
+    [C_PRINT] = O_FN,
+    [C_EVAL] = O_FN | O_ARGS,
+    [C_FWD] = O_FN | O_RAW,
+    [C_REV] = O_FN | O_RAW,
+    [C_JVP] = O_FN | O_ARGS | O_TANGENT,
+    [C_VJP] = O_FN | O_ARGS | O_COTANGENT,
+    [C_GRAD] = O_FN | O_ARGS,
+    [C_JACOBIAN] = O_FN | O_ARGS | O_MODE,
+};
+
+static int usage_error(const char *fmt, const char *a) {
+  fprintf(stderr, "error: ");
+  fprintf(stderr, fmt, a);
+  fprintf(stderr, " (see chad --help)\n");
+  return CHAD_EXIT_USAGE;
+}
+
+/* A JSON option's value: inline text named `inline_name`, or @PATH read. */
+typedef struct json_opt {
+  const char *arg;   /* as given; NULL if absent */
+  char *owned;       /* file contents            */
+  chad_json j;
+} json_opt;
+
+static int json_opt_load(json_opt *o, const char *inline_name) {
+  o->j.text = NULL;
+  if (!o->arg) return 0;
+  if (o->arg[0] == '@') {
+    chad_diag d;
+    size_t len;
+    o->owned = chad_read_file(o->arg + 1, &len, &d);
+    if (!o->owned) { diag_print(&d); return d.exit_code; }
+    o->j.text = o->owned;
+    o->j.len = len;
+    o->j.name = strcmp(o->arg, "@-") == 0 ? "<stdin>" : o->arg + 1;
+  } else {
+    o->j = chad_json_text(o->arg, inline_name);
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fputs("error: usage: chad COMMAND FILE [OPTIONS] (see chad --help)\n", stderr);
+    return CHAD_EXIT_USAGE;
+  }
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 ||
+        (i == 1 && strcmp(argv[i], "help") == 0)) {
+      fputs(usage_text, stdout);
+      return CHAD_EXIT_OK;
+    }
+  enum cmd cmd = C_NONE;
+  for (int c = 0; c < C_NONE; c++)
+    if (strcmp(argv[1], cmd_names[c]) == 0) cmd = (enum cmd)c;
+  if (cmd == C_NONE) return usage_error("unknown command '%s'", argv[1]);
+
+  const char *file = NULL, *fn = NULL, *mode = NULL;
+  int raw = 0;
+  json_opt args = {0}, tangent = {0}, cotangent = {0};
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i];
+    if (strncmp(a, "--", 2) != 0 || strcmp(a, "--") == 0) {
+      if (strcmp(a, "--") == 0) {
+        if (i + 1 < argc) a = argv[++i];
+        else return usage_error("%s: missing FILE", cmd_names[cmd]);
+      }
+      if (file) return usage_error("unexpected argument '%s'", a);
+      file = a;
+      continue;
+    }
+    /* --name VALUE or --name=VALUE */
+    char name[32];
+    const char *eq = strchr(a, '='), *val = NULL;
+    size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
+    if (nlen >= sizeof name) return usage_error("unknown option '%s'", a);
+    memcpy(name, a, nlen);
+    name[nlen] = '\0';
+    int bit;
+    if (strcmp(name, "--fn") == 0) bit = O_FN;
+    else if (strcmp(name, "--args") == 0) bit = O_ARGS;
+    else if (strcmp(name, "--tangent") == 0) bit = O_TANGENT;
+    else if (strcmp(name, "--cotangent") == 0) bit = O_COTANGENT;
+    else if (strcmp(name, "--mode") == 0) bit = O_MODE;
+    else if (strcmp(name, "--raw") == 0) bit = O_RAW;
+    else if (strcmp(name, "--heap-mb") == 0) bit = 0;
+    else return usage_error("unknown option '%s'", a);
+    if (bit && !(cmd_opts[cmd] & bit)) {
+      fprintf(stderr, "error: %s does not take the option %s (see chad --help)\n",
+              cmd_names[cmd], name);
+      return CHAD_EXIT_USAGE;
+    }
+    if (bit == O_RAW) {
+      if (eq) return usage_error("--raw takes no value", "");
+      raw = 1;
+      continue;
+    }
+    if (eq) val = eq + 1;
+    else if (i + 1 < argc) val = argv[++i];
+    else return usage_error("option %s needs a value", name);
+    switch (bit) {
+    case O_FN: fn = val; break;
+    case O_ARGS: args.arg = val; break;
+    case O_TANGENT: tangent.arg = val; break;
+    case O_COTANGENT: cotangent.arg = val; break;
+    case O_MODE: mode = val; break;
+    default: {
+      char *end;
+      errno = 0;
+      unsigned long long mb = strtoull(val, &end, 10);
+      if (errno || *end || end == val || mb == 0 || mb > ((size_t)-1 >> 20) || val[0] == '-')
+        return usage_error("--heap-mb needs a positive number of MiB, not '%s'", val);
+      chad_set_heap_limit((size_t)mb << 20);
+    }
+    }
+  }
+  if (!file) return usage_error("%s: missing FILE", cmd_names[cmd]);
+  int reverse = 0;
+  if (mode) {
+    if (strcmp(mode, "rev") == 0) reverse = 1;
+    else if (strcmp(mode, "fwd") != 0) return usage_error("--mode must be fwd or rev, not '%s'", mode);
+  }
+  if (cmd == C_JVP && !tangent.arg) return usage_error("%s needs --tangent", "jvp");
+  if (cmd == C_VJP && !cotangent.arg) return usage_error("%s needs --cotangent", "vjp");
+
+  int rc;
+  if ((rc = json_opt_load(&args, "<args>")) || (rc = json_opt_load(&tangent, "<tangent>")) ||
+      (rc = json_opt_load(&cotangent, "<cotangent>"))) {
+    free(args.owned);
+    free(tangent.owned);
+    free(cotangent.owned);
+    return rc;
+  }
+
+  chad_diag d;
+  char *out = NULL;
+  chad_prog *p = chad_load_file(file, &d);
+  if (!p) rc = d.exit_code;
+  else {
+    switch (cmd) {
+    case C_CHECK: rc = chad_check(p, &out, &d); break;
+    case C_PRINT: rc = chad_print(p, fn, &out, &d); break;
+    case C_EVAL: rc = chad_eval(p, fn, &args.j, &out, &d); break;
+    case C_FWD: rc = chad_print_fwd(p, fn, raw, &out, &d); break;
+    case C_REV: rc = chad_print_rev(p, fn, raw, &out, &d); break;
+    case C_JVP: rc = chad_jvp(p, fn, &args.j, &tangent.j, &out, &d); break;
+    case C_VJP: rc = chad_vjp(p, fn, &args.j, &cotangent.j, &out, &d); break;
+    case C_GRAD: rc = chad_grad(p, fn, &args.j, &out, &d); break;
+    default: rc = chad_jacobian(p, fn, &args.j, reverse, &out, &d); break;
+    }
+  }
+  if (rc == CHAD_EXIT_RUNTIME && strstr(d.msg, "heap limit")) {
+    size_t n = strlen(d.msg);   /* say how to raise the limit */
+    snprintf(d.msg + n, sizeof d.msg - n, "; raise it with --heap-mb");
+  }
+  if (rc) diag_print(&d);
+  else if (out) fputs(out, stdout);
+  if (fflush(stdout) != 0 && rc == 0) {
+    fprintf(stderr, "error: cannot write the output: %s\n", strerror(errno));
+    rc = CHAD_EXIT_RUNTIME;
+  }
+  free(out);
+  chad_free(p);
+  free(args.owned);
+  free(tangent.owned);
+  free(cotangent.owned);
+  return rc;
+}

@@ -1,0 +1,164 @@
+/* The value heap: a region allocator with a byte limit, and the value
+ * constructors of value.h. Everything allocated in a heap is freed at once by
+ * heap_free; values are immutable once built. */
+#include "chad/value.h"
+#include "eval/heap_internal.h"
+
+#include <stdalign.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define CHUNK_MIN ((size_t)64 * 1024)
+#define ALIGN ((size_t)alignof(max_align_t))
+
+struct chunk {
+  struct chunk *prev;
+  size_t size, used;
+  alignas(max_align_t) unsigned char data[];
+};
+
+heap *heap_new(size_t limit_bytes) {
+  heap *h = calloc(1, sizeof *h);
+  if (!h) return NULL;
+  h->limit = limit_bytes;
+  return h;
+}
+
+void heap_free(heap *h) {
+  if (!h) return;
+  struct chunk *c = h->chunks;
+  while (c) {
+    struct chunk *p = c->prev;
+    free(c);
+    c = p;
+  }
+  free(h->cache_keys);
+  free(h->cache_vals);
+  free(h);
+}
+
+void *heap_alloc(heap *h, size_t bytes) {
+  if (!h) return NULL;
+  if (bytes == 0) bytes = 1;
+  if (bytes > SIZE_MAX - ALIGN) return NULL;
+  size_t need = (bytes + ALIGN - 1) / ALIGN * ALIGN;
+  /* The limit counts bytes handed out, so it is independent of chunking. */
+  if (need > h->limit || h->used > h->limit - need) return NULL;
+  struct chunk *c = h->chunks;
+  if (!c || c->size - c->used < need) {
+    size_t size = need > CHUNK_MIN ? need : CHUNK_MIN;
+    if (size > SIZE_MAX - sizeof(struct chunk)) return NULL;
+    struct chunk *n = malloc(sizeof(struct chunk) + size);
+    if (!n) return NULL;
+    n->prev = c;
+    n->size = size;
+    n->used = 0;
+    h->chunks = n;
+    c = n;
+  }
+  void *p = c->data + c->used;
+  c->used += need;
+  h->used += need;
+  return p;
+}
+
+size_t heap_used(const heap *h) { return h ? h->used : 0; }
+
+heap_mark_t heap_mark(const heap *h) {
+  heap_mark_t m = {h->chunks, h->chunks ? h->chunks->used : 0, h->used};
+  return m;
+}
+
+void heap_release(heap *h, heap_mark_t m) {
+  while (h->chunks && h->chunks != m.chunk) {
+    struct chunk *p = h->chunks->prev;
+    free(h->chunks);
+    h->chunks = p;
+  }
+  if (h->chunks) h->chunks->used = m.chunk_used;
+  h->used = m.used;
+  for (size_t i = 0; i < h->cache_cap; i++) {
+    h->cache_keys[i] = NULL;
+    h->cache_vals[i] = NULL;
+  }
+  h->cache_n = 0;
+}
+
+static value *alloc_value(heap *h, value_kind k) {
+  value *v = heap_alloc(h, sizeof *v);
+  if (v) v->kind = k;
+  return v;
+}
+
+const value *v_real(heap *h, double r) {
+  value *v = alloc_value(h, V_REAL);
+  if (v) v->u.r = r;
+  return v;
+}
+
+const value *v_int(heap *h, int64_t i) {
+  value *v = alloc_value(h, V_INT);
+  if (v) v->u.i = i;
+  return v;
+}
+
+/* Unit and zero carry no data: one shared immutable instance each. */
+static const value unit_value = {.kind = V_UNIT};
+static const value zero_value = {.kind = V_ZERO};
+
+const value *v_unit(heap *h) {
+  (void)h;
+  return &unit_value;
+}
+
+const value *v_zero(heap *h) {
+  (void)h;
+  return &zero_value;
+}
+
+const value *v_pair(heap *h, const value *a, const value *b) {
+  if (!a || !b) return NULL;
+  value *v = alloc_value(h, V_PAIR);
+  if (v) {
+    v->u.pair.a = a;
+    v->u.pair.b = b;
+  }
+  return v;
+}
+
+static const value *v_inj(heap *h, value_kind k, const value *a) {
+  if (!a) return NULL;
+  value *v = alloc_value(h, k);
+  if (v) {
+    v->u.pair.a = a;
+    v->u.pair.b = NULL;
+  }
+  return v;
+}
+
+const value *v_inl(heap *h, const value *a) { return v_inj(h, V_INL, a); }
+const value *v_inr(heap *h, const value *a) { return v_inj(h, V_INR, a); }
+
+value *v_array(heap *h, int64_t n) {
+  if (n < 0 || (uint64_t)n > SIZE_MAX / sizeof(const value *)) return NULL;
+  value *v = alloc_value(h, V_ARRAY);
+  if (!v) return NULL;
+  v->u.arr.n = n;
+  v->u.arr.elems = NULL;
+  if (n > 0) {
+    const value **e = heap_alloc(h, (size_t)n * sizeof *e);
+    if (!e) return NULL;
+    for (int64_t i = 0; i < n; i++) e[i] = NULL;
+    v->u.arr.elems = e;
+  }
+  return v;
+}
+
+const env *env_push(heap *h, const env *e, const value *v) {
+  if (!v) return NULL;
+  env *n = heap_alloc(h, sizeof *n);
+  if (!n) return NULL;
+  n->v = v;
+  n->next = e;
+  return n;
+}

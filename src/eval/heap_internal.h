@@ -1,0 +1,40 @@
+/* Private to src/eval: the heap's layout and the sparse-index cache. */
+#ifndef CHAD_EVAL_HEAP_INTERNAL_H
+#define CHAD_EVAL_HEAP_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chad/value.h"
+
+struct chunk;
+
+/* A V_SPARSE value summed per index and sorted, so that indexing it is a
+ * binary search (built once per sparse value that is indexed). */
+typedef struct sparse_table {
+  int64_t n;
+  const int64_t *idx;
+  const value **val;
+} sparse_table;
+
+struct heap {
+  size_t limit, used;
+  struct chunk *chunks;
+  /* open-addressing map: sparse value -> its table (host malloc memory) */
+  const value **cache_keys;
+  const sparse_table **cache_vals;
+  size_t cache_cap, cache_n;
+};
+
+/* A point in the region to roll back to: everything allocated after
+ * heap_mark is freed by heap_release (used to discard a failed attempt). */
+typedef struct heap_mark_t {
+  struct chunk *chunk;
+  size_t chunk_used, used;
+} heap_mark_t;
+heap_mark_t heap_mark(const heap *h);
+/* Frees what was allocated since m; clears the sparse-table cache (its
+ * entries may refer to freed memory). */
+void heap_release(heap *h, heap_mark_t m);
+
+#endif

@@ -1,0 +1,1461 @@
+/* The loop compiler of the fast evaluator.
+ *
+ * The body of a build, map, sum-of-build/map or lsum is compiled at the
+ * moment the loop runs, when every captured variable has its value: a
+ * symbolic evaluation of the body turns scalar arithmetic into register
+ * instructions and resolves everything else (pairs, closures and their
+ * application, delayed arrays, zero, plus, onehot, projections, case on a
+ * known side) at compile time. What it cannot resolve (nested loops, case on
+ * a runtime comparison, array primitives, copowers) makes the compile fail,
+ * and the caller uses the generic interpreter instead.
+ *
+ * The code runs a block of B iterations per instruction (registers are
+ * vectors of B slots), so dispatch costs little per element. Blocks are
+ * distributed statically over the OpenMP threads; sums are per-block
+ * partials added in block order (independent of the thread count); lsum's
+ * array accumulators are per-thread and added in thread order
+ * (deterministic for a fixed thread count). Any runtime failure (bounds,
+ * negative onehot index, integer division by zero or overflow) abandons the
+ * compiled run: the caller re-evaluates generically and reports the error as
+ * the reference evaluator does. Everything an eager evaluation would check
+ * is kept (let-bound values are computed even when unused, as in eval_ref),
+ * except pure arithmetic whose result is never used. */
+#include <math.h>
+#include <stdalign.h>
+#include <stddef.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chad/kernel.h"
+#include "chad/primitives.h"
+#include "eval/internal.h"
+#include "fast/fast_internal.h"
+
+#define B 128                 /* iterations per block                     */
+#define MAX_CODE 20000        /* instructions per compiled body           */
+#define MAX_INLINE 400        /* nesting of inlined applications         */
+#define ACC_MAX ((int64_t)1 << 31) /* largest lsum accumulator index    */
+
+fast_stats fast_stats_;
+/* Terms whose loop failed to compile during evaluation number epoch: not
+ * retried within the same evaluation (their failure nearly always depends on
+ * the term alone, and retrying costs a compile per element of an outer loop). */
+static unsigned fail_epoch[CHAD_MAX_TERMS];
+unsigned fast_epoch_ = 1;
+int64_t fast_par_threshold_ = 32768;
+
+void fast_set_par_threshold(int64_t work) { fast_par_threshold_ = work < 0 ? 0 : work; }
+void fast_stats_get(fast_stats *s) { *s = fast_stats_; }
+void fast_stats_reset(void) { memset(&fast_stats_, 0, sizeof fast_stats_); }
+
+/* ---- scalar semantics: exactly those of src/primitives.c ---------------- */
+static double sigmoid(double x) {
+  if (x >= 0) return 1.0 / (1.0 + exp(-x));
+  double e = exp(x);
+  return e / (1.0 + e);
+}
+static double real1(int op, double x) {
+  switch (op) {
+  case P_NEG: return -x;
+  case P_SIN: return sin(x);
+  case P_COS: return cos(x);
+  case P_TAN: return tan(x);
+  case P_EXP: return exp(x);
+  case P_LOG: return log(x);
+  case P_SQRT: return sqrt(x);
+  case P_TANH: return tanh(x);
+  case P_SIGMOID: return sigmoid(x);
+  case P_ABS: return fabs(x);
+  default: return NAN;
+  }
+}
+static double deriv1(int op, double x) {
+  switch (op) {
+  case P_NEG: return -1.0;
+  case P_SIN: return cos(x);
+  case P_COS: return -sin(x);
+  case P_TAN: { double t = tan(x); return 1.0 + t * t; }
+  case P_EXP: return exp(x);
+  case P_LOG: return 1.0 / x;
+  case P_SQRT: return 0.5 / sqrt(x);
+  case P_TANH: { double t = tanh(x); return 1.0 - t * t; }
+  case P_SIGMOID: { double s = sigmoid(x); return s * (1.0 - s); }
+  case P_ABS: return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0;
+  default: return NAN;
+  }
+}
+static double real2(int op, double x, double y) {
+  switch (op) {
+  case P_ADD: return x + y;
+  case P_SUB: return x - y;
+  case P_MUL: return x * y;
+  case P_DIV: return x / y;
+  case P_POW: return pow(x, y);
+  case P_MAX: return x >= y ? x : y;
+  case P_MIN: return x <= y ? x : y;
+  default: return NAN;
+  }
+}
+static double deriv2(int op, double x, double y, int wrt_y) {
+  double px, py;
+  switch (op) {
+  case P_ADD: px = 1.0; py = 1.0; break;
+  case P_SUB: px = 1.0; py = -1.0; break;
+  case P_MUL: px = y; py = x; break;
+  case P_DIV: px = 1.0 / y; py = -x / (y * y); break;
+  case P_POW:
+    px = y == 0.0 ? 0.0 : y * pow(x, y - 1.0);
+    py = x > 0 ? pow(x, y) * log(x) : x == 0.0 ? 0.0 : NAN;
+    break;
+  case P_MAX: px = x >= y ? 1.0 : 0.0; py = x >= y ? 0.0 : 1.0; break;
+  case P_MIN: px = x <= y ? 1.0 : 0.0; py = x <= y ? 0.0 : 1.0; break;
+  default: px = py = NAN;
+  }
+  return wrt_y ? py : px;
+}
+static int is_real1(int op) {
+  return op == P_NEG || (op >= P_SIN && op <= P_SIGMOID) || op == P_ABS;
+}
+static int is_real2(int op) { return (op >= P_ADD && op <= P_DIV) || (op >= P_POW && op <= P_MIN); }
+
+/* ---- vector math ------------------------------------------------------------
+ * sin, cos and exp of a block through glibc's libmvec (AVX2, 4 lanes; at
+ * most 4 ulp from libm, far inside the evaluator's 1e-12 agreement with
+ * eval_ref) when the CPU has AVX2 and FAST_SCALAR_MATH is not set; the
+ * scalar libm functions of src/primitives.c otherwise. Lanes are fixed by
+ * the position in the block, so results do not depend on the threads. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+extern __m256d _ZGVdN4v_sin(__m256d);
+extern __m256d _ZGVdN4v_cos(__m256d);
+extern __m256d _ZGVdN4v_exp(__m256d);
+#define VMATH(name, fn)                                                              \
+  __attribute__((target("avx2"))) static void name(double *d, const double *a, int len) { \
+    int k = 0;                                                                       \
+    for (; k + 4 <= len; k += 4) _mm256_storeu_pd(d + k, fn(_mm256_loadu_pd(a + k)));  \
+    if (k < len) { /* the tail through the same function, padded */                 \
+      double in[4] = {0, 0, 0, 0}, out[4];                                          \
+      for (int j = 0; k + j < len; j++) in[j] = a[k + j];                            \
+      _mm256_storeu_pd(out, fn(_mm256_loadu_pd(in)));                                \
+      for (int j = 0; k + j < len; j++) d[k + j] = out[j];                           \
+    }                                                                                \
+  }
+VMATH(vsin, _ZGVdN4v_sin)
+VMATH(vcos, _ZGVdN4v_cos)
+VMATH(vexp, _ZGVdN4v_exp)
+#define HAVE_VMATH 1
+#endif
+static int vmath_state; /* 0 unknown, 1 on, 2 off */
+static int vmath_on(void) {
+  if (vmath_state == 0) {
+    int on = 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    on = __builtin_cpu_supports("avx2") && !getenv("FAST_SCALAR_MATH");
+#endif
+    vmath_state = on ? 1 : 2;
+  }
+  return vmath_state == 1;
+}
+
+/* ---- bytecode ------------------------------------------------------------ */
+enum opc {
+  O_ADD,   /* R[d] = R[a] + R[b]                                        */
+  O_MUL,   /* R[d] = R[a] * R[b]                                        */
+  O_U,     /* R[d] = real1(p, R[a])                                     */
+  O_BIN,   /* R[d] = real2(p, R[a], R[b])                               */
+  O_D1,    /* R[d] = deriv1(p, R[a])                                    */
+  O_D2,    /* R[d] = d/dx or d/dy (k) of p at (R[a], R[b])              */
+  O_LIN,   /* R[d] = R[b] == 0 ? 0 : R[a] * R[b]                         */
+  O_LDR,   /* R[d] = arr[k][I[a]], bounds checked                        */
+  O_LDA,   /* R[d] = acc[k][I[a]] (0 beyond its end), I[a] >= 0 checked  */
+  O_CHKB,  /* 0 <= I[a] < k                                             */
+  O_CHKNN, /* I[a] >= 0                                                 */
+  O_IBIN,  /* I[d] = p (I[a], I[b]), checked                            */
+  O_INEG,  /* I[d] = -I[a], checked                                     */
+  O_TOREAL,/* R[d] = (double) I[a]                                      */
+  O_ACCS,  /* scalar slot k += R[a]                                     */
+  O_ACCA,  /* array slot k [I[a]] += R[b]                               */
+  O_LDSEQ, /* R[d] = arr[k][i] for the loop index i (in bounds by construction) */
+  O_ACCSEQ /* array slot k [i] += R[b] for the loop index i              */
+};
+
+typedef struct ins {
+  int op, p, d, a, b;
+  int64_t k;
+} ins;
+
+typedef struct rarr_ref {
+  const double *d;
+  int64_t n;
+} rarr_ref;
+
+/* ---- symbolic values --------------------------------------------------- */
+enum { SK_R, SK_I, SK_V, SK_UNIT, SK_PAIR, SK_INL, SK_INR, SK_ZERO, SK_CLO, SK_OH };
+
+typedef struct senv senv;
+typedef struct sym {
+  int k;
+  int reg;                 /* SK_R, SK_I; SK_OH: the index register     */
+  const value *v;          /* SK_V                                      */
+  const struct sym *a, *b; /* SK_PAIR, SK_INL/INR (a); SK_OH: a = value,
+                              b = next onehot of the sum (or NULL)      */
+  int term;                /* SK_CLO                                    */
+  const senv *env;         /* SK_CLO                                    */
+} sym;
+
+struct senv {
+  const sym *s;            /* NULL: the rest is the runtime env rt      */
+  const senv *next;
+  const env *rt;
+};
+
+typedef struct arena_blk {
+  struct arena_blk *prev;
+  size_t used;
+  alignas(max_align_t) unsigned char data[65536];
+} arena_blk;
+
+typedef struct cstate {
+  heap *h;
+  eval_error *err;
+  int fail;                /* cannot compile                            */
+  int oom;                 /* out of memory (heap): a real error        */
+  arena_blk *mem;
+  ins *code, *init;
+  int ncode, ninit, capcode, capinit;
+  int nregs;
+  rarr_ref *arrs;
+  int narrs, caparrs;
+  int nacc_s, nacc_a;
+  int depth;
+  int last;                /* last term compiled (diagnostics)          */
+  const char *why;
+  int whyk;
+  int64_t acc_hint;        /* first size of lsum array accumulators     */
+  int64_t acc_limit;       /* largest size (host memory, not the heap's) */
+  int64_t loop_n;          /* iterations of the loop being compiled     */
+  double **stseq;          /* per array slot: shared output when its only
+                              accumulation is one sequential onehot    */
+  int *cse;                /* hash of emitted instructions (index + 1)  */
+  /* memo replay: inlining the body of a memoised delayed array */
+  struct replay { const fv_delay *dl; int count; int jr; } frames[32];
+  int nframes;
+  /* memo recording: the check run of a delayed array's body */
+  int recording, nrec, caprec;
+  int *rec;                /* result register of each expensive call    */
+} cstate;
+
+static void *salloc(cstate *S, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  if (n > sizeof S->mem->data) {
+    S->fail = 1;
+    return NULL;
+  }
+  if (!S->mem || S->mem->used + n > sizeof S->mem->data) {
+    arena_blk *b = malloc(sizeof *b);
+    if (!b) {
+      S->fail = 1;
+      return NULL;
+    }
+    b->prev = S->mem;
+    b->used = 0;
+    S->mem = b;
+  }
+  void *p = S->mem->data + S->mem->used;
+  S->mem->used += n;
+  return p;
+}
+
+static const sym *mk(cstate *S, int k) {
+  sym *s = salloc(S, sizeof *s);
+  if (!s) return NULL;
+  memset(s, 0, sizeof *s);
+  s->k = k;
+  return s;
+}
+static const sym *mkv(cstate *S, const value *v) {
+  if (v->kind == V_ZERO) return mk(S, SK_ZERO);
+  sym *s = (sym *)mk(S, SK_V);
+  if (s) s->v = v;
+  return s;
+}
+static const sym *mkreg(cstate *S, int k, int reg) {
+  sym *s = (sym *)mk(S, k);
+  if (s) s->reg = reg;
+  return s;
+}
+static const sym *mk2(cstate *S, int k, const sym *a, const sym *b) {
+  if (!a || (k == SK_PAIR && !b)) return NULL;
+  sym *s = (sym *)mk(S, k);
+  if (s) {
+    s->a = a;
+    s->b = b;
+  }
+  return s;
+}
+static const senv *push(cstate *S, const senv *e, const sym *s) {
+  if (!s) return NULL;
+  senv *n = salloc(S, sizeof *n);
+  if (!n) return NULL;
+  n->s = s;
+  n->next = e;
+  n->rt = NULL;
+  return n;
+}
+static const senv *rt_env(cstate *S, const env *e) {
+  senv *n = salloc(S, sizeof *n);
+  if (!n) return NULL;
+  n->s = NULL;
+  n->next = NULL;
+  n->rt = e;
+  return n;
+}
+
+static const sym *fail(cstate *S) {
+  S->fail = 1;
+  return NULL;
+}
+
+static int emit_to(cstate *S, ins **buf, int *n, int *cap, ins x) {
+  if (*n >= MAX_CODE) {
+    S->fail = 1;
+    return -1;
+  }
+  if (*n == *cap) {
+    int nc = *cap ? 2 * *cap : 64;
+    ins *nb = realloc(*buf, (size_t)nc * sizeof *nb);
+    if (!nb) {
+      S->fail = 1;
+      return -1;
+    }
+    *buf = nb;
+    *cap = nc;
+  }
+  (*buf)[(*n)++] = x;
+  return 0;
+}
+#define CSE_CAP 4096 /* entries; CSE stops when it is 3/4 full */
+static size_t cse_hash(int op, int p, int a, int b, int64_t k) {
+  uint64_t x = (uint64_t)op * 0x9E3779B97F4A7C15ULL;
+  x ^= (uint64_t)p + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
+  x ^= (uint64_t)a + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
+  x ^= (uint64_t)b + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
+  x ^= (uint64_t)k + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
+  return (size_t)(x & (CSE_CAP - 1));
+}
+/* Emits an instruction, or reuses an identical earlier one: the body is
+ * straight-line code, so an earlier instruction has always run (and its
+ * checks passed) when a later one would. */
+static int is_expensive(int op, int p) {
+  return op == O_U ? p != P_NEG && p != P_ABS : op == O_D1 || op == O_D2 || (op == O_BIN && p == P_POW);
+}
+static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k);
+static int add_arr(cstate *S, const double *d, int64_t n);
+static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
+  if (!is_expensive(op, p)) return emit_plain(S, op, p, a, b, k);
+  if (S->nframes > 0) {
+    struct replay *f = &S->frames[S->nframes - 1];
+    int c = f->count++;
+    if (c < f->dl->ncalls && f->dl->memo_of[c] >= 0) {
+      const fv_delay *dl = f->dl;
+      int ka = add_arr(S, dl->memo[dl->memo_of[c]], dl->base.u.arr.n);
+      if (ka < 0) return -1;
+      int seq = f->jr == 0 && dl->base.u.arr.n >= S->loop_n;
+      return emit_plain(S, seq ? O_LDSEQ : O_LDR, 0, f->jr, 0, ka);
+    }
+    return emit_plain(S, op, p, a, b, k);
+  }
+  int d = emit_plain(S, op, p, a, b, k);
+  if (d >= 0 && S->recording) {
+    if (S->nrec == S->caprec) {
+      int nc = S->caprec ? 2 * S->caprec : 16;
+      int *nr = realloc(S->rec, (size_t)nc * sizeof *nr);
+      if (!nr) {
+        S->fail = 1;
+        return -1;
+      }
+      S->rec = nr;
+      S->caprec = nc;
+    }
+    S->rec[S->nrec++] = d;
+  }
+  return d;
+}
+static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k) {
+  if (!S->cse && !(S->cse = calloc(CSE_CAP, sizeof *S->cse))) {
+    S->fail = 1;
+    return -1;
+  }
+  size_t hsh = cse_hash(op, p, a, b, k);
+  for (;; hsh = (hsh + 1) & (CSE_CAP - 1)) {
+    int c = S->cse[hsh];
+    if (!c) break;
+    const ins *y = &S->code[c - 1];
+    if (y->op == op && y->p == p && y->a == a && y->b == b && y->k == k) return y->d;
+  }
+  int d = S->nregs++;
+  ins x = {op, p, d, a, b, k};
+  if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+  if (S->ncode < CSE_CAP * 3 / 4) S->cse[hsh] = S->ncode;
+  return d;
+}
+/* a constant register, filled once per block buffer */
+static int konst(cstate *S, int is_int, double r, int64_t i) {
+  int d = S->nregs++;
+  ins x = {is_int, 0, d, 0, 0, i};
+  double *rp = (double *)&x.k;
+  (void)rp;
+  /* store the real constant's bits in k */
+  if (!is_int) memcpy(&x.k, &r, sizeof r);
+  for (int c = 0; c < S->ninit; c++)
+    if (S->init[c].op == x.op && S->init[c].k == x.k) {
+      S->nregs--;
+      return S->init[c].d;
+    }
+  if (emit_to(S, &S->init, &S->ninit, &S->capinit, x) < 0) return -1;
+  return d;
+}
+
+static int add_arr(cstate *S, const double *d, int64_t n) {
+  for (int i = 0; i < S->narrs; i++)
+    if (S->arrs[i].d == d && S->arrs[i].n == n) return i;
+  if (S->narrs == S->caparrs) {
+    int nc = S->caparrs ? 2 * S->caparrs : 8;
+    rarr_ref *na = realloc(S->arrs, (size_t)nc * sizeof *na);
+    if (!na) {
+      S->fail = 1;
+      return -1;
+    }
+    S->arrs = na;
+    S->caparrs = nc;
+  }
+  S->arrs[S->narrs].d = d;
+  S->arrs[S->narrs].n = n;
+  return S->narrs++;
+}
+
+/* register holding a real / an int */
+static int rreg(cstate *S, const sym *s) {
+  if (!s) return -1;
+  if (s->k == SK_R) return s->reg;
+  if (s->k == SK_ZERO) return konst(S, 0, 0.0, 0);
+  if (s->k == SK_V && s->v->kind == V_REAL) return konst(S, 0, s->v->u.r, 0);
+  S->fail = 1;
+  return -1;
+}
+static int ireg(cstate *S, const sym *s) {
+  if (!s) return -1;
+  if (s->k == SK_I) return s->reg;
+  if (s->k == SK_V && s->v->kind == V_INT) return konst(S, 1, 0.0, s->v->u.i);
+  S->fail = 1;
+  return -1;
+}
+static int is_zero(const sym *s) { return s->k == SK_ZERO; }
+
+static const sym *cc(cstate *S, int t, const senv *E);
+
+static const sym *proj(cstate *S, const sym *p, int second) {
+  if (!p) return NULL;
+  if (p->k == SK_PAIR) return second ? p->b : p->a;
+  if (p->k == SK_ZERO) return p;
+  if (p->k == SK_V && p->v->kind == V_PAIR) return mkv(S, second ? p->v->u.pair.b : p->v->u.pair.a);
+  return fail(S);
+}
+
+static const sym *plus(cstate *S, const sym *a, const sym *b) {
+  if (!a || !b) return NULL;
+  if (is_zero(a)) return b;
+  if (is_zero(b)) return a;
+  if (a->k == SK_V && a->v->kind == V_PAIR) a = mk2(S, SK_PAIR, mkv(S, a->v->u.pair.a), mkv(S, a->v->u.pair.b));
+  if (b->k == SK_V && b->v->kind == V_PAIR) b = mk2(S, SK_PAIR, mkv(S, b->v->u.pair.a), mkv(S, b->v->u.pair.b));
+  if (!a || !b) return NULL;
+  if (a->k == SK_PAIR && b->k == SK_PAIR)
+    return mk2(S, SK_PAIR, plus(S, a->a, b->a), plus(S, a->b, b->b));
+  if (a->k == SK_OH && b->k == SK_OH) {
+    /* concatenate the onehot lists (copy a's nodes in front of b) */
+    const sym *r = b;
+    const sym *stack[64];
+    int n = 0;
+    for (const sym *p = a; p; p = p->b) {
+      if (n == 64) return fail(S);
+      stack[n++] = p;
+    }
+    while (n > 0) {
+      const sym *p = stack[--n];
+      /* same index register as an entry of b: add the values instead */
+      int merged = 0;
+      for (const sym *o = b; o && !merged; o = o->b)
+        if (o->reg == p->reg) merged = 1;
+      if (merged && r == b) {
+        /* rebuild b's list with the sum at that entry */
+        const sym *nb = NULL, *rev[64];
+        int m = 0;
+        for (const sym *o = b; o; o = o->b) {
+          if (m == 64) return fail(S);
+          rev[m++] = o;
+        }
+        while (m > 0) {
+          const sym *o = rev[--m];
+          sym *q = (sym *)mk(S, SK_OH);
+          if (!q) return NULL;
+          q->reg = o->reg;
+          q->a = o->reg == p->reg ? plus(S, o->a, p->a) : o->a;
+          if (!q->a) return NULL;
+          q->b = nb;
+          nb = q;
+        }
+        b = r = nb;
+        continue;
+      }
+      sym *q = (sym *)mk(S, SK_OH);
+      if (!q) return NULL;
+      q->reg = p->reg;
+      q->a = p->a;
+      q->b = r;
+      r = q;
+    }
+    return r;
+  }
+  if ((a->k == SK_UNIT || (a->k == SK_V && a->v->kind == V_UNIT)) &&
+      (b->k == SK_UNIT || (b->k == SK_V && b->v->kind == V_UNIT)))
+    return a;
+  int ra = (a->k == SK_R || (a->k == SK_V && a->v->kind == V_REAL));
+  int rb = (b->k == SK_R || (b->k == SK_V && b->v->kind == V_REAL));
+  if (ra && rb) {
+    int x = rreg(S, a), y = rreg(S, b);
+    if (x < 0 || y < 0) return NULL;
+    int d = emit(S, O_ADD, 0, x, y, 0);
+    return d < 0 ? NULL : mkreg(S, SK_R, d);
+  }
+  return fail(S);
+}
+
+static const sym *apply(cstate *S, const sym *f, const sym *x) {
+  if (!f || !x) return NULL;
+  if (f->k == SK_ZERO) return f;
+  if (++S->depth > MAX_INLINE) return fail(S);
+  const sym *r = NULL;
+  if (f->k == SK_CLO) {
+    r = cc(S, tm_a(f->term), push(S, f->env, x));
+  } else if (f->k == SK_V && f->v->kind == V_CLOSURE) {
+    const value *c = f->v;
+    if (c->u.clo.term >= 0) {
+      r = cc(S, tm_a(c->u.clo.term), push(S, rt_env(S, c->u.clo.env), x));
+    } else if (c->u.clo.term == CLO_PLUS) {
+      r = plus(S, apply(S, mkv(S, c->u.clo.env->v), x), apply(S, mkv(S, c->u.clo.env->next->v), x));
+    } else {
+      r = fail(S);
+    }
+  } else {
+    r = fail(S);
+  }
+  S->depth--;
+  return r;
+}
+
+static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
+  if (!a || !j) return NULL;
+  int jr = ireg(S, j);
+  if (jr < 0) return NULL;
+  if (a->k == SK_ZERO) {
+    if (jr != 0 && emit(S, O_CHKNN, 0, jr, 0, 0) < 0) return NULL;
+    return a;
+  }
+  if (a->k != SK_V) {
+    S->why = "index of symbolic";
+    S->whyk = a->k;
+    return fail(S);
+  }
+  const value *v = a->v;
+  S->why = "index of value";
+  S->whyk = (int)v->kind;
+  if (v->kind == V_ARRAY) {
+    /* a boxed real array: unboxed once, at compile time */
+    if (!fv_boxed_real(v)) return fail(S);
+    if (!(v = fv_unbox(S->h, v))) {
+      S->oom = 1;
+      return fail(S);
+    }
+  }
+  if (v->kind == V_SPARSE) return fail(S);
+  if (v->kind == FV_RARR || v->kind == FV_ACC) {
+    int k = add_arr(S, as_rarr(v)->d, v->u.arr.n);
+    if (k < 0) return NULL;
+    int seq = jr == 0 && v->kind == FV_RARR && v->u.arr.n >= S->loop_n;
+    int d = emit(S, seq ? O_LDSEQ : v->kind == FV_RARR ? O_LDR : O_LDA, 0, jr, 0, k);
+    return d < 0 ? NULL : mkreg(S, SK_R, d);
+  }
+  if (v->kind == FV_DELAY) {
+    const fv_delay *dl = as_delay(v);
+    if (!(jr == 0 && v->u.arr.n >= S->loop_n) && emit(S, O_CHKB, 0, jr, 0, v->u.arr.n) < 0)
+      return NULL;
+    const sym *x = dl->src ? index_sym(S, mkv(S, dl->src), mkreg(S, SK_I, jr)) : mkreg(S, SK_I, jr);
+    if (!x) return NULL;
+    if (++S->depth > MAX_INLINE) return fail(S);
+    int framed = 0;
+    if (dl->ncalls > 0) {
+      if (S->nframes == 32) return fail(S);
+      S->frames[S->nframes].dl = dl;
+      S->frames[S->nframes].count = 0;
+      S->frames[S->nframes].jr = jr;
+      S->nframes++;
+      framed = 1;
+    }
+    const sym *r = cc(S, dl->body, push(S, rt_env(S, dl->env), x));
+    if (framed) S->nframes--;
+    S->depth--;
+    return r;
+  }
+  return fail(S);
+}
+
+static const sym *op_sym(cstate *S, int op, const sym *x) {
+  if (!x) return NULL;
+  if (is_real1(op)) {
+    int a = rreg(S, x);
+    if (a < 0) return NULL;
+    int d = emit(S, O_U, op, a, 0, 0);
+    return d < 0 ? NULL : mkreg(S, SK_R, d);
+  }
+  if (is_real2(op)) {
+    int a = rreg(S, proj(S, x, 0)), b = a < 0 ? -1 : rreg(S, proj(S, x, 1));
+    if (b < 0) return NULL;
+    int d = emit(S, op == P_ADD ? O_ADD : op == P_MUL ? O_MUL : O_BIN, op, a, b, 0);
+    return d < 0 ? NULL : mkreg(S, SK_R, d);
+  }
+  if (op == P_TOREAL || op == P_INEG) {
+    int a = ireg(S, x);
+    if (a < 0) return NULL;
+    int d = emit(S, op == P_TOREAL ? O_TOREAL : O_INEG, op, a, 0, 0);
+    return d < 0 ? NULL : mkreg(S, op == P_TOREAL ? SK_R : SK_I, d);
+  }
+  if (op >= P_IADD && op <= P_IMOD) {
+    int a = ireg(S, proj(S, x, 0)), b = a < 0 ? -1 : ireg(S, proj(S, x, 1));
+    if (b < 0) return NULL;
+    int d = emit(S, O_IBIN, op, a, b, 0);
+    return d < 0 ? NULL : mkreg(S, SK_I, d);
+  }
+  return fail(S); /* comparisons (runtime sums) and array kernels */
+}
+
+static const sym *lin_sym(cstate *S, int p_reg, const sym *w) {
+  if (!w) return NULL;
+  if (is_zero(w)) return w;
+  int b = rreg(S, w);
+  if (b < 0) return NULL;
+  int d = emit(S, O_LIN, 0, p_reg, b, 0);
+  return d < 0 ? NULL : mkreg(S, SK_R, d);
+}
+
+static const sym *lop_sym(cstate *S, int op, int transposed, const sym *x, const sym *v) {
+  if (!x || !v) return NULL;
+  if (op >= P_LT && op < P_VADD) return mk(S, SK_ZERO); /* piecewise constant / Int */
+  if (is_zero(v)) return v;
+  if (is_real1(op)) {
+    int a = rreg(S, x);
+    if (a < 0) return NULL;
+    int p = emit(S, O_D1, op, a, 0, 0);
+    return p < 0 ? NULL : lin_sym(S, p, v);
+  }
+  if (is_real2(op)) {
+    int a = rreg(S, proj(S, x, 0)), b = a < 0 ? -1 : rreg(S, proj(S, x, 1));
+    if (b < 0) return NULL;
+    int px, py;
+    if (op == P_MUL) { /* the partials are the other factor: no instruction */
+      px = b;
+      py = a;
+    } else {
+      px = emit(S, O_D2, op, a, b, 0);
+      py = px < 0 ? -1 : emit(S, O_D2, op, a, b, 1);
+    }
+    if (py < 0) return NULL;
+    if (transposed) return mk2(S, SK_PAIR, lin_sym(S, px, v), lin_sym(S, py, v));
+    const sym *u = lin_sym(S, px, proj(S, v, 0)), *w = u ? lin_sym(S, py, proj(S, v, 1)) : NULL;
+    if (!w) return NULL;
+    /* lin(pa,u) + lin(pb,w) with zero parts counting as 0.0 */
+    int ur = rreg(S, u), wr = ur < 0 ? -1 : rreg(S, w);
+    if (wr < 0) return NULL;
+    int d = emit(S, O_ADD, 0, ur, wr, 0);
+    return d < 0 ? NULL : mkreg(S, SK_R, d);
+  }
+  return fail(S);
+}
+
+static const sym *cc(cstate *S, int t, const senv *E) {
+  if (S->fail || !E) return fail(S);
+  S->last = t;
+  switch ((enum tm_kind)tm_kind(t)) {
+  case TM_VAR: {
+    int64_t k = tm_aux(t);
+    const senv *p = E;
+    while (p && p->s && k > 0) {
+      p = p->next;
+      k--;
+    }
+    if (!p) return fail(S);
+    if (p->s) return p->s;
+    const env *r = p->rt;
+    for (; r && k > 0; k--) r = r->next;
+    if (!r) return fail(S);
+    return mkv(S, r->v);
+  }
+  case TM_LET: {
+    const sym *a = cc(S, tm_a(t), E);
+    if (!a) return NULL;
+    return cc(S, tm_b(t), push(S, E, a));
+  }
+  case TM_LAM:
+  case TM_LLAM: {
+    sym *s = (sym *)mk(S, SK_CLO);
+    if (s) {
+      s->term = t;
+      s->env = E;
+    }
+    return s;
+  }
+  case TM_APP:
+  case TM_LAPP: {
+    const sym *f = cc(S, tm_a(t), E);
+    const sym *x = f ? cc(S, tm_b(t), E) : NULL;
+    return apply(S, f, x);
+  }
+  case TM_UNIT: return mk(S, SK_UNIT);
+  case TM_PAIR: {
+    const sym *a = cc(S, tm_a(t), E);
+    const sym *b = a ? cc(S, tm_b(t), E) : NULL;
+    return mk2(S, SK_PAIR, a, b);
+  }
+  case TM_FST: return proj(S, cc(S, tm_a(t), E), 0);
+  case TM_SND: return proj(S, cc(S, tm_a(t), E), 1);
+  case TM_INL: return mk2(S, SK_INL, cc(S, tm_a(t), E), NULL);
+  case TM_INR: return mk2(S, SK_INR, cc(S, tm_a(t), E), NULL);
+  case TM_CASE: {
+    const sym *s = cc(S, tm_a(t), E);
+    if (!s) return NULL;
+    if (s->k == SK_V && (s->v->kind == V_INL || s->v->kind == V_INR))
+      s = mk2(S, s->v->kind == V_INL ? SK_INL : SK_INR, mkv(S, s->v->u.pair.a), NULL);
+    if (!s || (s->k != SK_INL && s->k != SK_INR)) return fail(S);
+    return cc(S, s->k == SK_INL ? tm_b(t) : tm_c(t), push(S, E, s->a));
+  }
+  case TM_RCONST: {
+    int d = konst(S, 0, tm_rval(t), 0);
+    return d < 0 ? NULL : mkreg(S, SK_R, d);
+  }
+  case TM_ICONST: {
+    int d = konst(S, 1, 0.0, tm_aux(t));
+    return d < 0 ? NULL : mkreg(S, SK_I, d);
+  }
+  case TM_OP: return op_sym(S, (int)tm_aux(t), cc(S, tm_a(t), E));
+  case TM_INDEX: {
+    const sym *a = cc(S, tm_a(t), E);
+    const sym *j = a ? cc(S, tm_b(t), E) : NULL;
+    return index_sym(S, a, j);
+  }
+  case TM_LENGTH: {
+    const sym *a = cc(S, tm_a(t), E);
+    if (!a) return NULL;
+    if (a->k == SK_V &&
+        (a->v->kind == V_ARRAY || a->v->kind == FV_RARR || a->v->kind == FV_DELAY)) {
+      int d = konst(S, 1, 0.0, a->v->u.arr.n);
+      return d < 0 ? NULL : mkreg(S, SK_I, d);
+    }
+    return fail(S);
+  }
+  case TM_ZERO: return mk(S, SK_ZERO);
+  case TM_PLUS: {
+    const sym *a = cc(S, tm_a(t), E);
+    const sym *b = a ? cc(S, tm_b(t), E) : NULL;
+    return plus(S, a, b);
+  }
+  case TM_LOP_D:
+  case TM_LOP_DT: {
+    const sym *a = cc(S, tm_a(t), E);
+    const sym *b = a ? cc(S, tm_b(t), E) : NULL;
+    return lop_sym(S, (int)tm_aux(t), tm_kind(t) == TM_LOP_DT, a, b);
+  }
+  case TM_ONEHOT: {
+    const sym *j = cc(S, tm_a(t), E);
+    const sym *v = j ? cc(S, tm_b(t), E) : NULL;
+    if (!v) return NULL;
+    int jr = ireg(S, j);
+    if (jr < 0 || (jr != 0 && emit(S, O_CHKNN, 0, jr, 0, 0) < 0)) return NULL;
+    if (is_zero(v)) return v;
+    int vr = rreg(S, v); /* only Arr Real cotangents */
+    if (vr < 0) return NULL;
+    sym *s = (sym *)mk(S, SK_OH);
+    if (!s) return NULL;
+    s->reg = jr;
+    s->a = mkreg(S, SK_R, vr);
+    s->b = NULL;
+    return s;
+  }
+  default: return fail(S); /* nested loops, iter, copowers */
+  }
+}
+
+/* ---- lsum layout: slots by the result type ----------------------------- */
+static int acc_emit(cstate *S, int ty, const sym *s) {
+  if (!s) return -1;
+  switch (ty_kind(ty)) {
+  case TY_REAL: {
+    int slot = S->nacc_s++;
+    if (is_zero(s)) return 0;
+    int r = rreg(S, s);
+    if (r < 0) return -1;
+    ins x = {O_ACCS, 0, -1, r, 0, slot};
+    return emit_to(S, &S->code, &S->ncode, &S->capcode, x);
+  }
+  case TY_UNIT: return 0;
+  case TY_PROD:
+    if (acc_emit(S, ty_left(ty), proj(S, s, 0)) < 0) return -1;
+    return acc_emit(S, ty_right(ty), proj(S, s, 1));
+  case TY_ARR:
+    if (ty_kind(ty_left(ty)) == TY_REAL) {
+      int slot = S->nacc_a++;
+      if (is_zero(s)) return 0;
+      if (s->k != SK_OH) {
+        S->fail = 1;
+        return -1;
+      }
+      for (const sym *p = s; p; p = p->b) {
+        ins x = {p->reg == 0 ? O_ACCSEQ : O_ACCA, 0, -1, p->reg, p->a->reg, slot};
+        if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+      }
+      return 0;
+    }
+    /* fall through */
+  default:
+    if (is_zero(s)) return 0;
+    S->fail = 1;
+    return -1;
+  }
+}
+
+static int acc_layout_ok(int ty) {
+  switch (ty_kind(ty)) {
+  case TY_REAL:
+  case TY_UNIT: return 1;
+  case TY_PROD: return acc_layout_ok(ty_left(ty)) && acc_layout_ok(ty_right(ty));
+  default: return 1; /* other leaves must stay zero (checked by acc_emit) */
+  }
+}
+
+/* ---- dead code: keep checks, accumulations and what they use ------------ */
+static void dce(cstate *S, int keep_reg) {
+  char *live = calloc((size_t)S->nregs + 1, 1);
+  if (!live) return;
+  if (keep_reg >= 0) live[keep_reg] = 1;
+  for (int i = 0; i < S->nrec; i++) live[S->rec[i]] = 1;
+  int n = 0;
+  char *keep = calloc((size_t)S->ncode + 1, 1);
+  if (!keep) {
+    free(live);
+    return;
+  }
+  for (int i = S->ncode - 1; i >= 0; i--) {
+    ins *x = &S->code[i];
+    int effect = x->op == O_LDR || x->op == O_LDA || x->op == O_CHKB || x->op == O_CHKNN ||
+                 x->op == O_IBIN || x->op == O_INEG || x->op == O_ACCS || x->op == O_ACCA ||
+                 x->op == O_ACCSEQ;
+    if (effect || (x->d >= 0 && live[x->d])) {
+      keep[i] = 1;
+      live[x->a] = 1;
+      if (x->op == O_ADD || x->op == O_MUL || x->op == O_BIN || x->op == O_D2 ||
+          x->op == O_LIN || x->op == O_IBIN || x->op == O_ACCA || x->op == O_ACCSEQ)
+        live[x->b] = 1;
+    }
+  }
+  for (int i = 0; i < S->ncode; i++)
+    if (keep[i]) S->code[n++] = S->code[i];
+  S->ncode = n;
+  free(keep);
+  free(live);
+}
+
+/* ---- the block interpreter ----------------------------------------------- */
+typedef struct abuf {
+  double *d;
+  int64_t cap, max; /* max: largest index + 1 written */
+  int in_heap;      /* d is heap memory (the result is made from it in place) */
+} abuf;
+
+/* Grows an accumulator to hold index need - 1 (zero-filled); 0 on failure. */
+static int abuf_grow(abuf *ab, int64_t need, int64_t hint, int64_t limit) {
+  if (need > limit) return 0; /* far beyond the loop: the generic (sparse) path */
+  int64_t nc = ab->cap ? ab->cap : hint;
+  while (nc < need) nc *= 2;
+  if (nc > limit) nc = limit;
+  double *nd;
+  if (ab->in_heap) { /* leave the heap block; continue in host memory */
+    nd = malloc((size_t)nc * sizeof *nd);
+    if (nd && ab->cap) memcpy(nd, ab->d, (size_t)ab->cap * sizeof *nd);
+  } else {
+    nd = realloc(ab->d, (size_t)nc * sizeof *nd);
+  }
+  if (!nd) return 0;
+  memset(nd + ab->cap, 0, (size_t)(nc - ab->cap) * sizeof *nd);
+  ab->d = nd;
+  ab->cap = nc;
+  ab->in_heap = 0;
+  return 1;
+}
+
+typedef struct prog {
+  const cstate *S;
+  int out_reg;      /* materialised / summed result, or -1 */
+  int elem_reg;     /* unused (map elements come through index_sym) */
+} prog;
+
+/* RP[r]: where real register r's block is; R + r * B, except for a
+ * sequential load, which points into its array instead of copying (registers
+ * are written once per block, by their defining instruction only). */
+static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_t *I,
+                     double *accs, abuf *aa) {
+  for (int k = 0; k < len; k++) I[k] = base + k; /* register 0: the index */
+  for (int c = 0; c < S->ncode; c++) {
+    const ins *x = &S->code[c];
+    if (x->op == O_LDSEQ) {
+      RP[x->d] = (double *)(uintptr_t)(S->arrs[x->k].d + base); /* read only */
+      continue;
+    }
+    double *rd = x->d >= 0 ? RP[x->d] : NULL, *ra = RP[x->a], *rb = RP[x->b];
+    int64_t *id = x->d >= 0 ? I + (size_t)x->d * B : NULL, *ia = I + (size_t)x->a * B,
+            *ib = I + (size_t)x->b * B;
+    switch (x->op) {
+    case O_ADD: 
+      _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = ra[k] + rb[k]; break;
+    case O_MUL: 
+      _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = ra[k] * rb[k]; break;
+    case O_U:
+      switch (x->p) {
+#ifdef HAVE_VMATH
+      case P_SIN: if (vmath_state == 1) vsin(rd, ra, len); else for (int k = 0; k < len; k++) rd[k] = sin(ra[k]); break;
+      case P_COS: if (vmath_state == 1) vcos(rd, ra, len); else for (int k = 0; k < len; k++) rd[k] = cos(ra[k]); break;
+      case P_EXP: if (vmath_state == 1) vexp(rd, ra, len); else for (int k = 0; k < len; k++) rd[k] = exp(ra[k]); break;
+#else
+      case P_SIN: for (int k = 0; k < len; k++) rd[k] = sin(ra[k]); break;
+      case P_COS: for (int k = 0; k < len; k++) rd[k] = cos(ra[k]); break;
+      case P_EXP: for (int k = 0; k < len; k++) rd[k] = exp(ra[k]); break;
+#endif
+      case P_NEG: for (int k = 0; k < len; k++) rd[k] = -ra[k]; break;
+      default: for (int k = 0; k < len; k++) rd[k] = real1(x->p, ra[k]);
+      }
+      break;
+    case O_BIN:
+      switch (x->p) {
+      case P_SUB: for (int k = 0; k < len; k++) rd[k] = ra[k] - rb[k]; break;
+      case P_DIV: for (int k = 0; k < len; k++) rd[k] = ra[k] / rb[k]; break;
+      default: for (int k = 0; k < len; k++) rd[k] = real2(x->p, ra[k], rb[k]);
+      }
+      break;
+    case O_D1:
+#ifdef HAVE_VMATH
+      if (x->p == P_SIN && vmath_state == 1) vcos(rd, ra, len);
+      else if (x->p == P_EXP && vmath_state == 1) vexp(rd, ra, len);
+      else
+#endif
+      if (x->p == P_SIN) for (int k = 0; k < len; k++) rd[k] = cos(ra[k]);
+      else for (int k = 0; k < len; k++) rd[k] = deriv1(x->p, ra[k]);
+      break;
+    case O_D2:
+      if (x->p == P_MUL) for (int k = 0; k < len; k++) rd[k] = x->k ? ra[k] : rb[k];
+      else for (int k = 0; k < len; k++) rd[k] = deriv2(x->p, ra[k], rb[k], (int)x->k);
+      break;
+    case O_LIN: 
+      _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = rb[k] == 0.0 ? 0.0 : ra[k] * rb[k]; break;
+    case O_LDR: {
+      const double *src = S->arrs[x->k].d;
+      int64_t n = S->arrs[x->k].n;
+      for (int k = 0; k < len; k++) {
+        int64_t j = ia[k];
+        if (j < 0 || j >= n) return 1;
+        rd[k] = src[j];
+      }
+      break;
+    }
+    case O_LDSEQ: break; /* handled above */
+    case O_LDA: {
+      const double *src = S->arrs[x->k].d;
+      int64_t n = S->arrs[x->k].n;
+      for (int k = 0; k < len; k++) {
+        int64_t j = ia[k];
+        if (j < 0) return 1;
+        rd[k] = j < n ? src[j] : 0.0;
+      }
+      break;
+    }
+    case O_CHKB:
+      for (int k = 0; k < len; k++)
+        if (ia[k] < 0 || ia[k] >= x->k) return 1;
+      break;
+    case O_CHKNN:
+      for (int k = 0; k < len; k++)
+        if (ia[k] < 0) return 1;
+      break;
+    case O_IBIN:
+      for (int k = 0; k < len; k++) {
+        int64_t p = ia[k], q = ib[k], r;
+        switch (x->p) {
+        case P_IADD: if (__builtin_add_overflow(p, q, &r)) return 1; break;
+        case P_ISUB: if (__builtin_sub_overflow(p, q, &r)) return 1; break;
+        case P_IMUL: if (__builtin_mul_overflow(p, q, &r)) return 1; break;
+        case P_IDIV:
+          if (q == 0 || (p == INT64_MIN && q == -1)) return 1;
+          r = p / q;
+          break;
+        case P_IMOD:
+          if (q == 0) return 1;
+          r = q == -1 ? 0 : p % q;
+          break;
+        default: return 1;
+        }
+        id[k] = r;
+      }
+      break;
+    case O_INEG:
+      for (int k = 0; k < len; k++) {
+        if (ia[k] == INT64_MIN) return 1;
+        id[k] = -ia[k];
+      }
+      break;
+    case O_TOREAL: for (int k = 0; k < len; k++) rd[k] = (double)ia[k]; break;
+    case O_ACCS: {
+      double s = 0;
+      for (int k = 0; k < len; k++) s += ra[k];
+      accs[x->k] += s;
+      break;
+    }
+    case O_ACCSEQ: {
+      if (x->p) { /* the slot's only contribution: store, disjoint blocks */
+        double *dst = S->stseq[x->k] + base;
+        for (int k = 0; k < len; k++) dst[k] = rb[k];
+        break;
+      }
+      abuf *ab = &aa[x->k];
+      int64_t need = base + len;
+      if (need > ab->cap && !abuf_grow(ab, need, S->acc_hint, S->acc_limit)) return 1;
+      if (need > ab->max) ab->max = need;
+      double *dst = ab->d + base;
+      for (int k = 0; k < len; k++) dst[k] += rb[k];
+      break;
+    }
+    case O_ACCA: {
+      abuf *ab = &aa[x->k];
+      for (int k = 0; k < len; k++) {
+        int64_t j = ia[k];
+        if (j < 0 || j >= ACC_MAX) return 1;
+        if (j >= ab->cap && !abuf_grow(ab, j + 1, S->acc_hint, S->acc_limit)) return 1;
+        if (j + 1 > ab->max) ab->max = j + 1;
+        ab->d[j] += rb[k];
+      }
+      break;
+    }
+    }
+  }
+  return 0;
+}
+
+static void run_init(const cstate *S, double *R, int64_t *I) {
+  for (int c = 0; c < S->ninit; c++) {
+    const ins *x = &S->init[c];
+    if (x->op) {
+      for (int k = 0; k < B; k++) I[(size_t)x->d * B + k] = x->k;
+    } else {
+      double r;
+      memcpy(&r, &x->k, sizeof r);
+      for (int k = 0; k < B; k++) R[(size_t)x->d * B + k] = r;
+    }
+  }
+}
+
+double fc_sum(const double *d, int64_t n) {
+  int64_t nb = (n + B - 1) / B;
+  if (nb == 0) return 0.0;
+  double *part = malloc((size_t)nb * sizeof *part);
+  if (!part) { /* sequential fallback, same block order */
+    double s = 0;
+    for (int64_t b = 0; b < nb; b++) {
+      double p = 0;
+      for (int64_t i = b * B; i < n && i < (b + 1) * B; i++) p += d[i];
+      s += p;
+    }
+    return s;
+  }
+#pragma omp parallel for schedule(static) if (n >= fast_par_threshold_)
+  for (int64_t b = 0; b < nb; b++) {
+    double p = 0;
+    int64_t end = (b + 1) * B < n ? (b + 1) * B : n;
+    for (int64_t i = b * B; i < end; i++) p += d[i];
+    part[b] = p;
+  }
+  double s = 0;
+  for (int64_t b = 0; b < nb; b++) s += part[b];
+  free(part);
+  return s;
+}
+
+static void cstate_free(cstate *S) {
+  while (S->mem) {
+    arena_blk *p = S->mem->prev;
+    free(S->mem);
+    S->mem = p;
+  }
+  free(S->code);
+  free(S->init);
+  free(S->arrs);
+  free(S->cse);
+  free(S->rec);
+  free(S->stseq);
+}
+
+struct build_ctx {
+  heap *h;
+  const double *tot;
+  const value **arrs;
+  int *si, *ai;
+};
+static const value *build_val(struct build_ctx *c, int ty) {
+  switch (ty_kind(ty)) {
+  case TY_REAL: return v_real(c->h, c->tot[(*c->si)++]);
+  case TY_UNIT: return v_unit(c->h);
+  case TY_PROD: {
+    const value *a = build_val(c, ty_left(ty));
+    const value *b = a ? build_val(c, ty_right(ty)) : NULL;
+    return b ? v_pair(c->h, a, b) : NULL;
+  }
+  case TY_ARR:
+    if (ty_kind(ty_left(ty)) == TY_REAL) return c->arrs[(*c->ai)++];
+    return v_zero(c->h);
+  default: return v_zero(c->h);
+  }
+}
+
+int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
+            const value **out, eval_error *err) {
+  /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
+   * 2 check only, 3 lsum */
+  if (t >= 0 && t < CHAD_MAX_TERMS && fail_epoch[t] == fast_epoch_) return 0;
+  int nodelay = mode == FC_MAT_NODELAY;
+  if (nodelay) mode = FC_MAT;
+  double t_start = omp_get_wtime();
+  cstate S;
+  memset(&S, 0, sizeof S);
+  S.h = h;
+  S.err = err;
+  S.nregs = 1; /* register 0: the loop index */
+  S.loop_n = n;
+  int kind = tm_kind(t);
+  int body = kind == TM_MAP ? tm_a(t) : tm_b(t);
+  const senv *E = rt_env(&S, e);
+  const sym *x;
+  if (kind == TM_MAP) x = index_sym(&S, mkv(&S, arr), mkreg(&S, SK_I, 0));
+  else x = mkreg(&S, SK_I, 0);
+  S.recording = mode == FC_CHECK; /* the body's own expensive calls only */
+  const sym *r = x ? cc(&S, body, push(&S, E, x)) : NULL;
+  int out_reg = -1;
+  if (r && !S.fail) {
+    if (mode == 0 || mode == 1) out_reg = rreg(&S, r);
+    else if (mode == 3 && acc_layout_ok(tm_type(t))) acc_emit(&S, tm_type(t), r);
+  }
+  if (!r || S.fail || ((mode == 0 || mode == 1) && out_reg < 0)) {
+    int oom = S.oom;
+    if (t >= 0 && t < CHAD_MAX_TERMS) fail_epoch[t] = fast_epoch_;
+    if (getenv("FAST_DEBUG"))
+      fprintf(stderr, "fast: loop term %d (kind %d, n %lld) not compiled near term %d (kind %d): %s %d\n", t,
+              kind, (long long)n, S.last, tm_kind(S.last), S.why ? S.why : "", S.whyk);
+    cstate_free(&S);
+    if (oom) {
+      eval_oom(err);
+      return -1;
+    }
+    return 0;
+  }
+  /* memo slots of a delayed array: one per distinct recorded register */
+  int nslots = 0, *memo_of = NULL, *slot_reg = NULL;
+  double **memo = NULL;
+  if (mode == FC_CHECK && S.nrec > 0 && !getenv("FAST_NO_MEMO")) {
+    if ((double)S.nrec * (double)n * 8.0 > (double)((size_t)1 << 30) ||
+        !(memo_of = heap_alloc(h, (size_t)S.nrec * sizeof *memo_of)) ||
+        !(slot_reg = calloc((size_t)S.nrec, sizeof *slot_reg)) ||
+        !(memo = heap_alloc(h, (size_t)S.nrec * sizeof *memo))) {
+      S.nrec = 0; /* no memo: the delayed body is recomputed when indexed */
+    } else {
+      for (int c = 0; c < S.nrec; c++) {
+        int sl;
+        for (sl = 0; sl < nslots && slot_reg[sl] != S.rec[c]; sl++) continue;
+        if (sl == nslots) {
+          slot_reg[nslots] = S.rec[c];
+          if (!(memo[nslots] = heap_alloc(h, (size_t)(n ? n : 1) * sizeof(double)))) {
+            free(slot_reg);
+            cstate_free(&S);
+            eval_oom(err);
+            return -1;
+          }
+          nslots++;
+        }
+        memo_of[c] = sl;
+      }
+    }
+  }
+  dce(&S, out_reg);
+  if (getenv("FAST_DEBUG")) {
+    int nu = 0;
+    for (int c = 0; c < S.ncode; c++) nu += S.code[c].op == O_U || S.code[c].op == O_D1;
+    fprintf(stderr, "fast: loop term %d mode %d n %lld: %d instructions (%d transcendental), %d registers\n", t, mode, (long long)n, S.ncode, nu, S.nregs);
+    if (getenv("FAST_DEBUG")[0] == '2')
+      for (int c = 0; c < S.ncode; c++)
+        fprintf(stderr, "  op %d p %d d %d a %d b %d k %lld\n", S.code[c].op, S.code[c].p, S.code[c].d,
+                S.code[c].a, S.code[c].b, (long long)S.code[c].k);
+  }
+  /* lsum over i < n usually touches indices below n: size for that */
+  S.acc_hint = n < 1024 ? 1024 : n < ACC_MAX / 2 ? n : 1024;
+  S.acc_limit = n < ((int64_t)1 << 22) ? ((int64_t)1 << 24) : n < ACC_MAX / 4 ? 4 * n : ACC_MAX;
+
+  /* a build of Reals whose body is cheap and cannot fail (a constant, or
+   * sequential reads and a little arithmetic): delayed, never stored unless a
+   * consumer needs it stored (fv_force); sum and compiled consumers inline it */
+  if (mode == FC_MAT && !nodelay && S.ncode <= 8) {
+    int c, cheap = 1;
+    for (c = 0; c < S.ncode; c++) {
+      int op = S.code[c].op;
+      if (!(op == O_ADD || op == O_MUL || op == O_LIN || op == O_LDSEQ || op == O_TOREAL ||
+            (op == O_U && S.code[c].p == P_NEG)))
+        cheap = 0;
+    }
+    if (cheap) {
+      fv_delay *dl = heap_alloc(h, sizeof *dl);
+      cstate_free(&S);
+      if (!dl) {
+        eval_oom(err);
+        return -1;
+      }
+      dl->base.kind = FV_DELAY;
+      dl->base.u.arr.n = n;
+      dl->base.u.arr.elems = NULL;
+      dl->body = body;
+      dl->env = e;
+      dl->src = arr;
+      dl->ncalls = 0;
+      dl->memo_of = NULL;
+      dl->memo = NULL;
+      dl->real = 1;
+      dl->term = t;
+      dl->forced = NULL;
+      *out = &dl->base;
+      fast_stats_.compiled_loops++;
+      return 1;
+    }
+  }
+  /* output buffers (heap), per-block sums, per-thread accumulators */
+  fv_rarr *res = NULL;
+  if (mode == 0 && !(res = fv_new_rarr(h, FV_RARR, n))) {
+    cstate_free(&S);
+    eval_oom(err);
+    return -1;
+  }
+  vmath_on(); /* decided before any parallel region reads it */
+  int64_t nb = (n + B - 1) / B;
+  int nthreads = omp_get_max_threads();
+  int par = n * (int64_t)(S.ncode + 1) >= fast_par_threshold_ && nb > 1;
+  if (!par) nthreads = 1;
+  int nsl = S.nacc_s > 0 ? S.nacc_s : 1;
+  double *part = calloc((size_t)(nb ? nb : 1) * (size_t)nsl, sizeof *part);
+  abuf *bufs = calloc((size_t)nthreads * (size_t)(S.nacc_a ? S.nacc_a : 1), sizeof *bufs);
+  int bail = 0;
+  if (!part || !bufs) bail = 1;
+  /* A slot fed by exactly one sequential onehot (index = the loop index)
+   * and nothing else gets each index exactly once: all threads store into one
+   * heap array (disjoint blocks), with no zeroing, no per-thread buffer and
+   * no reduction. */
+  if (!bail && mode == FC_LSUM && S.nacc_a > 0 &&
+      (S.stseq = calloc((size_t)S.nacc_a, sizeof *S.stseq))) {
+    for (int a = 0; a < S.nacc_a; a++) {
+      int nseq = 0, nother = 0, at = -1;
+      for (int c = 0; c < S.ncode; c++)
+        if (S.code[c].k == a && (S.code[c].op == O_ACCSEQ || S.code[c].op == O_ACCA)) {
+          if (S.code[c].op == O_ACCSEQ) {
+            nseq++;
+            at = c;
+          } else {
+            nother++;
+          }
+        }
+      if (nseq == 1 && nother == 0 && n <= S.acc_hint &&
+          (S.stseq[a] = heap_alloc(h, (size_t)n * sizeof(double))))
+        S.code[at].p = 1;
+    }
+  }
+  /* thread 0's array accumulators live in the heap, sized for indices < n:
+   * when no other thread wrote, the result is made from them in place */
+  if (!bail && mode == FC_LSUM)
+    for (int a = 0; a < S.nacc_a; a++) {
+      if (S.stseq && S.stseq[a]) continue;
+      double *d0 = heap_alloc(h, (size_t)S.acc_hint * sizeof *d0);
+      if (!d0) break; /* host memory then */
+      memset(d0, 0, (size_t)S.acc_hint * sizeof *d0);
+      bufs[a].d = d0;
+      bufs[a].cap = S.acc_hint;
+      bufs[a].in_heap = 1;
+    }
+  size_t regbytes = (size_t)S.nregs * B;
+#pragma omp parallel num_threads(nthreads) if (par) reduction(| : bail)
+  {
+    int tid = omp_get_thread_num(), nt = omp_get_num_threads();
+    double *R = malloc(regbytes * sizeof *R);
+    int64_t *I = malloc(regbytes * sizeof *I);
+    double **RP = malloc((size_t)S.nregs * sizeof *RP);
+    if (RP && R)
+      for (int r = 0; r < S.nregs; r++) RP[r] = R + (size_t)r * B;
+    abuf *aa = bufs ? bufs + (size_t)tid * (size_t)(S.nacc_a ? S.nacc_a : 1) : NULL;
+    if (!R || !I || !RP || !part || !bufs) bail = 1;
+    else {
+      run_init(&S, R, I);
+      int64_t b0 = nb * tid / nt, b1 = nb * (tid + 1) / nt;
+      for (int64_t b = b0; b < b1 && !bail; b++) {
+        int64_t base = b * B;
+        int len = (int)(n - base < B ? n - base : B);
+        double *accs = part + (size_t)b * (size_t)nsl;
+        if (run_block(&S, base, len, RP, I, accs, aa)) {
+          bail = 1;
+          break;
+        }
+        if (mode == 0) memcpy(res->d + base, RP[out_reg], (size_t)len * sizeof(double));
+        else if (mode == FC_CHECK)
+          for (int sl = 0; sl < nslots; sl++)
+            memcpy(memo[sl] + base, RP[slot_reg[sl]], (size_t)len * sizeof(double));
+        else if (mode == 1) {
+          double s = 0;
+          const double *o = RP[out_reg];
+          for (int k = 0; k < len; k++) s += o[k];
+          accs[0] = s;
+        }
+      }
+    }
+    free(R);
+    free(I);
+    free(RP);
+  }
+  double t_run = omp_get_wtime();
+  int rc = 1;
+  if (bail) {
+    fast_stats_.bailouts++;
+    rc = 0;
+  } else if (mode == 0) {
+    *out = &res->base;
+  } else if (mode == 1) {
+    double s = 0;
+    for (int64_t b = 0; b < nb; b++) s += part[(size_t)b * (size_t)nsl];
+    const value *v = v_real(h, s);
+    if (!v) rc = -1;
+    *out = v;
+  } else if (mode == 2) {
+    fv_delay *dl = heap_alloc(h, sizeof *dl);
+    if (!dl) rc = -1;
+    else {
+      dl->base.kind = FV_DELAY;
+      dl->base.u.arr.n = n;
+      dl->base.u.arr.elems = NULL;
+      dl->body = body;
+      dl->env = e;
+      dl->src = kind == TM_MAP ? arr : NULL;
+      dl->ncalls = nslots > 0 ? S.nrec : 0;
+      dl->memo_of = memo_of;
+      dl->memo = memo;
+      dl->real = 0;
+      dl->term = t;
+      dl->forced = NULL;
+      *out = &dl->base;
+    }
+  } else {
+    /* lsum: totals of the scalar slots (block order), arrays (thread order) */
+    double *tot = calloc((size_t)nsl, sizeof *tot);
+    const value **arrs = calloc((size_t)(S.nacc_a ? S.nacc_a : 1), sizeof *arrs);
+    if (!tot || !arrs) rc = -1;
+    for (int64_t b = 0; rc == 1 && b < nb; b++)
+      for (int s = 0; s < S.nacc_s; s++) tot[s] += part[(size_t)b * (size_t)nsl + (size_t)s];
+    for (int a = 0; rc == 1 && a < S.nacc_a; a++) {
+      if (S.stseq && S.stseq[a]) {
+        fv_rarr *acc = heap_alloc(h, sizeof *acc);
+        if (!acc) {
+          rc = -1;
+          break;
+        }
+        acc->base.kind = FV_ACC;
+        acc->base.u.arr.n = n;
+        acc->base.u.arr.elems = NULL;
+        acc->d = S.stseq[a];
+        arrs[a] = &acc->base;
+        continue;
+      }
+      int64_t m = 0;
+      for (int th = 0; th < nthreads; th++)
+        if (bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a].max > m)
+          m = bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a].max;
+      if (m == 0) {
+        arrs[a] = v_zero(h);
+        continue;
+      }
+      const abuf *t0 = &bufs[a];
+      int others = 0;
+      for (int th = 1; th < nthreads; th++)
+        if (bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a].max > 0) others = 1;
+      if (t0->in_heap && (!others || m <= t0->cap)) { /* in place */
+        fv_rarr *acc = heap_alloc(h, sizeof *acc);
+        if (!acc) {
+          rc = -1;
+          break;
+        }
+        acc->base.kind = FV_ACC;
+        acc->base.u.arr.n = m;
+        acc->base.u.arr.elems = NULL;
+        acc->d = t0->d;
+        for (int th = 1; th < nthreads; th++) {
+          const abuf *ab = &bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a];
+#pragma omp parallel for schedule(static) if (ab->max >= fast_par_threshold_)
+          for (int64_t j = 0; j < ab->max; j++) acc->d[j] += ab->d[j];
+        }
+        arrs[a] = &acc->base;
+        continue;
+      }
+      fv_rarr *acc = fv_new_rarr(h, FV_ACC, m);
+      if (!acc) {
+        rc = -1;
+        break;
+      }
+      const abuf *b0 = &bufs[(size_t)S.nacc_a * 0 + (size_t)a];
+      if (b0->max > 0) memcpy(acc->d, b0->d, (size_t)b0->max * sizeof(double));
+      memset(acc->d + b0->max, 0, (size_t)(m - b0->max) * sizeof(double));
+      for (int th = 1; th < nthreads; th++) {
+        const abuf *ab = &bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a];
+#pragma omp parallel for schedule(static) if (ab->max >= fast_par_threshold_)
+        for (int64_t j = 0; j < ab->max; j++) acc->d[j] += ab->d[j];
+      }
+      arrs[a] = &acc->base;
+    }
+    /* rebuild the value by the type, consuming slots in acc_emit's order */
+    if (rc == 1) {
+      int si = 0, ai = 0;
+      struct build_ctx bc = {h, tot, arrs, &si, &ai};
+      *out = build_val(&bc, tm_type(t));
+      if (!*out) rc = -1;
+    }
+    free(tot);
+    free(arrs);
+  }
+  if (bufs)
+    for (size_t i = 0; i < (size_t)nthreads * (size_t)(S.nacc_a ? S.nacc_a : 1); i++)
+      if (!bufs[i].in_heap) free(bufs[i].d);
+  free(bufs);
+  free(part);
+  free(slot_reg);
+  if (rc == 1) fast_stats_.compiled_loops++;
+  if (getenv("FAST_DEBUG"))
+    fprintf(stderr, "fast: loop term %d: compile+run %.6f s, result %.6f s\n", t, t_run - t_start, omp_get_wtime() - t_run);
+  if (rc < 0) eval_oom(err);
+  cstate_free(&S);
+  return rc;
+}
+

@@ -1,0 +1,446 @@
+/* Surface language: lowering of a parsed def to a raw term (de Bruijn
+ * indices, source positions, annotations) and its elaboration by the
+ * kernel checker, with type errors mapped back to file:line:col in surface
+ * syntax. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "chad/primitives.h"
+#include "surface_internal.h"
+
+int surf_type_to_kernel(const stype *t, const char *file, chad_diag *d)
+{
+  int l, r, res;
+  switch (t->kind) {
+  case TY_REAL: return TY_ID_REAL;
+  case TY_INT: return TY_ID_INT;
+  case TY_UNIT: return TY_ID_UNIT;
+  case TY_ARR:
+    l = surf_type_to_kernel(t->l, file, d);
+    if (l < 0)
+      return l;
+    if (!ty_is_first_order(l)) {
+      if (d)
+        diag_set(d, CHAD_EXIT_INPUT, file, t->line, t->col,
+                 "array elements must be first-order (no functions inside an array)");
+      return CHAD_E_TYPE;
+    }
+    res = ty_arr(l);
+    break;
+  default:
+    l = surf_type_to_kernel(t->l, file, d);
+    if (l < 0)
+      return l;
+    r = surf_type_to_kernel(t->r, file, d);
+    if (r < 0)
+      return r;
+    res = ty_make(t->kind, l, r);
+    break;
+  }
+  if (res < 0 && d)
+    diag_set(d, CHAD_EXIT_INPUT, file, t->line, t->col, "too many distinct types (kernel type table full)");
+  return res;
+}
+
+/* ---- lowering ------------------------------------------------------------ */
+typedef struct {
+  const surf_program *prog;
+  chad_diag *d;
+  int level;            /* number of binders in scope                       */
+  int *def_level;       /* level of each let-bound def, -1 if not bound     */
+  const snode **origin; /* raw node -> the tree node it came from           */
+  int *parent;          /* raw node -> raw parent, -1 at the root           */
+  int cap;              /* capacity of origin and parent                    */
+} lowerer;
+
+/* Records where raw node r came from; grows the side tables. */
+static int track(lowerer *L, int r, const snode *n)
+{
+  if (r >= L->cap) {
+    int cap = L->cap ? L->cap : 1024;
+    while (cap <= r)
+      cap *= 2;
+    const snode **o = realloc(L->origin, (size_t)cap * sizeof *o);
+    if (o)
+      L->origin = o;
+    int *pa = realloc(L->parent, (size_t)cap * sizeof *pa);
+    if (pa)
+      L->parent = pa;
+    if (!o || !pa) {
+      diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n ? n->line : 0, n ? n->col : 0,
+               "out of memory while elaborating");
+      return -1;
+    }
+    L->cap = cap;
+  }
+  L->origin[r] = n;
+  L->parent[r] = -1;
+  int ch[3] = {raw_a_[r], raw_b_[r], raw_c_[r]};
+  for (int i = 0; i < 3; i++)
+    if (ch[i] >= 0)
+      L->parent[ch[i]] = r;
+  return r;
+}
+
+static int raw_node(lowerer *L, const snode *n, int kind, int a, int b, int c, int ty,
+                    int64_t aux, double rval)
+{
+  int r = raw_add(kind, a, b, c, ty, aux, rval, n ? n->line : 0, n ? n->col : 0);
+  if (r < 0) {
+    diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n ? n->line : 0, n ? n->col : 0,
+             r == CHAD_E_CAPACITY ? "program too large: the raw term arena is full (%d nodes)"
+                                  : "internal error: raw_add refused a node (%d)",
+             r == CHAD_E_CAPACITY ? CHAD_MAX_RAW : r);
+    return -1;
+  }
+  return track(L, r, n);
+}
+
+static int lower(lowerer *L, const snode *n);
+
+/* Does child c (0 = a, 1 = b, 2 = c) of a raw node of this kind sit under
+ * one binder? */
+static int binds(int kind, int c)
+{
+  switch (kind) {
+  case TM_LET: case TM_ITER: case TM_BUILD: return c == 1;
+  case TM_LAM: case TM_MAP: return c == 0;
+  case TM_CASE: return c >= 1;
+  default: return 0;
+  }
+}
+
+/* Lowers child c of `parent` (binder b, which may be NULL for a binder
+ * nobody names: the level still counts). */
+static int lower_under(lowerer *L, const snode *parent, int c, const snode *n, sbinder *b)
+{
+  if (!binds(parent->kind, c))
+    return lower(L, n);
+  if (b)
+    b->level = L->level;
+  L->level++;
+  int r = lower(L, n);
+  L->level--;
+  return r;
+}
+
+static int ann_type(lowerer *L, const stype *t)
+{
+  if (!t)
+    return -1;
+  int k = surf_type_to_kernel(t, L->prog->file, L->d);
+  return k < 0 ? -2 : k;
+}
+
+static int lower(lowerer *L, const snode *n)
+{
+  int a = -1, b = -1, c = -1, ty;
+  switch (n->kind) {
+  case TM_VAR:
+    return raw_node(L, n, TM_VAR, -1, -1, -1, -1, L->level - 1 - n->var->level, 0);
+  case SN_DEFREF: {
+    int lv = L->def_level[n->aux];
+    if (lv < 0) {
+      diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col,
+               "internal error: def '%s' is not in scope", n->what);
+      return -1;
+    }
+    return raw_node(L, n, TM_VAR, -1, -1, -1, -1, L->level - 1 - lv, 0);
+  }
+  case TM_LAM:
+    if (n->eta_op >= 0) {
+      int dom = n->eta_op < op_count ? op_dom_[n->eta_op] : -1;
+      if (dom < 0) {
+        diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col,
+                 "primitive '%s' is not registered (prims_init)", n->a && n->a->what ? n->a->what : "?");
+        return -1;
+      }
+      ty = n->eta_side == 0 ? dom : n->eta_side == 1 ? ty_left_[dom] : ty_right_[dom];
+    } else {
+      ty = ann_type(L, n->ty);
+      if (ty == -2)
+        return -1;
+    }
+    a = lower_under(L, n, 0, n->a, n->ba);
+    if (a < 0)
+      return -1;
+    return raw_node(L, n, TM_LAM, a, -1, -1, ty, 0, 0);
+  case TM_LET: {
+    /* a chain of lets, iteratively: bound terms in order (each binder
+     * entering scope after its bound term), then the body, then the LET
+     * nodes inside out (children sit at smaller raw indices) */
+    int len = 0;
+    const snode *m = n;
+    for (; m->kind == TM_LET; m = m->b)
+      len++;
+    int *bounds = malloc((size_t)len * sizeof *bounds);
+    if (!bounds) {
+      diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col, "out of memory while elaborating");
+      return -1;
+    }
+    int i = 0, r = 0;
+    for (m = n; m->kind == TM_LET; m = m->b) {
+      r = lower(L, m->a);
+      if (r < 0)
+        break;
+      bounds[i++] = r;
+      if (m->bb)
+        m->bb->level = L->level;
+      L->level++;
+    }
+    if (r >= 0)
+      r = lower(L, m);
+    L->level -= i;
+    if (r >= 0) {
+      const snode **chain = malloc((size_t)len * sizeof *chain);
+      if (!chain) {
+        diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col, "out of memory while elaborating");
+        r = -1;
+      } else {
+        int j = 0;
+        for (m = n; m->kind == TM_LET; m = m->b)
+          chain[j++] = m;
+        for (j = len - 1; j >= 0 && r >= 0; j--)
+          r = raw_node(L, chain[j], TM_LET, bounds[j], r, -1, -1, 0, 0);
+        free(chain);
+      }
+    }
+    free(bounds);
+    return r < 0 ? -1 : r;
+  }
+  default:
+    break;
+  }
+  if (n->a && (a = lower_under(L, n, 0, n->a, n->ba)) < 0)
+    return -1;
+  if (n->b && (b = lower_under(L, n, 1, n->b, n->bb)) < 0)
+    return -1;
+  if (n->c && (c = lower_under(L, n, 2, n->c, n->bc)) < 0)
+    return -1;
+  ty = ann_type(L, n->ty);
+  if (ty == -2)
+    return -1;
+  return raw_node(L, n, n->kind, a, b, c, ty, n->aux, n->rval);
+}
+
+/* ---- diagnostics for checker errors ---------------------------------------- */
+static const char *kind_needs(int kind)
+{
+  switch (kind) {
+  case TM_APP: return "a function";
+  case TM_FST: case TM_SND: return "a pair";
+  case TM_CASE: return "a sum type (such as bool)";
+  case TM_INDEX: case TM_LENGTH: case TM_MAP: return "an array";
+  default: return NULL;
+  }
+}
+
+static void type_error(lowerer *L, int rawi)
+{
+  const snode *n = (rawi >= 0 && rawi < raw_count) ? L->origin[rawi] : NULL;
+  int line = rawi >= 0 && rawi < raw_count ? raw_line_[rawi] : 0;
+  int col = rawi >= 0 && rawi < raw_count ? raw_col_[rawi] : 0;
+  int par = rawi >= 0 && rawi < raw_count ? L->parent[rawi] : -1;
+  const snode *pn = par >= 0 ? L->origin[par] : NULL;
+  char *exp = chk_err_expected >= 0 ? surf_print_type(chk_err_expected) : NULL;
+  char *fnd = chk_err_found >= 0 ? surf_print_type(chk_err_found) : NULL;
+  const char *file = L->prog->file;
+  const char *E = exp ? exp : "?", *F = fnd ? fnd : "?";
+  switch (chk_err_code) {
+  case CHAD_E_TYPE:
+    if (pn && pn->kind == TM_OP && rawi == raw_a_[par] && chk_err_expected >= 0) {
+      const char *w = pn->what ? pn->what : "?";
+      if (pn->role == ROLE_OPERATOR && strcmp(w, "-") == 0 && pn->a && pn->a->kind != TM_PAIR)
+        diag_set(L->d, CHAD_EXIT_INPUT, file, pn->line, pn->col,
+                 "type mismatch: unary '-' expects real or int, found %s", F);
+      else if (pn->role == ROLE_OPERATOR && chk_err_found >= 0 && ty_kind_[chk_err_found] == TY_PROD &&
+               ty_left_[chk_err_found] != ty_right_[chk_err_found])
+        diag_set(L->d, CHAD_EXIT_INPUT, file, pn->line, pn->col,
+                 "type mismatch: the operands of '%s' have different types: found %s (write 2.0, not 2, for a real)",
+                 w, F);
+      else
+        diag_set(L->d, CHAD_EXIT_INPUT, file, pn->line, pn->col,
+                 "type mismatch: '%s' expects %s, found %s", w, E, F);
+    } else if (chk_err_expected < 0 && pn && kind_needs(pn->kind) && rawi != raw_b_[par]) {
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "type mismatch: expected %s, found %s",
+               kind_needs(pn->kind), F);
+    } else if (chk_err_expected < 0 && n && (n->kind == TM_BUILD || n->kind == TM_MAP)) {
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
+               "array elements must be first-order, found %s", F);
+    } else if (chk_err_expected < 0 && pn && (pn->kind == TM_BUILD || pn->kind == TM_MAP)) {
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
+               "array elements must be first-order, found %s", F);
+    } else if (n && n->kind == RAW_ANN && n->ty && chk_err_found == chk_err_expected) {
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "not a source type: %s", F);
+    } else if (chk_err_expected >= 0) {
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "type mismatch: expected %s, found %s", E, F);
+    } else {
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "type error: found %s", F);
+    }
+    break;
+  case CHAD_E_NOTE:
+    if (n && (n->kind == TM_INL || n->kind == TM_INR))
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
+               "cannot infer the other side of this %s: annotate it, as in (%s e : real + int)",
+               n->kind == TM_INL ? "inl" : "inr", n->kind == TM_INL ? "inl" : "inr");
+    else if (n && n->kind == TM_LAM)
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
+               "missing type annotation: the parameter's type cannot be inferred here; write fun (x : real) -> ...");
+    else
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "missing type annotation");
+    break;
+  case CHAD_E_DEPTH:
+    diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "expression nested too deeply for the checker (limit %d)",
+             CHAD_MAX_CHECK_DEPTH);
+    break;
+  case CHAD_E_CAPACITY:
+    diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "program too large: a kernel arena is full");
+    break;
+  default:
+    diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "internal error: the checker failed with code %d",
+             chk_err_code);
+    break;
+  }
+  free(exp);
+  free(fnd);
+}
+
+int surf_def_ctx(const surf_program *p, int k)
+{
+  if (!p || k < 0 || k >= p->ndefs)
+    return CHAD_E_ARG;
+  int g = CTX_EMPTY;
+  for (int i = 0; i < p->defs[k].nparams; i++) {
+    int t = surf_type_to_kernel(p->defs[k].ptypes[i], NULL, NULL);
+    if (t < 0)
+      return t;
+    g = ctx_extend(g, t);
+    if (g < 0)
+      return g;
+  }
+  return g;
+}
+
+/* Lowers def j as `fun (y1 : t1) -> ... -> (body : result)` at the current
+ * level (its own parameters are bound inside). */
+static int lower_def_value(lowerer *L, const sdef *dj)
+{
+  for (int i = 0; i < dj->nparams; i++)
+    dj->params[i]->level = L->level + i;
+  L->level += dj->nparams;
+  int r = lower(L, dj->body);
+  L->level -= dj->nparams;
+  if (r < 0)
+    return -1;
+  if (dj->result) {
+    int ty = ann_type(L, dj->result);
+    if (ty == -2)
+      return -1;
+    r = raw_node(L, dj->body, RAW_ANN, r, -1, -1, ty, 0, 0);
+    if (r < 0)
+      return -1;
+  }
+  for (int i = dj->nparams - 1; i >= 0; i--) {
+    int ty = ann_type(L, dj->ptypes[i]);
+    if (ty == -2)
+      return -1;
+    r = raw_add(TM_LAM, r, -1, -1, ty, 0, 0, dj->line, dj->col);
+    if (r < 0) {
+      diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, dj->line, dj->col,
+               "program too large: the raw term arena is full");
+      return -1;
+    }
+    if (track(L, r, NULL) < 0)
+      return -1;
+  }
+  return r;
+}
+
+int surf_elab_def(const surf_program *p, int k, int *term, int *ctx, chad_diag *d)
+{
+  diag_set(d, CHAD_EXIT_OK, p ? p->file : "", 0, 0, "%s", "");
+  if (!p || k < 0 || k >= p->ndefs)
+    return diag_set(d, CHAD_EXIT_INPUT, p ? p->file : "", 0, 0, "no def number %d", k);
+  const sdef *dk = &p->defs[k];
+  int g = CTX_EMPTY;
+  for (int i = 0; i < dk->nparams; i++) {
+    int t = surf_type_to_kernel(dk->ptypes[i], p->file, d);
+    if (t < 0)
+      return CHAD_EXIT_INPUT;
+    g = ctx_extend(g, t);
+    if (g < 0)
+      return diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col,
+                      "too many contexts (kernel context table full)");
+  }
+  int result = -1;
+  if (dk->result && (result = surf_type_to_kernel(dk->result, p->file, d)) < 0)
+    return CHAD_EXIT_INPUT;
+
+  /* the defs def k needs, directly or not: a reverse sweep suffices since a
+   * def only uses earlier ones */
+  char *need = calloc((size_t)k + 1, 1);
+  int *def_level = malloc(((size_t)p->ndefs + 1) * sizeof *def_level);
+  int *bound = malloc(((size_t)k + 1) * sizeof *bound);
+  int rc = CHAD_EXIT_INPUT;
+  lowerer L = {p, d, 0, def_level, NULL, NULL, 0};
+  if (!need || !def_level || !bound) {
+    diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col, "out of memory while elaborating");
+    goto out;
+  }
+  need[k] = 1;
+  for (int j = k; j >= 0; j--)
+    if (need[j])
+      for (int u = 0; u < p->defs[j].nuses; u++)
+        need[p->defs[j].uses[u]] = 1;
+  for (int j = 0; j < p->ndefs; j++)
+    def_level[j] = -1;
+
+  raw_init();
+  for (int i = 0; i < dk->nparams; i++)
+    dk->params[i]->level = i;
+  L.level = dk->nparams;
+  int nbound = 0;
+  for (int j = 0; j < k; j++) {
+    if (!need[j])
+      continue;
+    int r = lower_def_value(&L, &p->defs[j]);
+    if (r < 0)
+      goto out;
+    bound[nbound++] = r;
+    def_level[j] = L.level++;
+  }
+  int body = lower(&L, dk->body);
+  if (body < 0)
+    goto out;
+  if (dk->result && (body = raw_node(&L, dk->body, RAW_ANN, body, -1, -1, result, 0, 0)) < 0)
+    goto out;
+  /* let d1 = F1 in ... let dm = Fm in body, built inside out */
+  for (int i = nbound - 1, j = k - 1; i >= 0; i--) {
+    while (!need[j])
+      j--;
+    body = raw_add(TM_LET, bound[i], body, -1, -1, 0, 0, p->defs[j].line, p->defs[j].col);
+    if (body < 0) {
+      diag_set(d, CHAD_EXIT_INPUT, p->file, p->defs[j].line, p->defs[j].col,
+               "program too large: the raw term arena is full");
+      goto out;
+    }
+    if (track(&L, body, NULL) < 0)
+      goto out;
+    j--;
+  }
+  int t = chk_elab(body, g, -1);
+  if (t < 0) {
+    type_error(&L, chk_err_raw);
+    goto out;
+  }
+  *term = t;
+  *ctx = g;
+  rc = CHAD_EXIT_OK;
+out:
+  free(need);
+  free(def_level);
+  free(L.origin);
+  free(L.parent);
+  free(bound);
+  return rc;
+}

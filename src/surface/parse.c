@@ -1,0 +1,1677 @@
+/* Surface language: lexer and parser. Parsing resolves every name (to a
+ * binder, an earlier def or a primitive) and applies every desugaring, so
+ * the result is a tree of raw-term kinds ready for lowering (lower.c).
+ * Grammar: spec/surface.md. Errors leave through longjmp to the entry
+ * point, which frees the partial program. */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chad/primitives.h"
+#include "surface_internal.h"
+
+/* ======================================================================= */
+/* Region allocator                                                         */
+/* ======================================================================= */
+void *surf_alloc(surf_region *r, size_t bytes)
+{
+  bytes = (bytes + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+  surf_chunk *c = r->first;
+  if (!c || c->cap - c->used < bytes) {
+    size_t cap = bytes > 65536 ? bytes : 65536;
+    c = malloc(sizeof(surf_chunk) + cap);
+    if (!c)
+      return NULL;
+    c->next = r->first;
+    c->used = 0;
+    c->cap = cap;
+    r->first = c;
+  }
+  void *p = (char *)c->data + c->used;
+  c->used += bytes;
+  memset(p, 0, bytes);
+  return p;
+}
+
+void surf_region_free(surf_region *r)
+{
+  surf_chunk *c = r->first;
+  while (c) {
+    surf_chunk *n = c->next;
+    free(c);
+    c = n;
+  }
+  r->first = NULL;
+}
+
+/* ======================================================================= */
+/* Tokens                                                                   */
+/* ======================================================================= */
+enum tok {
+  T_EOF, T_IDENT, T_INT, T_REAL,
+  K_DEF, K_LET, K_IN, K_FUN, K_CASE, K_OF, K_INL, K_INR, K_IF, K_THEN,
+  K_ELSE, K_FST, K_SND, K_TRUE, K_FALSE, K_NOT, K_ITER, K_BUILD, K_MAP,
+  K_SUM, K_LENGTH, K_REAL, K_INT, K_UNIT, K_BOOL,
+  S_LPAREN, S_RPAREN, S_LBRACK, S_RBRACK, S_COMMA, S_COLON, S_EQ, S_ARROW,
+  S_BAR, S_PLUS, S_MINUS, S_STAR, S_SLASH, S_PERCENT, S_LT, S_LE, S_EQEQ,
+  S_GT, S_GE, S_ANDAND, S_OROR, S_AT,
+  T_NKINDS
+};
+
+static const char *const keyword_text[] = {
+  [K_DEF] = "def", [K_LET] = "let", [K_IN] = "in", [K_FUN] = "fun",
+  [K_CASE] = "case", [K_OF] = "of", [K_INL] = "inl", [K_INR] = "inr",
+  [K_IF] = "if", [K_THEN] = "then", [K_ELSE] = "else", [K_FST] = "fst",
+  [K_SND] = "snd", [K_TRUE] = "true", [K_FALSE] = "false", [K_NOT] = "not",
+  [K_ITER] = "iter", [K_BUILD] = "build", [K_MAP] = "map", [K_SUM] = "sum",
+  [K_LENGTH] = "length", [K_REAL] = "real", [K_INT] = "int",
+  [K_UNIT] = "unit", [K_BOOL] = "bool",
+};
+
+static const char *const symbol_text[] = {
+  [S_LPAREN] = "(", [S_RPAREN] = ")", [S_LBRACK] = "[", [S_RBRACK] = "]",
+  [S_COMMA] = ",", [S_COLON] = ":", [S_EQ] = "=", [S_ARROW] = "->",
+  [S_BAR] = "|", [S_PLUS] = "+", [S_MINUS] = "-", [S_STAR] = "*",
+  [S_SLASH] = "/", [S_PERCENT] = "%", [S_LT] = "<", [S_LE] = "<=",
+  [S_EQEQ] = "==", [S_GT] = ">", [S_GE] = ">=", [S_ANDAND] = "&&",
+  [S_OROR] = "||", [S_AT] = "@",
+};
+
+int surf_is_keyword(const char *s)
+{
+  for (int k = K_DEF; k <= K_BOOL; k++)
+    if (strcmp(s, keyword_text[k]) == 0)
+      return 1;
+  return 0;
+}
+
+typedef struct {
+  int kind;
+  int line, col;
+  int space_before;      /* whitespace or comment right before the token */
+  const char *text;      /* into the source */
+  size_t len;
+  uint64_t imag;         /* T_INT: magnitude (<= 2^63) */
+  double rval;           /* T_REAL */
+} token;
+
+typedef struct {
+  const char *name;      /* NULL: a hidden binder, not visible by name */
+  sbinder *b;
+} scope_entry;
+
+typedef struct {
+  const char *src;
+  size_t len, pos;
+  int line, col;
+  token cur, nxt;
+  int have_nxt;
+  surf_program *prog;
+  chad_diag *d;
+  jmp_buf fail;
+  int depth;             /* parser recursion depth */
+  scope_entry *scope;
+  int nscope, capscope;
+  int cur_def;
+  int *uses;
+  int nuses, capuses;
+} parser;
+
+static void perr(parser *p, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5), noreturn));
+static void perr(parser *p, int line, int col, const char *fmt, ...)
+{
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  diag_set(p->d, CHAD_EXIT_INPUT, p->prog->file, line, col, "%s", msg);
+  longjmp(p->fail, 1);
+}
+
+static void *palloc(parser *p, size_t n)
+{
+  void *x = surf_alloc(&p->prog->mem, n);
+  if (!x)
+    perr(p, p->cur.line, p->cur.col, "out of memory while parsing");
+  return x;
+}
+
+static char *pstrdup(parser *p, const char *s, size_t n)
+{
+  char *x = palloc(p, n + 1);
+  memcpy(x, s, n);
+  x[n] = 0;
+  return x;
+}
+
+/* A token for messages: "'foo'", "end of file", "number 12". */
+static const char *tok_desc(const token *t, char *buf, size_t n)
+{
+  switch (t->kind) {
+  case T_EOF: return "end of file";
+  case T_IDENT: snprintf(buf, n, "'%.*s'", (int)t->len, t->text); return buf;
+  case T_INT:
+  case T_REAL: snprintf(buf, n, "number %.*s", (int)t->len, t->text); return buf;
+  default:
+    if (t->kind >= K_DEF && t->kind <= K_BOOL)
+      snprintf(buf, n, "keyword '%s'", keyword_text[t->kind]);
+    else
+      snprintf(buf, n, "'%s'", symbol_text[t->kind]);
+    return buf;
+  }
+}
+
+/* ======================================================================= */
+/* Lexer                                                                    */
+/* ======================================================================= */
+static int at(parser *p, size_t k) { return p->pos + k < p->len ? (unsigned char)p->src[p->pos + k] : -1; }
+
+static void advance(parser *p, size_t k)
+{
+  for (size_t i = 0; i < k && p->pos < p->len; i++) {
+    if (p->src[p->pos] == '\n') {
+      p->line++;
+      p->col = 1;
+    } else {
+      p->col++;
+    }
+    p->pos++;
+  }
+}
+
+static int is_ident_start(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+static int is_ident_char(int c) { return is_ident_start(c) || (c >= '0' && c <= '9') || c == '\''; }
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
+
+/* Skips blanks and comments; returns 1 if anything was skipped. */
+static int skip_space(parser *p)
+{
+  int skipped = 0;
+  for (;;) {
+    int c = at(p, 0);
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      advance(p, 1);
+      skipped = 1;
+    } else if (c == '#') {
+      while (at(p, 0) != -1 && at(p, 0) != '\n')
+        advance(p, 1);
+      skipped = 1;
+    } else if (c == '(' && at(p, 1) == '*') {
+      /* nested block comment (* ... *) */
+      int line = p->line, col = p->col, nest = 0;
+      do {
+        if (at(p, 0) == -1)
+          perr(p, line, col, "unterminated comment: '(*' has no matching '*)'");
+        if (at(p, 0) == '(' && at(p, 1) == '*') {
+          nest++;
+          advance(p, 2);
+        } else if (at(p, 0) == '*' && at(p, 1) == ')') {
+          nest--;
+          advance(p, 2);
+        } else {
+          advance(p, 1);
+        }
+      } while (nest > 0);
+      skipped = 1;
+    } else {
+      return skipped;
+    }
+  }
+}
+
+static void lex(parser *p, token *t)
+{
+  t->space_before = skip_space(p);
+  t->line = p->line;
+  t->col = p->col;
+  t->text = p->src + p->pos;
+  t->len = 0;
+  int c = at(p, 0);
+  if (c == -1) {
+    t->kind = T_EOF;
+    return;
+  }
+  if (is_ident_start(c)) {
+    size_t n = 0;
+    while (is_ident_char(at(p, n)))
+      n++;
+    if (n > SURF_MAX_IDENT)
+      perr(p, t->line, t->col, "identifier too long (%zu characters, limit %d)", n, SURF_MAX_IDENT);
+    t->len = n;
+    t->kind = T_IDENT;
+    for (int k = K_DEF; k <= K_BOOL; k++)
+      if (strlen(keyword_text[k]) == n && memcmp(keyword_text[k], t->text, n) == 0)
+        t->kind = k;
+    advance(p, n);
+    return;
+  }
+  if (is_digit(c)) {
+    size_t n = 0;
+    int real = 0;
+    while (is_digit(at(p, n)))
+      n++;
+    if (at(p, n) == '.' && is_digit(at(p, n + 1))) {
+      real = 1;
+      n++;
+      while (is_digit(at(p, n)))
+        n++;
+    }
+    if (at(p, n) == 'e' || at(p, n) == 'E') {
+      size_t m = n + 1;
+      if (at(p, m) == '+' || at(p, m) == '-')
+        m++;
+      if (!is_digit(at(p, m)))
+        perr(p, t->line, t->col, "malformed number: exponent needs digits");
+      while (is_digit(at(p, m)))
+        m++;
+      n = m;
+      real = 1;
+    }
+    if (is_ident_char(at(p, n)) || at(p, n) == '.')
+      perr(p, t->line, t->col, "malformed number: '%c' right after the digits", at(p, n));
+    if (n > SURF_MAX_NUMBER)
+      perr(p, t->line, t->col, "number too long (%zu characters, limit %d)", n, SURF_MAX_NUMBER);
+    char buf[SURF_MAX_NUMBER + 1];
+    memcpy(buf, t->text, n);
+    buf[n] = 0;
+    t->len = n;
+    if (real) {
+      t->kind = T_REAL;
+      errno = 0;
+      t->rval = strtod(buf, NULL);
+      if (!isfinite(t->rval))
+        perr(p, t->line, t->col, "real literal %s is out of range", buf);
+    } else {
+      t->kind = T_INT;
+      uint64_t v = 0;
+      for (size_t i = 0; i < n; i++) {
+        unsigned dgt = (unsigned)(buf[i] - '0');
+        if (v > (UINT64_C(1) << 63) / 10 || v * 10 + dgt > (UINT64_C(1) << 63))
+          perr(p, t->line, t->col, "integer literal %s is out of range (64-bit)", buf);
+        v = v * 10 + dgt;
+      }
+      t->imag = v;
+    }
+    advance(p, n);
+    return;
+  }
+  static const struct { const char *s; int k; } two[] = {
+    {"->", S_ARROW}, {"<=", S_LE}, {">=", S_GE}, {"==", S_EQEQ},
+    {"&&", S_ANDAND}, {"||", S_OROR},
+  };
+  for (size_t i = 0; i < sizeof two / sizeof two[0]; i++)
+    if (c == two[i].s[0] && at(p, 1) == two[i].s[1]) {
+      t->kind = two[i].k;
+      t->len = 2;
+      advance(p, 2);
+      return;
+    }
+  int k = -1;
+  switch (c) {
+  case '(': k = S_LPAREN; break;
+  case ')': k = S_RPAREN; break;
+  case '[': k = S_LBRACK; break;
+  case ']': k = S_RBRACK; break;
+  case ',': k = S_COMMA; break;
+  case ':': k = S_COLON; break;
+  case '=': k = S_EQ; break;
+  case '|': k = S_BAR; break;
+  case '+': k = S_PLUS; break;
+  case '-': k = S_MINUS; break;
+  case '*': k = S_STAR; break;
+  case '/': k = S_SLASH; break;
+  case '%': k = S_PERCENT; break;
+  case '<': k = S_LT; break;
+  case '>': k = S_GT; break;
+  case '@': k = S_AT; break;
+  default: break;
+  }
+  if (k < 0) {
+    if (c == '*' || c == ')')
+      perr(p, t->line, t->col, "unexpected '%c'", c);
+    if (c > 32 && c < 127)
+      perr(p, t->line, t->col, "unexpected character '%c'", c);
+    perr(p, t->line, t->col, "unexpected byte 0x%02x", (unsigned)c);
+  }
+  t->kind = k;
+  t->len = 1;
+  advance(p, 1);
+}
+
+static void next(parser *p)
+{
+  if (p->have_nxt) {
+    p->cur = p->nxt;
+    p->have_nxt = 0;
+  } else {
+    lex(p, &p->cur);
+  }
+}
+
+static const token *peek(parser *p)
+{
+  if (!p->have_nxt) {
+    lex(p, &p->nxt);
+    p->have_nxt = 1;
+  }
+  return &p->nxt;
+}
+
+static void expect(parser *p, int kind, const char *context)
+{
+  if (p->cur.kind != kind) {
+    char b[128];
+    const char *want = kind >= S_LPAREN ? symbol_text[kind] : kind >= K_DEF ? keyword_text[kind] : "a name";
+    perr(p, p->cur.line, p->cur.col, "expected '%s'%s%s, found %s", want,
+         context ? " " : "", context ? context : "", tok_desc(&p->cur, b, sizeof b));
+  }
+  next(p);
+}
+
+static void closing(parser *p, int kind, int oline, int ocol)
+{
+  if (p->cur.kind != kind) {
+    char b[128];
+    perr(p, p->cur.line, p->cur.col, "expected '%s' to close the '%s' at %d:%d, found %s",
+         symbol_text[kind], kind == S_RPAREN ? "(" : "[", oline, ocol,
+         tok_desc(&p->cur, b, sizeof b));
+  }
+  next(p);
+}
+
+/* Parser recursion (parentheses, operators, types) is bounded separately
+ * from the tree depth (SURF_MAX_DEPTH, checked in mk): printing a term of
+ * depth d needs up to ~3d levels of it. */
+#define SURF_MAX_PARSE_DEPTH (4 * SURF_MAX_DEPTH)
+static void enter(parser *p)
+{
+  if (++p->depth > SURF_MAX_PARSE_DEPTH)
+    perr(p, p->cur.line, p->cur.col, "expression nested too deeply (parser limit %d)", SURF_MAX_PARSE_DEPTH);
+}
+
+/* Error helpers kept out of line so that the recursive parsing functions
+ * have small stack frames. */
+static void err_found(parser *p, int line, int col, const char *prefix, const token *t)
+    __attribute__((noinline, noreturn));
+static void err_found(parser *p, int line, int col, const char *prefix, const token *t)
+{
+  char b[128];
+  perr(p, line, col, "%s%s", prefix, tok_desc(t, b, sizeof b));
+}
+static void leave(parser *p) { p->depth--; }
+
+/* ======================================================================= */
+/* Tree construction                                                        */
+/* ======================================================================= */
+#define SN_EMPTY_ARRAY (-1) /* `[]`: legal only directly under an annotation */
+
+static stype *mk_ty(parser *p, int kind, stype *l, stype *r, int line, int col)
+{
+  stype *t = palloc(p, sizeof *t);
+  t->kind = kind;
+  t->l = l;
+  t->r = r;
+  t->line = line;
+  t->col = col;
+  return t;
+}
+
+static snode *mk(parser *p, int kind, int line, int col, snode *a, snode *b, snode *c)
+{
+  snode *ch[3] = {a, b, c};
+  int depth = 0;
+  for (int i = 0; i < 3; i++) {
+    if (!ch[i])
+      continue;
+    if (ch[i]->kind == SN_EMPTY_ARRAY)
+      perr(p, ch[i]->line, ch[i]->col,
+           "an empty array literal needs a type annotation, as in ([] : [real])");
+    /* the body of a let is lowered and printed iteratively: a chain of
+     * lets is long, not deep */
+    int dc = kind == TM_LET && i == 1 ? ch[i]->depth - 1 : ch[i]->depth;
+    if (dc > depth)
+      depth = dc;
+  }
+  if (depth + 1 > SURF_MAX_DEPTH)
+    perr(p, line, col, "expression nested too deeply (limit %d)", SURF_MAX_DEPTH);
+  snode *n = palloc(p, sizeof *n);
+  n->kind = kind;
+  n->line = line;
+  n->col = col;
+  n->depth = depth + 1;
+  n->a = a;
+  n->b = b;
+  n->c = c;
+  n->eta_op = -1;
+  return n;
+}
+
+static sbinder *mk_binder(parser *p, const char *name)
+{
+  sbinder *b = palloc(p, sizeof *b);
+  b->name = name;
+  return b;
+}
+
+static snode *mk_var(parser *p, sbinder *b, int line, int col)
+{
+  snode *n = mk(p, TM_VAR, line, col, NULL, NULL, NULL);
+  n->var = b;
+  return n;
+}
+
+static snode *mk_op(parser *p, int op, snode *arg, int role, const char *what, int line, int col)
+{
+  snode *n = mk(p, TM_OP, line, col, arg, NULL, NULL);
+  n->aux = op;
+  n->role = role;
+  n->what = what;
+  return n;
+}
+
+static snode *mk_op2(parser *p, int op, snode *x, snode *y, int role, const char *what, int line, int col)
+{
+  snode *pr = mk(p, TM_PAIR, line, col, x, y, NULL);
+  pr->role = role;
+  pr->what = what;
+  return mk_op(p, op, pr, role, what, line, col);
+}
+
+static snode *mk_bool(parser *p, int v, int line, int col)
+{
+  snode *u = mk(p, TM_UNIT, line, col, NULL, NULL, NULL);
+  snode *n = mk(p, v ? TM_INL : TM_INR, line, col, u, NULL, NULL);
+  n->ty = mk_ty(p, TY_UNIT, NULL, NULL, line, col);
+  return n;
+}
+
+/* if c then t else e: case on a bool with binders nobody can name */
+static snode *mk_if(parser *p, snode *c, snode *t, snode *e, const char *what, int line, int col)
+{
+  snode *n = mk(p, TM_CASE, line, col, c, t, e);
+  n->bb = mk_binder(p, NULL);
+  n->bc = mk_binder(p, NULL);
+  n->role = ROLE_COND;
+  n->what = what;
+  return n;
+}
+
+static void push_scope(parser *p, const char *name, sbinder *b)
+{
+  if (p->nscope == p->capscope) {
+    int cap = p->capscope ? 2 * p->capscope : 64;
+    scope_entry *s = realloc(p->scope, (size_t)cap * sizeof *s);
+    if (!s)
+      perr(p, p->cur.line, p->cur.col, "out of memory while parsing");
+    p->scope = s;
+    p->capscope = cap;
+  }
+  p->scope[p->nscope].name = name;
+  p->scope[p->nscope].b = b;
+  p->nscope++;
+}
+
+static void note_use(parser *p, int def)
+{
+  for (int i = 0; i < p->nuses; i++)
+    if (p->uses[i] == def)
+      return;
+  if (p->nuses == p->capuses) {
+    int cap = p->capuses ? 2 * p->capuses : 16;
+    int *u = realloc(p->uses, (size_t)cap * sizeof *u);
+    if (!u)
+      perr(p, p->cur.line, p->cur.col, "out of memory while parsing");
+    p->uses = u;
+    p->capuses = cap;
+  }
+  p->uses[p->nuses++] = def;
+}
+
+/* ======================================================================= */
+/* Types                                                                    */
+/* ======================================================================= */
+static stype *parse_type(parser *p);
+
+static stype *parse_type_atom(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  stype *t;
+  switch (p->cur.kind) {
+  case K_REAL: next(p); return mk_ty(p, TY_REAL, NULL, NULL, line, col);
+  case K_INT: next(p); return mk_ty(p, TY_INT, NULL, NULL, line, col);
+  case K_UNIT: next(p); return mk_ty(p, TY_UNIT, NULL, NULL, line, col);
+  case K_BOOL:
+    next(p);
+    return mk_ty(p, TY_SUM, mk_ty(p, TY_UNIT, NULL, NULL, line, col),
+                 mk_ty(p, TY_UNIT, NULL, NULL, line, col), line, col);
+  case S_LBRACK:
+    next(p);
+    t = parse_type(p);
+    closing(p, S_RBRACK, line, col);
+    return mk_ty(p, TY_ARR, t, NULL, line, col);
+  case S_LPAREN:
+    next(p);
+    t = parse_type(p);
+    closing(p, S_RPAREN, line, col);
+    return t;
+  default:
+    err_found(p, line, col, "expected a type (real, int, unit, bool, [t], (t)), found ", &p->cur);
+  }
+}
+
+/* t ::= s ['->' t];  s ::= q ['+' s];  q ::= atom ['*' q]   (all right assoc) */
+static stype *parse_type_prec(parser *p, int level)
+{
+  if (level == 0)
+    enter(p);
+  int line = p->cur.line, col = p->cur.col;
+  stype *l = level == 2 ? parse_type_atom(p) : parse_type_prec(p, level + 1);
+  static const int sym[3] = {S_ARROW, S_PLUS, S_STAR};
+  static const int kind[3] = {TY_FUN, TY_SUM, TY_PROD};
+  if (p->cur.kind == sym[level]) {
+    next(p);
+    stype *r = parse_type_prec(p, level);
+    l = mk_ty(p, kind[level], l, r, line, col);
+  }
+  if (level == 0)
+    leave(p);
+  return l;
+}
+
+static stype *parse_type(parser *p) { return parse_type_prec(p, 0); }
+
+/* ======================================================================= */
+/* Expressions                                                              */
+/* ======================================================================= */
+static snode *parse_expr(parser *p);
+static snode *parse_postfix(parser *p);
+static void **grow(parser *p, void **old, int n, int *cap);
+
+static int starts_atom(const parser *p)
+{
+  switch (p->cur.kind) {
+  case T_IDENT: case T_INT: case T_REAL: case S_LPAREN: case S_LBRACK:
+  case K_TRUE: case K_FALSE:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* The value `default(t)` of a first-order type, used to build empty arrays. */
+static snode *default_value(parser *p, const stype *t, int line, int col)
+{
+  snode *n;
+  switch (t->kind) {
+  case TY_REAL: n = mk(p, TM_RCONST, line, col, NULL, NULL, NULL); return n;
+  case TY_INT: return mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
+  case TY_UNIT: return mk(p, TM_UNIT, line, col, NULL, NULL, NULL);
+  case TY_PROD:
+    return mk(p, TM_PAIR, line, col, default_value(p, t->l, line, col),
+              default_value(p, t->r, line, col), NULL);
+  case TY_SUM:
+    n = mk(p, TM_INL, line, col, default_value(p, t->l, line, col), NULL, NULL);
+    n->ty = (stype *)t->r;
+    return n;
+  case TY_ARR:
+    n = mk(p, TM_BUILD, line, col, mk(p, TM_ICONST, line, col, NULL, NULL, NULL),
+           default_value(p, t->l, line, col), NULL);
+    n->bb = mk_binder(p, NULL);
+    return n;
+  default:
+    perr(p, t->line, t->col, "array elements must be first-order (no functions inside an array)");
+  }
+}
+
+/* Elements lo..hi-1 of an array literal as a balanced if-tree on index i:
+ * linear size, logarithmic depth. */
+static snode *literal_tree(parser *p, void *const *el, int lo, int hi, sbinder *i, int line, int col)
+{
+  if (hi - lo == 1)
+    return (snode *)el[lo];
+  int mid = lo + (hi - lo) / 2;
+  snode *k = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
+  k->aux = mid;
+  k->role = ROLE_ARRAY_LIT;
+  snode *c = mk_op2(p, P_LT, mk_var(p, i, line, col), k, ROLE_ARRAY_LIT, "<", line, col);
+  snode *n = mk_if(p, c, literal_tree(p, el, lo, mid, i, line, col),
+                   literal_tree(p, el, mid, hi, i, line, col), "array literal", line, col);
+  n->role = ROLE_ARRAY_LIT;
+  return n;
+}
+
+static snode *parse_array_literal(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  next(p); /* [ */
+  if (p->cur.kind == S_RBRACK) {
+    next(p);
+    return mk(p, SN_EMPTY_ARRAY, line, col, NULL, NULL, NULL);
+  }
+  sbinder *i = mk_binder(p, NULL); /* the index: hidden, elements cannot name it */
+  void **el = NULL;
+  int n = 0, cap = 0;
+  for (;;) {
+    el = grow(p, el, n, &cap);
+    el[n++] = parse_expr(p);
+    if (p->cur.kind != S_COMMA)
+      break;
+    next(p);
+  }
+  closing(p, S_RBRACK, line, col);
+  snode *k = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
+  k->aux = n;
+  snode *b = mk(p, TM_BUILD, line, col, k, literal_tree(p, el, 0, n, i, line, col), NULL);
+  b->bb = i;
+  b->role = ROLE_ARRAY_LIT;
+  return b;
+}
+
+/* Splits a function argument of build/map/iter into binder, body and
+ * parameter annotation: a literal `fun x -> e` directly, anything else f by
+ * eta-expansion to `x. f x`. */
+static void function_arg(parser *p, snode *f, sbinder **b, snode **body, stype **ann)
+{
+  if (f->kind == TM_LAM && f->role == ROLE_PLAIN) {
+    *b = f->ba;
+    *body = f->a;
+    *ann = f->ty;
+    return;
+  }
+  sbinder *x = mk_binder(p, NULL);
+  snode *app = mk(p, TM_APP, f->line, f->col, f, mk_var(p, x, f->line, f->col), NULL);
+  app->role = ROLE_ETA;
+  *b = x;
+  *body = app;
+  *ann = NULL;
+}
+
+static void err_need_arg(parser *p, const char *what, const char *usage) __attribute__((noinline, noreturn));
+static void err_need_arg(parser *p, const char *what, const char *usage)
+{
+  char b[128];
+  perr(p, p->cur.line, p->cur.col, "'%s' needs %s, found %s", what, usage, tok_desc(&p->cur, b, sizeof b));
+}
+
+static snode *need_arg(parser *p, const char *what, const char *usage)
+{
+  if (!starts_atom(p))
+    err_need_arg(p, what, usage);
+  return parse_postfix(p);
+}
+
+/* A primitive used as a value or applied to fewer arguments than its arity:
+ * eta-expand, taking parameter types from the primitive's signature. */
+static snode *prim_eta(parser *p, int op, const char *name, int line, int col)
+{
+  int arity = prim_arity(op);
+  sbinder *x = mk_binder(p, NULL);
+  if (arity == 2) {
+    sbinder *y = mk_binder(p, NULL);
+    snode *body = mk_op2(p, op, mk_var(p, x, line, col), mk_var(p, y, line, col),
+                         ROLE_PRIM_CALL, name, line, col);
+    snode *inner = mk(p, TM_LAM, line, col, body, NULL, NULL);
+    inner->ba = y;
+    inner->eta_op = op;
+    inner->eta_side = 2;
+    inner->role = ROLE_ETA;
+    snode *outer = mk(p, TM_LAM, line, col, inner, NULL, NULL);
+    outer->ba = x;
+    outer->eta_op = op;
+    outer->eta_side = 1;
+    outer->role = ROLE_ETA;
+    return outer;
+  }
+  snode *body = mk_op(p, op, mk_var(p, x, line, col), ROLE_PRIM_CALL, name, line, col);
+  snode *lam = mk(p, TM_LAM, line, col, body, NULL, NULL);
+  lam->ba = x;
+  lam->eta_op = op;
+  lam->eta_side = 0;
+  lam->role = ROLE_ETA;
+  return lam;
+}
+
+/* Edit distance, capped: names are at most SURF_MAX_IDENT long. */
+static int edit_distance(const char *a, const char *b)
+{
+  size_t n = strlen(a), m = strlen(b);
+  int row[SURF_MAX_IDENT + 2];
+  if (n > SURF_MAX_IDENT || m > SURF_MAX_IDENT)
+    return 99;
+  for (size_t j = 0; j <= m; j++)
+    row[j] = (int)j;
+  for (size_t i = 1; i <= n; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= m; j++) {
+      int up = row[j];
+      int best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[m];
+}
+
+/* A visible name close to an unknown one, for "did you mean". */
+static const char *nearest_name(parser *p, const char *name) __attribute__((noinline));
+static const char *nearest_name(parser *p, const char *name)
+{
+  const char *best = NULL;
+  int bd = strlen(name) <= 3 ? 1 : 2;
+  for (int i = p->nscope - 1; i >= 0; i--)
+    if (p->scope[i].name) {
+      int d = edit_distance(name, p->scope[i].name);
+      if (d <= bd && (!best || d < bd)) {
+        best = p->scope[i].name;
+        bd = d;
+      }
+    }
+  for (int k = p->cur_def - 1; k >= 0; k--) {
+    int d = edit_distance(name, p->prog->defs[k].name);
+    if (d <= bd && (!best || d < bd)) {
+      best = p->prog->defs[k].name;
+      bd = d;
+    }
+  }
+  for (int op = 0; op < P_COUNT; op++) {
+    const char *pn = prim_name(op);
+    if (!pn)
+      continue;
+    int d = edit_distance(name, pn);
+    if (d <= bd && (!best || d < bd)) {
+      best = pn;
+      bd = d;
+    }
+  }
+  return best;
+}
+
+/* Resolution of a name: binder, earlier def or primitive. *prim is set to
+ * the op code when the name is a primitive (and NULL is returned). */
+static snode *resolve(parser *p, const token *t, int *prim)
+{
+  char name[SURF_MAX_IDENT + 1];
+  memcpy(name, t->text, t->len);
+  name[t->len] = 0;
+  *prim = -1;
+  if (strcmp(name, "_") == 0)
+    perr(p, t->line, t->col, "'_' cannot be used as a variable");
+  for (int i = p->nscope - 1; i >= 0; i--)
+    if (p->scope[i].name && strcmp(p->scope[i].name, name) == 0)
+      return mk_var(p, p->scope[i].b, t->line, t->col);
+  for (int k = p->cur_def - 1; k >= 0; k--)
+    if (strcmp(p->prog->defs[k].name, name) == 0) {
+      note_use(p, k);
+      snode *n = mk(p, SN_DEFREF, t->line, t->col, NULL, NULL, NULL);
+      n->aux = k;
+      n->what = p->prog->defs[k].name;
+      return n;
+    }
+  int op = prim_by_name(name);
+  if (op >= 0) {
+    *prim = op;
+    return NULL;
+  }
+  if (strcmp(name, p->prog->defs[p->cur_def].name) == 0)
+    perr(p, t->line, t->col, "'%s' refers to the def being defined: recursion is not supported (use iter)", name);
+  const char *near = nearest_name(p, name);
+  if (near)
+    perr(p, t->line, t->col, "unknown variable '%s' (did you mean '%s'?)", name, near);
+  perr(p, t->line, t->col, "unknown variable '%s'", name);
+}
+
+/* A region-allocated growable array of pointers (no malloc: errors leave
+ * through longjmp, and the region is freed with the program). */
+static void **grow(parser *p, void **old, int n, int *cap)
+{
+  if (n < *cap)
+    return old;
+  if (*cap > (1 << 24))
+    perr(p, p->cur.line, p->cur.col, "too many elements");
+  int nc = *cap ? 2 * *cap : 8;
+  void **a = palloc(p, (size_t)nc * sizeof *a);
+  if (n)
+    memcpy(a, old, (size_t)n * sizeof *a);
+  *cap = nc;
+  return a;
+}
+
+/* (e1, e2, ..., ek) = (e1, (e2, (..., ek))); e1 is parsed, cur is ',' */
+static snode *parse_tuple_rest(parser *p, snode *first, int line, int col)
+{
+  void **el = NULL;
+  int k = 0, cap = 0;
+  el = grow(p, el, k, &cap);
+  el[k++] = first;
+  while (p->cur.kind == S_COMMA) {
+    next(p);
+    el = grow(p, el, k, &cap);
+    el[k++] = parse_expr(p);
+  }
+  closing(p, S_RPAREN, line, col);
+  snode *n = el[k - 1];
+  for (int i = k - 2; i >= 0; i--)
+    n = mk(p, TM_PAIR, line, col, el[i], n, NULL);
+  return n;
+}
+
+static snode *parse_atom(parser *p)
+{
+  token t = p->cur;
+  int line = t.line, col = t.col;
+  snode *n;
+  switch (t.kind) {
+  case T_IDENT: {
+    int op;
+    next(p);
+    n = resolve(p, &t, &op);
+    if (!n)
+      n = prim_eta(p, op, prim_name(op), line, col);
+    return n;
+  }
+  case T_INT:
+    next(p);
+    if (t.imag > (uint64_t)INT64_MAX)
+      perr(p, line, col, "integer literal %.*s is out of range (64-bit)", (int)t.len, t.text);
+    n = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
+    n->aux = (int64_t)t.imag;
+    return n;
+  case T_REAL:
+    next(p);
+    n = mk(p, TM_RCONST, line, col, NULL, NULL, NULL);
+    n->rval = t.rval;
+    return n;
+  case K_TRUE: next(p); return mk_bool(p, 1, line, col);
+  case K_FALSE: next(p); return mk_bool(p, 0, line, col);
+  case S_LBRACK: return parse_array_literal(p);
+  case S_LPAREN: {
+    next(p);
+    if (p->cur.kind == S_RPAREN) {
+      next(p);
+      return mk(p, TM_UNIT, line, col, NULL, NULL, NULL);
+    }
+    enter(p);
+    n = parse_expr(p);
+    if (p->cur.kind == S_COLON) {
+      int aline = p->cur.line, acol = p->cur.col;
+      next(p);
+      stype *ty = parse_type(p);
+      closing(p, S_RPAREN, line, col);
+      if (n->kind == SN_EMPTY_ARRAY) {
+        if (ty->kind != TY_ARR)
+          perr(p, ty->line, ty->col, "an empty array literal must be annotated with an array type [t]");
+        snode *k = mk(p, TM_ICONST, n->line, n->col, NULL, NULL, NULL);
+        snode *e = mk(p, TM_BUILD, n->line, n->col, k, default_value(p, ty->l, n->line, n->col), NULL);
+        e->bb = mk_binder(p, NULL);
+        e->role = ROLE_ARRAY_LIT;
+        n = e;
+      }
+      snode *a = mk(p, RAW_ANN, aline, acol, n, NULL, NULL);
+      a->ty = ty;
+      leave(p);
+      return a;
+    }
+    if (p->cur.kind == S_COMMA) {
+      n = parse_tuple_rest(p, n, line, col);
+      leave(p);
+      return n;
+    }
+    closing(p, S_RPAREN, line, col);
+    leave(p);
+    return n;
+  }
+  default:
+    err_found(p, line, col, "expected an expression, found ", &t);
+  }
+}
+
+static snode *parse_postfix(parser *p)
+{
+  snode *a = parse_atom(p);
+  while (p->cur.kind == S_LBRACK && !p->cur.space_before) {
+    int line = p->cur.line, col = p->cur.col;
+    next(p);
+    enter(p);
+    snode *i = parse_expr(p);
+    leave(p);
+    closing(p, S_RBRACK, line, col);
+    a = mk(p, TM_INDEX, line, col, a, i, NULL);
+  }
+  return a;
+}
+
+/* @name e: the primitive applied to its single (tuple) argument */
+static snode *parse_at(parser *p, int line, int col) __attribute__((noinline));
+static snode *parse_at(parser *p, int line, int col)
+{
+  next(p);
+  if (p->cur.kind != T_IDENT)
+    perr(p, p->cur.line, p->cur.col, "'@' must be followed by the name of a primitive");
+  char name[SURF_MAX_IDENT + 1];
+  memcpy(name, p->cur.text, p->cur.len);
+  name[p->cur.len] = 0;
+  int op = prim_by_name(name);
+  if (op < 0)
+    perr(p, p->cur.line, p->cur.col, "unknown primitive '%s'", name);
+  next(p);
+  const char *pn = prim_name(op);
+  snode *x = need_arg(p, pn ? pn : "@", "an argument");
+  return mk_op(p, op, x, ROLE_PRIM_CALL, pn, line, col);
+}
+
+static snode *parse_app(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  snode *head, *x, *y, *z, *body;
+  sbinder *b;
+  stype *ann;
+  int kw = p->cur.kind;
+  switch (kw) {
+  case K_FST: case K_SND: case K_SUM: case K_LENGTH: {
+    static const int kind_of[] = {[K_FST] = TM_FST, [K_SND] = TM_SND, [K_SUM] = TM_SUM, [K_LENGTH] = TM_LENGTH};
+    next(p);
+    x = need_arg(p, keyword_text[kw], "an argument");
+    head = mk(p, kind_of[kw], line, col, x, NULL, NULL);
+    break;
+  }
+  case K_INL: case K_INR:
+    next(p);
+    x = need_arg(p, keyword_text[kw], "an argument");
+    head = mk(p, kw == K_INL ? TM_INL : TM_INR, line, col, x, NULL, NULL);
+    break;
+  case K_BUILD:
+    next(p);
+    x = need_arg(p, "build", "2 arguments: build n (fun i -> e)");
+    y = need_arg(p, "build", "2 arguments: build n (fun i -> e)");
+    function_arg(p, y, &b, &body, &ann);
+    if (ann && ann->kind != TY_INT)
+      perr(p, ann->line, ann->col, "the index of build has type int");
+    head = mk(p, TM_BUILD, line, col, x, body, NULL);
+    head->bb = b;
+    break;
+  case K_MAP:
+    next(p);
+    x = need_arg(p, "map", "2 arguments: map (fun (x : t) -> e) a");
+    y = need_arg(p, "map", "2 arguments: map (fun (x : t) -> e) a");
+    function_arg(p, x, &b, &body, &ann);
+    if (ann) {
+      snode *an = mk(p, RAW_ANN, ann->line, ann->col, y, NULL, NULL);
+      an->ty = mk_ty(p, TY_ARR, ann, NULL, ann->line, ann->col);
+      an->role = ROLE_PARAM_ANN;
+      y = an;
+    }
+    head = mk(p, TM_MAP, line, col, body, y, NULL);
+    head->ba = b;
+    break;
+  case K_ITER:
+    next(p);
+    x = need_arg(p, "iter", "3 arguments: iter n (fun (x : t) -> e) e0");
+    y = need_arg(p, "iter", "3 arguments: iter n (fun (x : t) -> e) e0");
+    z = need_arg(p, "iter", "3 arguments: iter n (fun (x : t) -> e) e0");
+    function_arg(p, y, &b, &body, &ann);
+    if (ann) {
+      snode *an = mk(p, RAW_ANN, ann->line, ann->col, z, NULL, NULL);
+      an->ty = ann;
+      an->role = ROLE_PARAM_ANN;
+      z = an;
+    }
+    head = mk(p, TM_ITER, line, col, x, body, z);
+    head->bb = b;
+    break;
+  case S_AT:
+    head = parse_at(p, line, col);
+    break;
+  case T_IDENT: {
+    token t = p->cur;
+    int op;
+    next(p);
+    head = resolve(p, &t, &op);
+    if (head) {
+      while (p->cur.kind == S_LBRACK && !p->cur.space_before) {
+        /* same as parse_postfix for an identifier already consumed */
+        int l2 = p->cur.line, c2 = p->cur.col;
+        next(p);
+        enter(p);
+        snode *i = parse_expr(p);
+        leave(p);
+        closing(p, S_RBRACK, l2, c2);
+        head = mk(p, TM_INDEX, l2, c2, head, i, NULL);
+      }
+      break;
+    }
+    const char *name = prim_name(op);
+    int arity = prim_arity(op);
+    if (p->cur.kind == S_LBRACK && !p->cur.space_before)
+      perr(p, p->cur.line, p->cur.col, "the primitive '%s' cannot be indexed", name);
+    if (!starts_atom(p)) {
+      head = prim_eta(p, op, name, line, col);
+    } else if (arity == 2) {
+      x = parse_postfix(p);
+      if (!starts_atom(p)) {
+        head = mk(p, TM_APP, line, col, prim_eta(p, op, name, line, col), x, NULL);
+        head->role = ROLE_ETA;
+      } else {
+        y = parse_postfix(p);
+        head = mk_op2(p, op, x, y, ROLE_PRIM_CALL, name, line, col);
+      }
+    } else {
+      x = parse_postfix(p);
+      head = mk_op(p, op, x, ROLE_PRIM_CALL, name, line, col);
+    }
+    break;
+  }
+  default:
+    head = parse_postfix(p);
+    break;
+  }
+  while (starts_atom(p)) {
+    int l2 = p->cur.line, c2 = p->cur.col;
+    x = parse_postfix(p);
+    head = mk(p, TM_APP, l2, c2, head, x, NULL);
+  }
+  return head;
+}
+
+static snode *parse_unary(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  snode *n;
+  if (p->cur.kind == S_MINUS) {
+    const token *t = peek(p);
+    if (t->kind == T_INT || t->kind == T_REAL) {
+      /* a negative literal */
+      next(p);
+      token lit = p->cur;
+      next(p);
+      if (lit.kind == T_INT) {
+        n = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
+        n->aux = lit.imag == (UINT64_C(1) << 63) ? INT64_MIN : -(int64_t)lit.imag;
+      } else {
+        n = mk(p, TM_RCONST, line, col, NULL, NULL, NULL);
+        n->rval = -lit.rval;
+      }
+      return n;
+    }
+    next(p);
+    enter(p);
+    snode *x = parse_unary(p);
+    leave(p);
+    return mk_op(p, P_NEG, x, ROLE_OPERATOR, "-", line, col);
+  }
+  if (p->cur.kind == K_NOT) {
+    next(p);
+    enter(p);
+    snode *x = parse_unary(p);
+    leave(p);
+    return mk_if(p, x, mk_bool(p, 0, line, col), mk_bool(p, 1, line, col), "not", line, col);
+  }
+  return parse_app(p);
+}
+
+static snode *parse_mul(parser *p)
+{
+  snode *l = parse_unary(p);
+  for (;;) {
+    int k = p->cur.kind, line = p->cur.line, col = p->cur.col;
+    int op = k == S_STAR ? P_MUL : k == S_SLASH ? P_DIV : k == S_PERCENT ? P_IMOD : -1;
+    if (op < 0)
+      return l;
+    next(p);
+    snode *r = parse_unary(p);
+    l = mk_op2(p, op, l, r, ROLE_OPERATOR, symbol_text[k], line, col);
+  }
+}
+
+static snode *parse_add(parser *p)
+{
+  snode *l = parse_mul(p);
+  for (;;) {
+    int k = p->cur.kind, line = p->cur.line, col = p->cur.col;
+    int op = k == S_PLUS ? P_ADD : k == S_MINUS ? P_SUB : -1;
+    if (op < 0)
+      return l;
+    next(p);
+    snode *r = parse_mul(p);
+    l = mk_op2(p, op, l, r, ROLE_OPERATOR, symbol_text[k], line, col);
+  }
+}
+
+static int is_cmp(int k) { return k == S_LT || k == S_LE || k == S_EQEQ || k == S_GT || k == S_GE; }
+
+static snode *parse_cmp(parser *p)
+{
+  snode *l = parse_add(p);
+  int k = p->cur.kind, line = p->cur.line, col = p->cur.col;
+  if (!is_cmp(k))
+    return l;
+  next(p);
+  snode *r = parse_add(p);
+  if (is_cmp(p->cur.kind))
+    perr(p, p->cur.line, p->cur.col, "comparisons do not chain: write a < b && b < c");
+  switch (k) {
+  case S_LT: return mk_op2(p, P_LT, l, r, ROLE_OPERATOR, "<", line, col);
+  case S_LE: return mk_op2(p, P_LE, l, r, ROLE_OPERATOR, "<=", line, col);
+  case S_EQEQ: return mk_op2(p, P_EQ, l, r, ROLE_OPERATOR, "==", line, col);
+  case S_GT: return mk_op2(p, P_LT, r, l, ROLE_OPERATOR, ">", line, col);
+  default: return mk_op2(p, P_LE, r, l, ROLE_OPERATOR, ">=", line, col);
+  }
+}
+
+static snode *parse_and(parser *p)
+{
+  snode *l = parse_cmp(p);
+  while (p->cur.kind == S_ANDAND) {
+    int line = p->cur.line, col = p->cur.col;
+    next(p);
+    snode *r = parse_cmp(p);
+    l = mk_if(p, l, r, mk_bool(p, 0, line, col), "&&", line, col);
+  }
+  return l;
+}
+
+static snode *parse_or(parser *p)
+{
+  snode *l = parse_and(p);
+  while (p->cur.kind == S_OROR) {
+    int line = p->cur.line, col = p->cur.col;
+    next(p);
+    snode *r = parse_and(p);
+    l = mk_if(p, l, mk_bool(p, 1, line, col), r, "||", line, col);
+  }
+  return l;
+}
+
+/* A binder name: an identifier or `_` (hidden). */
+static const char *binder_name(parser *p, const char *what)
+{
+  if (p->cur.kind != T_IDENT) {
+    char b[128];
+    perr(p, p->cur.line, p->cur.col, "expected a variable name %s, found %s", what,
+         tok_desc(&p->cur, b, sizeof b));
+  }
+  const char *name = p->cur.len == 1 && p->cur.text[0] == '_' ? NULL : pstrdup(p, p->cur.text, p->cur.len);
+  next(p);
+  return name;
+}
+
+/* One `let ... in` header of a chain: what parse_let_chain needs to build
+ * the LET nodes once the final body is known. */
+typedef struct let_frame {
+  int line, col;
+  int pair;            /* let (a, b) = e */
+  int pl, pc;          /* position of the pattern */
+  snode *e;            /* bound expression */
+  sbinder *xb;         /* let x: x; let (a, b): the hidden pair */
+  sbinder *ab, *bb;    /* let (a, b) */
+} let_frame;
+
+static snode *parse_expr_nolet(parser *p);
+static void **parse_params(parser *p, int *count, const char *ctx);
+static snode *wrap_lams(parser *p, void **ps, int n, snode *body, int line, int col);
+
+/* let h1 in let h2 in ... body: the chain is parsed iteratively (a long
+ * straight-line program is not deep nesting), then built inside out. */
+static snode *parse_let_chain(parser *p)
+{
+  int saved = p->nscope;
+  void **frames = NULL;
+  int n = 0, cap = 0;
+  while (p->cur.kind == K_LET) {
+    frames = grow(p, frames, n, &cap);
+    let_frame *f = palloc(p, sizeof *f);
+    frames[n++] = f;
+    f->line = p->cur.line;
+    f->col = p->cur.col;
+    next(p); /* let */
+    if (p->cur.kind == S_LPAREN) {
+      f->pair = 1;
+      f->pl = p->cur.line;
+      f->pc = p->cur.col;
+      next(p);
+      const char *a = binder_name(p, "in the pattern");
+      expect(p, S_COMMA, "in the pattern (a, b)");
+      const char *b = binder_name(p, "in the pattern");
+      closing(p, S_RPAREN, f->pl, f->pc);
+      if (a && b && strcmp(a, b) == 0)
+        perr(p, f->pl, f->pc, "the pattern binds '%s' twice", a);
+      expect(p, S_EQ, "after the pattern");
+      f->e = parse_expr(p);
+      expect(p, K_IN, "after the bound expression of let");
+      f->xb = mk_binder(p, NULL);
+      f->ab = mk_binder(p, a);
+      f->bb = mk_binder(p, b);
+      push_scope(p, NULL, f->xb);
+      push_scope(p, a, f->ab);
+      push_scope(p, b, f->bb);
+      continue;
+    }
+    int xl = p->cur.line, xc = p->cur.col;
+    const char *x = binder_name(p, "after let");
+    if (p->cur.kind == T_IDENT || p->cur.kind == S_LPAREN) {
+      /* let f (x : t) ... : r = e in b  =  let f = fun (x : t) ... -> (e : r) in b */
+      int saved_fn = p->nscope, np;
+      void **ps = parse_params(p, &np, "in the parameters of a local function");
+      stype *res = NULL;
+      int rl = 0, rc = 0;
+      if (p->cur.kind == S_COLON) {
+        rl = p->cur.line;
+        rc = p->cur.col;
+        next(p);
+        res = parse_type(p);
+      }
+      expect(p, S_EQ, "after the parameters of a local function");
+      snode *e = parse_expr(p);
+      if (res) {
+        snode *a = mk(p, RAW_ANN, rl, rc, e, NULL, NULL);
+        a->ty = res;
+        e = a;
+      }
+      p->nscope = saved_fn;
+      f->e = wrap_lams(p, ps, np, e, xl, xc);
+      expect(p, K_IN, "after the body of a local function");
+      f->xb = mk_binder(p, x);
+      push_scope(p, x, f->xb);
+      continue;
+    }
+    stype *ann = NULL;
+    int aline = 0, acol = 0;
+    if (p->cur.kind == S_COLON) {
+      aline = p->cur.line;
+      acol = p->cur.col;
+      next(p);
+      ann = parse_type(p);
+    }
+    expect(p, S_EQ, "after the name bound by let");
+    f->e = parse_expr(p);
+    if (ann) {
+      snode *a = mk(p, RAW_ANN, aline, acol, f->e, NULL, NULL);
+      a->ty = ann;
+      f->e = a;
+    }
+    expect(p, K_IN, "after the bound expression of let");
+    f->xb = mk_binder(p, x);
+    push_scope(p, x, f->xb);
+  }
+  snode *body = parse_expr_nolet(p);
+  p->nscope = saved;
+  for (int i = n - 1; i >= 0; i--) {
+    let_frame *f = frames[i];
+    if (f->pair) {
+      snode *fs = mk(p, TM_FST, f->pl, f->pc, mk_var(p, f->xb, f->pl, f->pc), NULL, NULL);
+      snode *sn = mk(p, TM_SND, f->pl, f->pc, mk_var(p, f->xb, f->pl, f->pc), NULL, NULL);
+      fs->role = sn->role = ROLE_LET_PAIR;
+      snode *l3 = mk(p, TM_LET, f->line, f->col, sn, body, NULL);
+      l3->bb = f->bb;
+      snode *l2 = mk(p, TM_LET, f->line, f->col, fs, l3, NULL);
+      l2->bb = f->ab;
+      body = mk(p, TM_LET, f->line, f->col, f->e, l2, NULL);
+      body->bb = f->xb;
+      body->role = l2->role = l3->role = ROLE_LET_PAIR;
+    } else {
+      body = mk(p, TM_LET, f->line, f->col, f->e, body, NULL);
+      body->bb = f->xb;
+    }
+  }
+  return body;
+}
+
+/* Parameters of fun and of a local function: binder | (binder : type), one
+ * or more, pushed on the scope. */
+typedef struct fparam { sbinder *b; stype *t; int line, col; } fparam;
+
+static void **parse_params(parser *p, int *count, const char *ctx)
+{
+  void **ps = NULL;
+  int n = 0, cap = 0;
+  do {
+    ps = grow(p, ps, n, &cap);
+    fparam *fp = palloc(p, sizeof *fp);
+    fp->line = p->cur.line;
+    fp->col = p->cur.col;
+    const char *x;
+    if (p->cur.kind == S_LPAREN) {
+      int pl = p->cur.line, pc = p->cur.col;
+      next(p);
+      x = binder_name(p, "in a parameter");
+      expect(p, S_COLON, "after the parameter name ((x : t))");
+      fp->t = parse_type(p);
+      closing(p, S_RPAREN, pl, pc);
+    } else {
+      x = binder_name(p, ctx);
+    }
+    fp->b = mk_binder(p, x);
+    ps[n++] = fp;
+    push_scope(p, x, fp->b);
+  } while (p->cur.kind == T_IDENT || p->cur.kind == S_LPAREN);
+  *count = n;
+  return ps;
+}
+
+static snode *wrap_lams(parser *p, void **ps, int n, snode *body, int line, int col)
+{
+  for (int i = n - 1; i >= 0; i--) {
+    const fparam *fp = ps[i];
+    body = mk(p, TM_LAM, i == 0 ? line : fp->line, i == 0 ? col : fp->col, body, NULL, NULL);
+    body->ba = fp->b;
+    body->ty = fp->t;
+  }
+  return body;
+}
+
+static snode *parse_fun(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  next(p); /* fun */
+  int saved = p->nscope, n;
+  void **ps = parse_params(p, &n, "after fun");
+  expect(p, S_ARROW, "after the parameters of fun");
+  snode *body = parse_expr(p);
+  p->nscope = saved;
+  return wrap_lams(p, ps, n, body, line, col);
+}
+
+static snode *parse_case(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  next(p); /* case */
+  snode *s = parse_expr(p);
+  expect(p, K_OF, "after the scrutinee of case");
+  if (p->cur.kind == S_BAR)
+    next(p);
+  expect(p, K_INL, "(case e of inl a -> e1 | inr b -> e2)");
+  const char *a = binder_name(p, "after inl");
+  expect(p, S_ARROW, "after 'inl a'");
+  int saved = p->nscope;
+  sbinder *ab = mk_binder(p, a);
+  push_scope(p, a, ab);
+  snode *l = parse_expr(p);
+  p->nscope = saved;
+  expect(p, S_BAR, "before the inr branch of case");
+  expect(p, K_INR, "(case e of inl a -> e1 | inr b -> e2)");
+  const char *b = binder_name(p, "after inr");
+  expect(p, S_ARROW, "after 'inr b'");
+  sbinder *bb = mk_binder(p, b);
+  push_scope(p, b, bb);
+  snode *r = parse_expr(p);
+  p->nscope = saved;
+  snode *n = mk(p, TM_CASE, line, col, s, l, r);
+  n->bb = ab;
+  n->bc = bb;
+  return n;
+}
+
+static snode *parse_if(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  next(p); /* if */
+  snode *c = parse_expr(p);
+  expect(p, K_THEN, "after the condition of if");
+  snode *t = parse_expr(p);
+  expect(p, K_ELSE, "(if c then e1 else e2)");
+  snode *e = parse_expr(p);
+  return mk_if(p, c, t, e, "if", line, col);
+}
+
+static snode *parse_expr_nolet(parser *p)
+{
+  switch (p->cur.kind) {
+  case K_FUN: return parse_fun(p);
+  case K_CASE: return parse_case(p);
+  case K_IF: return parse_if(p);
+  default: return parse_or(p);
+  }
+}
+
+static snode *parse_expr(parser *p)
+{
+  snode *n;
+  enter(p);
+  switch (p->cur.kind) {
+  case K_LET: n = parse_let_chain(p); break;
+  case K_FUN: n = parse_fun(p); break;
+  case K_CASE: n = parse_case(p); break;
+  case K_IF: n = parse_if(p); break;
+  default: n = parse_or(p); break;
+  }
+  leave(p);
+  return n;
+}
+
+/* ======================================================================= */
+/* Definitions                                                              */
+/* ======================================================================= */
+static void parse_def(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  expect(p, K_DEF, "at the start of a definition");
+  if (p->cur.kind != T_IDENT) {
+    char b[128];
+    perr(p, p->cur.line, p->cur.col, "expected the name of the def, found %s", tok_desc(&p->cur, b, sizeof b));
+  }
+  surf_program *pr = p->prog;
+  if (pr->ndefs == SURF_MAX_DEFS)
+    perr(p, line, col, "too many defs in one file (limit %d)", SURF_MAX_DEFS);
+  if (pr->ndefs == pr->cap) {
+    int cap = pr->cap ? 2 * pr->cap : 16;
+    sdef *d = realloc(pr->defs, (size_t)cap * sizeof *d);
+    if (!d)
+      perr(p, line, col, "out of memory while parsing");
+    pr->defs = d;
+    pr->cap = cap;
+  }
+  sdef *d = &pr->defs[pr->ndefs];
+  memset(d, 0, sizeof *d);
+  d->name = pstrdup(p, p->cur.text, p->cur.len);
+  d->line = line;
+  d->col = col;
+  if (strcmp(d->name, "_") == 0)
+    perr(p, p->cur.line, p->cur.col, "a def cannot be named '_'");
+  for (int k = 0; k < pr->ndefs; k++)
+    if (strcmp(pr->defs[k].name, d->name) == 0)
+      perr(p, p->cur.line, p->cur.col, "'%s' is already defined at line %d", d->name, pr->defs[k].line);
+  next(p);
+  p->cur_def = pr->ndefs;
+  pr->ndefs++; /* visible to resolve() for the recursion message only */
+  p->nscope = 0;
+  p->nuses = 0;
+  sbinder *bs[SURF_MAX_PARAMS];
+  stype *ts[SURF_MAX_PARAMS];
+  int n = 0;
+  if (p->cur.kind == S_LPAREN) {
+    int pl = p->cur.line, pc = p->cur.col;
+    next(p);
+    if (p->cur.kind != S_RPAREN) {
+      for (;;) {
+        if (n == SURF_MAX_PARAMS)
+          perr(p, p->cur.line, p->cur.col, "too many parameters (limit %d)", SURF_MAX_PARAMS);
+        int xl = p->cur.line, xc = p->cur.col;
+        const char *x = binder_name(p, "in the parameter list");
+        if (!x)
+          perr(p, xl, xc, "a def's parameters need names");
+        for (int i = 0; i < n; i++)
+          if (strcmp(bs[i]->name, x) == 0)
+            perr(p, xl, xc, "parameter '%s' appears twice", x);
+        if (p->cur.kind != S_COLON)
+          perr(p, p->cur.line, p->cur.col, "parameter '%s' needs a type: (%s : real)", x, x);
+        next(p);
+        ts[n] = parse_type(p);
+        bs[n] = mk_binder(p, x);
+        push_scope(p, x, bs[n]);
+        n++;
+        if (p->cur.kind != S_COMMA)
+          break;
+        next(p);
+      }
+    }
+    closing(p, S_RPAREN, pl, pc);
+  }
+  if (p->cur.kind == S_COLON) {
+    next(p);
+    d->result = parse_type(p);
+  }
+  expect(p, S_EQ, "before the body of the def");
+  d->body = parse_expr(p);
+  if (d->body->kind == SN_EMPTY_ARRAY)
+    perr(p, d->body->line, d->body->col,
+         "an empty array literal needs a type annotation, as in ([] : [real])");
+  if (p->cur.kind != K_DEF && p->cur.kind != T_EOF) {
+    char b[128];
+    perr(p, p->cur.line, p->cur.col, "expected 'def' or end of file after the body of '%s', found %s",
+         d->name, tok_desc(&p->cur, b, sizeof b));
+  }
+  d->nparams = n;
+  d->params = palloc(p, (size_t)(n ? n : 1) * sizeof *d->params);
+  d->ptypes = palloc(p, (size_t)(n ? n : 1) * sizeof *d->ptypes);
+  memcpy(d->params, bs, (size_t)n * sizeof *bs);
+  memcpy(d->ptypes, ts, (size_t)n * sizeof *ts);
+  d->nuses = p->nuses;
+  d->uses = palloc(p, (size_t)(p->nuses ? p->nuses : 1) * sizeof *d->uses);
+  if (p->nuses)
+    memcpy(d->uses, p->uses, (size_t)p->nuses * sizeof *p->uses);
+}
+
+surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, chad_diag *d)
+{
+  diag_set(d, CHAD_EXIT_OK, file, 0, 0, "%s", "");
+  if (len > SURF_MAX_SOURCE) {
+    diag_set(d, CHAD_EXIT_INPUT, file, 0, 0, "source too large (%zu bytes, limit %u)", len, SURF_MAX_SOURCE);
+    return NULL;
+  }
+  surf_program *prog = calloc(1, sizeof *prog);
+  parser *p = calloc(1, sizeof *p);
+  if (!prog || !p) {
+    free(prog);
+    free(p);
+    diag_set(d, CHAD_EXIT_INPUT, file, 0, 0, "out of memory while parsing");
+    return NULL;
+  }
+  snprintf(prog->file, sizeof prog->file, "%s", file ? file : "");
+  p->src = src;
+  p->len = len;
+  p->line = 1;
+  p->col = 1;
+  p->prog = prog;
+  p->d = d;
+  if (setjmp(p->fail)) {
+    free(p->scope);
+    free(p->uses);
+    free(p);
+    surf_free(prog);
+    return NULL;
+  }
+  next(p);
+  while (p->cur.kind != T_EOF)
+    parse_def(p);
+  free(p->scope);
+  free(p->uses);
+  free(p);
+  return prog;
+}
+
+surf_program *surf_parse_string(const char *src, const char *file, chad_diag *d)
+{
+  return surf_parse_buffer(src, strlen(src), file, d);
+}
+
+surf_program *surf_parse_file(const char *path, chad_diag *d)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "cannot open: %s", strerror(errno));
+    return NULL;
+  }
+  size_t cap = 65536, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    size_t got = fread(buf + n, 1, cap - n, f);
+    n += got;
+    if (got == 0)
+      break;
+    if (n == cap) {
+      if (cap > SURF_MAX_SOURCE) {
+        free(buf);
+        fclose(f);
+        diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "source too large (limit %u bytes)", SURF_MAX_SOURCE);
+        return NULL;
+      }
+      char *b2 = realloc(buf, cap * 2);
+      if (!b2) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = b2;
+      cap *= 2;
+    }
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (!buf || bad) {
+    free(buf);
+    diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, bad ? "read error" : "out of memory reading the file");
+    return NULL;
+  }
+  surf_program *p = surf_parse_buffer(buf, n, path, d);
+  free(buf);
+  return p;
+}
+
+void surf_free(surf_program *p)
+{
+  if (!p)
+    return;
+  surf_region_free(&p->mem);
+  free(p->defs);
+  free(p);
+}
+
+/* ---- accessors ------------------------------------------------------------ */
+int surf_def_count(const surf_program *p) { return p ? p->ndefs : 0; }
+
+int surf_def_find(const surf_program *p, const char *name)
+{
+  for (int k = 0; p && k < p->ndefs; k++)
+    if (strcmp(p->defs[k].name, name) == 0)
+      return k;
+  return -1;
+}
+
+static int def_ok(const surf_program *p, int k) { return p && k >= 0 && k < p->ndefs; }
+
+const char *surf_def_name(const surf_program *p, int k) { return def_ok(p, k) ? p->defs[k].name : NULL; }
+int surf_def_line(const surf_program *p, int k) { return def_ok(p, k) ? p->defs[k].line : 0; }
+int surf_def_nparams(const surf_program *p, int k) { return def_ok(p, k) ? p->defs[k].nparams : -1; }
+
+const char *surf_def_param_name(const surf_program *p, int k, int i)
+{
+  if (!def_ok(p, k) || i < 0 || i >= p->defs[k].nparams)
+    return NULL;
+  return p->defs[k].params[i]->name;
+}
+
+int surf_def_param_type(const surf_program *p, int k, int i)
+{
+  if (!def_ok(p, k) || i < 0 || i >= p->defs[k].nparams)
+    return CHAD_E_ARG;
+  return surf_type_to_kernel(p->defs[k].ptypes[i], NULL, NULL);
+}
+
+int surf_def_result_type(const surf_program *p, int k)
+{
+  if (!def_ok(p, k))
+    return CHAD_E_ARG;
+  if (!p->defs[k].result)
+    return -1;
+  return surf_type_to_kernel(p->defs[k].result, NULL, NULL);
+}

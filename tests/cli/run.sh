@@ -1,0 +1,267 @@
+#!/usr/bin/env bash
+# Shell tests of the `chad` command line: outputs of every command, every exit
+# code, and the one-line "file:line:col: error: ..." diagnostics.
+#   tests/cli/run.sh [CHAD_BINARY]      (default ./chad)
+# Ends with "N passed, N failed"; exits non-zero if any test failed.
+set -u
+cd "$(dirname "$0")/../.."
+CHAD=${1:-./chad}
+label=$(basename "$(dirname "$CHAD")")/$(basename "$CHAD")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() {
+  fail=$((fail + 1))
+  echo "FAIL $1"
+  shift
+  for line in "$@"; do echo "     $line"; done
+}
+
+# run CMD...: sets out, err, rc
+run() {
+  out=$("$@" 2>"$tmp/stderr")
+  rc=$?
+  err=$(cat "$tmp/stderr")
+}
+
+# expect_out NAME EXPECTED_STDOUT CMD...: exit 0, exactly this stdout, no stderr
+expect_out() {
+  local name=$1 want=$2
+  shift 2
+  run "$@"
+  if [ "$rc" -ne 0 ] || [ "$out" != "$want" ] || [ -n "$err" ]; then
+    bad "$name" "exit $rc (want 0)" "stdout: $out" "want:   $want" "stderr: $err"
+  else ok "$name"; fi
+}
+
+# expect_err NAME RC REGEX CMD...: exit RC, empty stdout, stderr ONE line
+# matching REGEX (an extended regex)
+expect_err() {
+  local name=$1 want=$2 re=$3
+  shift 3
+  run "$@"
+  local lines
+  lines=$(printf '%s\n' "$err" | grep -c .)
+  if [ "$rc" -ne "$want" ] || [ -n "$out" ] || [ "$lines" -ne 1 ] || ! [[ $err =~ $re ]]; then
+    bad "$name" "exit $rc (want $want), $lines stderr line(s)" "stderr: $err" "want:   /$re/" "stdout: $out"
+  else ok "$name"; fi
+}
+
+NUM='-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?'
+# expect_json NAME TEMPLATE "NUMS" RELTOL CMD...: exit 0; stdout with every
+# number replaced by # equals TEMPLATE, and its numbers match NUMS (space
+# separated, in order) to relative tolerance RELTOL (absolute below 1).
+expect_json() {
+  local name=$1 tpl=$2 nums=$3 tol=$4
+  shift 4
+  run "$@"
+  local shape got
+  shape=$(printf '%s' "$out" | sed -E "s/$NUM/#/g")
+  got=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+  if [ "$rc" -ne 0 ] || [ -n "$err" ] || [ "$shape" != "$tpl" ]; then
+    bad "$name" "exit $rc, stdout: $out" "shape:  $shape" "want:   $tpl" "stderr: $err"
+    return
+  fi
+  if ! awk -v got="$got" -v want="$nums" -v tol="$tol" 'BEGIN {
+      n = split(got, g, " "); m = split(want, w, " ");
+      if (n != m) exit 1;
+      for (i = 1; i <= n; i++) {
+        scale = (w[i] < 0 ? -w[i] : w[i]); if (scale < 1) scale = 1;
+        diff = g[i] - w[i]; if (diff < 0) diff = -diff;
+        if (diff > tol * scale) exit 1;
+      }
+      exit 0 }'; then
+    bad "$name" "numbers: $got" "want:    $nums (tolerance $tol)"
+  else ok "$name"; fi
+}
+
+P=$tmp/p.chad
+prog() { printf '%s\n' "$@" >"$P"; }
+
+echo "cli tests of $label"
+if ! [ -x "$CHAD" ]; then echo "FAIL no executable $CHAD"; echo "cli-$label: 0 passed, 1 failed"; exit 1; fi
+
+# ---- help and usage (exit 1) -------------------------------------------
+run "$CHAD" --help
+if [ "$rc" -eq 0 ] && [[ $out == usage:* ]] && [[ $out == *"Exit codes"* ]]; then ok "--help"
+else bad "--help" "exit $rc" "$out"; fi
+expect_err "no arguments: usage" 1 'usage: chad' "$CHAD"
+expect_err "unknown command" 1 "^error: unknown command 'frobnicate'" "$CHAD" frobnicate examples/fig1a.chad
+expect_err "unknown option" 1 "^error: unknown option '--bogus'" "$CHAD" eval examples/fig1a.chad --bogus
+expect_err "missing FILE" 1 '^error: eval: missing FILE' "$CHAD" eval --args '[1]'
+expect_err "option not taken by the command" 1 'check does not take the option --args' \
+  "$CHAD" check examples/fig1a.chad --args '[1]'
+expect_err "missing --args" 1 "'fig1a' takes 1 parameter: give them with --args" \
+  "$CHAD" eval examples/fig1a.chad
+expect_err "--fn names no definition" 1 "no definition named 'nope'" \
+  "$CHAD" eval examples/fig1a.chad --fn nope --args '[1]'
+expect_err "option without value" 1 'option --args needs a value' "$CHAD" eval examples/fig1a.chad --args
+expect_err "bad --heap-mb" 1 'heap-mb needs a positive number' \
+  "$CHAD" eval examples/fig1a.chad --heap-mb -5 --args '[1]'
+
+# ---- check -----------------------------------------------------------------
+expect_out "check fig1a" "fig1a : real -> real * real * real" "$CHAD" check examples/fig1a.chad
+expect_out "check fig1b" "fig1b : real -> real -> real -> real -> real" "$CHAD" check examples/fig1b.chad
+expect_out "check fig2a (higher order)" "fig2a : real -> int -> [real]" "$CHAD" check examples/fig2a.chad
+prog 'def sq (x : real) : real = x * x' 'def twice (x : real) = sq (sq x)' 'def k = 3'
+expect_out "check: every definition, inferred result types" \
+  "sq : real -> real
+twice : real -> real
+k : int" "$CHAD" check "$P"
+
+# ---- input errors (exit 2) with file:line:col --------------------------------
+prog 'def f (x : real) : real =' '  x +'
+expect_err "malformed program" 2 "^$P:[0-9]+:[0-9]+: error: " "$CHAD" check "$P"
+prog 'def f (x : real) : real =' '  x + 1.0' 'def g (x : real) : int = f x'
+expect_err "ill-typed program" 2 "^$P:3:[0-9]+: error: .*(int|real)" "$CHAD" check "$P"
+expect_err "ill-typed program (eval)" 2 "^$P:3:[0-9]+: error: " "$CHAD" eval "$P" --args '[1]'
+: >"$P"
+expect_err "empty program" 2 "^$P: error: the file has no definitions" "$CHAD" eval "$P"
+expect_out "check of an empty program: nothing" "" "$CHAD" check "$P"
+expect_err "missing program file" 2 "^$tmp/none.chad: error: cannot open" "$CHAD" check "$tmp/none.chad"
+expect_err "malformed JSON" 2 '^<args>:1:[0-9]+: error: invalid JSON' \
+  "$CHAD" eval examples/fig1a.chad --args '[1.5,'
+printf '{"x1": 1,\n "x2": 2,\n "x3": [3],\n "x4": 4}\n' >"$tmp/args.json"
+expect_err "wrong JSON shape in @file, located" 2 "^$tmp/args.json:3:8: error: argument 'x3': expected a number" \
+  "$CHAD" eval examples/fig1b.chad --args "@$tmp/args.json"
+printf '[1,\n 2' >"$tmp/broken.json"
+expect_err "malformed JSON in @file" 2 "^$tmp/broken.json:[0-9]+:[0-9]+: error: invalid JSON" \
+  "$CHAD" eval examples/fig1b.chad --args "@$tmp/broken.json"
+expect_out "--args @- reads standard input" "-1" sh -c "echo '[2, [1, -2, 0.5]]' | '$CHAD' eval examples/fig2b.chad --args @-"
+expect_err "JSON errors on standard input are named <stdin>" 2 "^<stdin>:1:5: error: argument 'x2'" \
+  sh -c "echo '[2, 3]' | '$CHAD' eval examples/fig2b.chad --args @-"
+expect_err "missing @file" 2 "^$tmp/none.json: error: cannot open" \
+  "$CHAD" eval examples/fig1a.chad --args "@$tmp/none.json"
+expect_err "wrong number of arguments" 2 '^<args>:1:1: error: .*array of 4 values' \
+  "$CHAD" eval examples/fig1b.chad --args '[1, 2]'
+expect_err "string for a real" 2 "^<args>:1:2: error: argument 'x': expected a number" \
+  "$CHAD" eval examples/fig1a.chad --args '["1.5"]'
+expect_err "real for an int" 2 "^<args>:1:7: error: argument 'n': expected an integer" \
+  "$CHAD" eval examples/fig2a.chad --args '[3.0, 4.5]'
+expect_err "unknown parameter name" 2 "^<args>:1:10: error: argument: no parameter is named 'y'" \
+  "$CHAD" eval examples/fig1a.chad --args '{"x": 1, "y": 2}'
+expect_err "missing parameter name" 2 "^<args>:1:1: error: .*missing parameter 'x2'" \
+  "$CHAD" eval examples/fig2b.chad --args '{"x1": 1}'
+prog 'def f (x : real) = fun (y : real) -> x * y'
+expect_err "function result: no JSON form" 2 "^$P:1:1: error: .*function" "$CHAD" eval "$P" --args '[1]'
+prog 'def f (g : real -> real) : real = g 1.0'
+expect_err "function parameter: no JSON form" 2 "^$P:1:1: error: .*no JSON form" "$CHAD" eval "$P" --args '[1]'
+
+# ---- runtime errors (exit 3) -------------------------------------------------
+prog 'def f (a : [real], i : int) : real = a[i]'
+expect_err "index out of bounds" 3 "^$P:1:1: error: runtime error in 'f': .*" "$CHAD" eval "$P" --args '[[1, 2], 5]'
+prog 'def f (n : int) : int = n / 0'
+expect_err "integer division by zero" 3 "^$P:1:1: error: runtime error in 'f'" "$CHAD" eval "$P" --args '[7]'
+prog 'def f (x : real) : real = log x'
+expect_err "non-finite result" 3 "^$P:1:1: error: the result: the number -inf has no JSON form" \
+  "$CHAD" eval "$P" --args '[0]'
+prog 'def f (n : int) : [real] = build n (fun i -> toreal i)'
+expect_err "heap limit" 3 "^$P:1:1: error: runtime error in 'f': .*heap limit.*raise it with --heap-mb" \
+  "$CHAD" eval "$P" --heap-mb 1 --args '[10000000]'
+
+if [ -w /dev/full ]; then
+  "$CHAD" eval examples/fig1a.chad --args '[1]' >/dev/full 2>"$tmp/stderr"
+  rc=$?
+  if [ "$rc" -eq 3 ] && grep -q '^error: cannot write the output' "$tmp/stderr"; then ok "full stdout: exit 3"
+  else bad "full stdout: exit 3" "exit $rc" "$(cat "$tmp/stderr")"; fi
+fi
+
+# ---- eval ----------------------------------------------------------------------
+# fig1a at x = 1.5: (2x, 2x^2, cos 2x^2); fig1b: sin ((x1 x4 + 2 x2) x3 + x4).
+expect_json "eval fig1a" '[#, [#, #]]' "3 4.5 -0.2107957994307797" 1e-15 \
+  "$CHAD" eval examples/fig1a.chad --args @examples/fig1a.json
+expect_json "eval fig1b (args by name)" '#' "0.35078322768961984" 1e-15 \
+  "$CHAD" eval examples/fig1b.chad --args @examples/fig1b.json
+expect_out "eval fig2a (higher order)" "[10, 10, 10, 10]" \
+  "$CHAD" eval examples/fig2a.chad --args @examples/fig2a.json
+expect_out "eval fig2b" "-1" "$CHAD" eval examples/fig2b.chad --args @examples/fig2b.json
+expect_out "eval: 17 significant digits" "0.30000000000000004" \
+  "$CHAD" eval examples/fig2b.chad --args '{"x1": 1, "x2": [0.1, 0.2]}'
+prog 'def f (a : [real], i : int) : real = a[i]' 'def g (x : real) : real = x'
+expect_out "eval --fn, --args=" "16" "$CHAD" eval "$P" --fn f --args='[[16], 0]'
+prog 'def sq (x : real) : real = x * x' 'def k = 3' \
+  'def s (b : bool, p : real * int) : (real + int) * bool = case b of inl u -> (inl (fst p), b) | inr u -> (inr (snd p), b)'
+expect_out "eval: no parameters" "3" "$CHAD" eval "$P" --fn k
+expect_out "eval: sums, bools, pairs in" '[{"inl": 2.5}, true]' "$CHAD" eval "$P" --args '[true, [2.5, 7]]'
+expect_out "eval: sums, bools, pairs out" '[{"inr": 7}, false]' "$CHAD" eval "$P" --args '[{"inr": null}, [2.5, 7]]'
+expect_json "eval GMM (ADBench test.txt) to 1e-12" '#' "8.07380408004975791" 1e-12 \
+  "$CHAD" eval examples/gmm.chad --args @examples/gmm_test.json
+
+# ---- print ------------------------------------------------------------------------
+run "$CHAD" print examples/fig1b.chad
+if [ "$rc" -eq 0 ] && [[ $out == *"def fig1b"* ]] && [[ $out == *sin* ]]; then ok "print fig1b"
+else bad "print fig1b" "exit $rc" "$out" "$err"; fi
+# printing is faithful: the printed program evaluates to the same value
+"$CHAD" print examples/gmm.chad --fn gmm >"$tmp/gmm_printed.chad" 2>"$tmp/stderr"
+expect_json "print then eval GMM: same value" '#' "8.07380408004975791" 1e-12 \
+  "$CHAD" eval "$tmp/gmm_printed.chad" --args @examples/gmm_test.json
+
+for f in fig1a fig1b fig2a fig2b; do
+  "$CHAD" print "examples/$f.chad" >"$tmp/printed.chad" 2>/dev/null
+  want=$("$CHAD" eval "examples/$f.chad" --args "@examples/$f.json" 2>&1)
+  expect_out "print then eval $f: same value" "$want" "$CHAD" eval "$tmp/printed.chad" --args "@examples/$f.json"
+done
+"$CHAD" print examples/tour.chad >"$tmp/printed.chad" 2>/dev/null
+expect_out "print then check tour: same types" "$("$CHAD" check examples/tour.chad 2>&1)" "$CHAD" check "$tmp/printed.chad"
+
+# ---- derivatives -------------------------------------------------------------------
+# fig1b's gradient is the paper's Fig. 1 (d): w' = cos w, y' = x3 w',
+# x1' = x4 y', x2' = 2 y', x3' = y w', x4' = x1 y' + w' (values from Python).
+expect_json "grad fig1b = Fig. 1 (d)" '{"value": #, "gradient": [#, #, #, #]}' \
+  "0.35078322768961984 -1.4046850309361945 -3.7458267491631854 1.9899704604929422 -1.8729133745815927" 1e-14 \
+  "$CHAD" grad examples/fig1b.chad --args @examples/fig1b.json
+expect_json "jvp fig1a = Fig. 1 (c)" '{"value": [#, [#, #]], "tangent": [#, [#, #]]}' \
+  "3 4.5 -0.2107957994307797 2 6 5.865180705990582" 1e-14 \
+  "$CHAD" jvp examples/fig1a.chad --args @examples/fig1a.json --tangent '[1]'
+expect_json "jvp, tangent by name" '{"value": #, "tangent": #}' "0.35078322768961984 -3.277598405517787" 1e-14 \
+  "$CHAD" jvp examples/fig1b.chad --args @examples/fig1b.json --tangent '{"x1": 1, "x2": 0.5, "x3": 0, "x4": null}'
+expect_json "vjp fig2a (higher order; int parameter: null)" \
+  '{"value": [#, #, #, #], "cotangent": [#, null]}' "10 10 10 10 24" 1e-15 \
+  "$CHAD" vjp examples/fig2a.chad --args @examples/fig2a.json --cotangent '[1, 1, 1, 1]'
+expect_json "grad fig2b = Fig. 2 (d)" '{"value": #, "gradient": [#, [#, #, #]]}' "-1 -0.5 2 2 2" 1e-15 \
+  "$CHAD" grad examples/fig2b.chad --args @examples/fig2b.json
+for mode in fwd rev; do
+  expect_json "jacobian fig1a --mode $mode" '{"value": [#, [#, #]], "jacobian": [[#], [#], [#]]}' \
+    "3 4.5 -0.2107957994307797 2 6 5.865180705990582" 1e-14 \
+    "$CHAD" jacobian examples/fig1a.chad --args @examples/fig1a.json --mode $mode
+done
+# GMM: reverse-mode gradient = forward-mode Jacobian (one row), coordinate by
+# coordinate (the int parameter m has no coordinate; 21 real inputs + lgd).
+run "$CHAD" grad examples/gmm.chad --args @examples/gmm_test.json
+g_nums=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+g_rc=$rc
+run "$CHAD" jacobian examples/gmm.chad --args @examples/gmm_test.json --mode fwd
+j_nums=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+if [ "$g_rc" -eq 0 ] && [ "$rc" -eq 0 ] && awk -v a="$g_nums" -v b="$j_nums" 'BEGIN {
+    n = split(a, x, " "); m = split(b, y, " "); if (n != m || n != 23) exit 1;
+    if (x[1] - 8.07380408004975791 > 1e-12 * 8.07 || 8.07380408004975791 - x[1] > 1e-12 * 8.07) exit 1;
+    for (i = 2; i <= n; i++) { s = (x[i] < 0 ? -x[i] : x[i]); if (s < 1) s = 1;
+      d = x[i] - y[i]; if (d < 0) d = -d; if (d > 1e-12 * s) exit 1 }
+    exit 0 }'; then ok "GMM: grad (reverse) = jacobian (forward), 22 coordinates"
+else bad "GMM: grad (reverse) = jacobian (forward)" "grad: $g_nums" "jac:  $j_nums"; fi
+expect_err "grad of a non-real result" 2 "^examples/fig1a.chad:[0-9]+:1: error: grad needs a real-valued function" \
+  "$CHAD" grad examples/fig1a.chad --args @examples/fig1a.json
+expect_err "jvp: tangent of the wrong shape" 2 "^<tangent>:1:5: error: tangent 'x2': expected an array of length 3" \
+  "$CHAD" jvp examples/fig2b.chad --args @examples/fig2b.json --tangent '[1, [1, 2]]'
+expect_err "jvp: tangent for an int is null" 2 "^<tangent>:1:7: error: tangent 'n': expected null" \
+  "$CHAD" jvp examples/fig2a.chad --args @examples/fig2a.json --tangent '[1.0, 1]'
+expect_err "vjp: cotangent of the wrong length" 2 "^<cotangent>:1:1: error: the cotangent: expected an array of length 4" \
+  "$CHAD" vjp examples/fig2a.chad --args @examples/fig2a.json --cotangent '[1, 1]'
+expect_err "jvp without --tangent" 1 'jvp needs --tangent' "$CHAD" jvp examples/fig1a.chad --args '[1]'
+expect_err "jacobian: bad --mode" 1 'mode must be fwd or rev' "$CHAD" jacobian examples/fig1a.chad --args '[1]' --mode sideways
+prog 'def f (a : [real], i : int) : real = a[i] * a[i]'
+expect_err "grad: runtime error" 3 "^$P:1:1: error: runtime error in 'f'" "$CHAD" grad "$P" --args '[[1, 2], 2]'
+for cmd in fwd rev; do
+  run "$CHAD" $cmd examples/fig2b.chad
+  if [ "$rc" -eq 0 ] && [[ $out == "def fig2b_$cmd (x1 : real, x2 : [real])"* ]] && [ -z "$err" ]; then ok "$cmd fig2b prints"
+  else bad "$cmd fig2b prints" "exit $rc" "${out:0:200}" "$err"; fi
+  run "$CHAD" $cmd examples/fig2b.chad --raw
+  if [ "$rc" -eq 0 ] && [[ $out == "def fig2b_$cmd"* ]]; then ok "$cmd --raw fig2b prints"
+  else bad "$cmd --raw fig2b prints" "exit $rc" "${out:0:200}" "$err"; fi
+done
+
+echo "cli-$label: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
