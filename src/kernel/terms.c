@@ -31,6 +31,8 @@ double tm_rval_[CHAD_MAX_TERMS];
   tm_count == \old(tm_count) + 1 && tm_kind_[\result] == (k) && tm_ctx_[\result] == (g_) && \
   tm_a_[\result] == (a_) && tm_b_[\result] == (b_) && tm_c_[\result] == (c_) && \
   tm_aux_[\result] == (x_))
+/* Types are only ever appended (the checker relies on it). */
+#define TY_GROW (\old(ty_count) <= ty_count)
 #define UNCHANGED (\result < 0 ==> tm_count == \old(tm_count) && ty_count == \old(ty_count))
 #define FULL (\result == CHAD_E_CAPACITY ==> \
   \old(tm_count) == CHAD_MAX_TERMS || \old(ty_count) == CHAD_MAX_TYPES)
@@ -165,6 +167,7 @@ int tm_let(int bound, int body)
       NEW_NODE(TM_LAM, ctx_parent_[\old(tm_ctx_[body])], body, -1, -1, 0) &&
       ty_same(tm_ty_[\result], TY_FUN, dom, \old(tm_ty_[body]));
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_lam(int dom, int body)
 {
@@ -195,6 +198,7 @@ int tm_lam(int dom, int body)
       NEW_NODE(TM_LLAM, ctx_parent_[\old(tm_ctx_[body])], body, -1, -1, 0) &&
       ty_same(tm_ty_[\result], TY_LFUN, dom, \old(tm_ty_[body]));
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_llam(int dom, int body)
 {
@@ -287,6 +291,7 @@ int tm_unit(int g)
     ensures \result >= 0 ==> NEW_NODE(TM_PAIR, \old(tm_ctx_[a]), a, b, -1, 0) &&
       ty_same(tm_ty_[\result], TY_PROD, \old(tm_ty_[a]), \old(tm_ty_[b]));
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_pair(int a, int b)
 {
@@ -312,6 +317,7 @@ int tm_pair(int a, int b)
     ensures \result >= 0 ==> NEW_NODE(TM_CP_SINGLE, \old(tm_ctx_[x]), x, v, -1, 0) &&
       ty_same(tm_ty_[\result], TY_COPOW, \old(tm_ty_[x]), \old(tm_ty_[v]));
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_cp_single(int x, int v)
 {
@@ -381,6 +387,7 @@ int tm_snd(int p)
     ensures \result >= 0 ==> NEW_NODE(TM_INL, \old(tm_ctx_[x]), x, -1, -1, 0) &&
       ty_same(tm_ty_[\result], TY_SUM, \old(tm_ty_[x]), right_ty);
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_ARG);
+    ensures TY_GROW;
 */
 int tm_inl(int x, int right_ty)
 {
@@ -402,6 +409,7 @@ int tm_inl(int x, int right_ty)
     ensures \result >= 0 ==> NEW_NODE(TM_INR, \old(tm_ctx_[x]), x, -1, -1, 0) &&
       ty_same(tm_ty_[\result], TY_SUM, left_ty, \old(tm_ty_[x]));
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_ARG);
+    ensures TY_GROW;
 */
 int tm_inr(int left_ty, int x)
 {
@@ -538,6 +546,7 @@ int tm_iter(int n, int body, int init)
     ensures \result >= 0 ==> NEW_NODE(TM_BUILD, \old(tm_ctx_[n]), n, body, -1, 0) &&
       ty_same(tm_ty_[\result], TY_ARR, \old(tm_ty_[body]), -1);
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_build(int n, int body)
 {
@@ -633,6 +642,7 @@ int tm_length(int arr)
     ensures \result >= 0 ==> NEW_NODE(TM_MAP, \old(tm_ctx_[arr]), body, arr, -1, 0) &&
       ty_same(tm_ty_[\result], TY_ARR, \old(tm_ty_[body]), -1);
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_map(int body, int arr)
 {
@@ -796,6 +806,7 @@ int tm_lop_dt(int op, int x, int v)
     ensures \result >= 0 ==> NEW_NODE(TM_ONEHOT, \old(tm_ctx_[j]), j, v, -1, 0) &&
       ty_same(tm_ty_[\result], TY_ARR, \old(tm_ty_[v]), -1);
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_onehot(int j, int v)
 {
