@@ -561,7 +561,9 @@ int tm_build(int n, int body)
   int t = tm_mkty(TY_ARR, tm_ty_[body], -1);
   if (t < 0)
     return t;
-  return tm_push(TM_BUILD, g, t, n, body, -1, 0, 0.0);
+  int node = tm_push(TM_BUILD, g, t, n, body, -1, 0, 0.0);
+  //@ assert kernel_inv;
+  return node;
 }
 
 /*@ requires kernel_inv; terminates \true;
