@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Proves the kernel (src/kernel/*.c) and the CHAD forward macro with its
-# builders and type translations (src/chad/{build,types,forward}.c) with
-# Frama-C/WP and Z3, CVC4, cvc5.
-# The checker (checker.c) is parsed but its functions are skipped: README.md.
+# Proves the kernel (src/kernel/*.c, the checker included) and the proved
+# part of the CHAD macros (src/chad/{build,types,forward}.c: builders,
+# environment, type-translation helpers) with Frama-C/WP and Z3, CVC4, cvc5,
+# then runs proofs/prove-rev.sh (reverse mode's proved part, simplifier).
 # Prints progress, then "proved V/T goals"; exits non-zero unless every goal
 # (lemmas included) is valid, as read from the JSON report.
 #   PROVE_TIMEOUT  per-goal prover timeout in seconds (default 10)
@@ -57,7 +57,7 @@ set +e
 frama-c -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L" \
   -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
   -wp-prover z3,cvc4,cvc5 -wp-timeout "$timeout" -wp-par "$jobs" -wp-no-pruning \
-  -wp-skip-fct elab,chk_elab,fail,done,chk_extend,chk_arr_real,ty_is_source,$chad_skip \
+  -wp-skip-fct "$chad_skip" \
   -wp-session proofs/wp-session -wp-report-json "$report" \
   src/kernel/*.c $chad_files 2>&1 | tee "$log" | while IFS= read -r line; do
     case "$line" in

@@ -11,6 +11,9 @@ int chk_err_raw;
 int chk_err_expected;
 int chk_err_found;
 
+/* The checker's error codes (kernel.h). */
+/*@ predicate chk_code(integer c) = CHAD_E_NOTE <= c <= CHAD_E_CAPACITY; */
+
 /* Source types: no -o, no copower, arrays only of first-order types. */
 /*@ requires ty_inv;
     terminates \true;
@@ -53,10 +56,12 @@ static int ty_is_source(int t)
  * so the nodes below saved are the ones that were there). */
 /*@ requires kernel_inv;
     requires 0 <= saved <= tm_count;
+    requires chk_code(code);
     terminates \true;
     assigns chk_err_code, chk_err_raw, chk_err_expected, chk_err_found, tm_count;
     ensures kernel_inv;
     ensures tm_count == saved && \result == code && chk_err_code == code;
+    ensures chk_err_raw == r;
 */
 static int fail(int code, int r, int expected, int found, int saved)
 {
@@ -102,31 +107,79 @@ static int chk_arr_real(void)
   return ty_arr(TY_ID_REAL);
 }
 
-/* Elaborates child c of raw node r into `var`, returning from elab on
- * failure; a missing child is r's fault. (A macro, so that elab is the only
- * recursive function.) */
-#define CHILD(var, c, g_, exp_) do {                                \
-    if ((c) < 0 || (c) >= r)                                        \
-      return fail(CHAD_E_ARG, r, exp, -1, saved);                   \
-    var = elab((c), (g_), (exp_), depth + 1);                       \
-    if (var < 0) {                                                  \
-      tm_count = saved;                                             \
-      return var;                                                   \
-    }                                                               \
-  } while (0)
+/* The checker's contract, shared by elab and its per-kind helpers. */
+#define ELAB_REQ kernel_inv && 0 <= r < raw_count <= CHAD_MAX_RAW && \
+  ctx_valid(g) && (exp == -1 || ty_valid(exp))
+#define ELAB_ENS(e_) ensures kernel_inv; \
+  ensures \result >= 0 ==> tm_valid(\result) && tm_ctx_[\result] == g && \
+    ((e_) >= 0 ==> tm_ty_[\result] == (e_)); \
+  ensures \result >= 0 ==> \old(tm_count) <= tm_count; \
+  ensures \result < 0 ==> chk_err_code == \result && chk_code(\result) && \
+    0 <= chk_err_raw < raw_count; \
+  ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count
+/* Every helper below runs with depth < CHAD_MAX_CHECK_DEPTH (elab checks
+ * it) and knows the annotation is a valid type when present (elab checks
+ * that it is a source type). */
+#define ELAB_KIND_REQ ELAB_REQ && 0 <= depth < CHAD_MAX_CHECK_DEPTH
+
+static int elab(int r, int g, int exp, int depth);
+
+/* Truncates the arena back to `saved` after a failed child elaboration
+ * (which already recorded the error). */
+/*@ requires kernel_inv;
+    requires 0 <= saved <= tm_count;
+    terminates \true;
+    assigns tm_count;
+    ensures kernel_inv;
+    ensures tm_count == saved && \result == code;
+*/
+static int undo(int code, int saved)
+{
+  tm_count = saved;
+  return code;
+}
+
+/* Elaborates child c of raw node r in context g against expected type e; a
+ * missing child is r's fault (reported with r's expected type exp). On
+ * failure the arena is truncated back to `saved` (elab's entry size). */
+/*@ requires ELAB_REQ;
+    requires 0 <= depth < CHAD_MAX_CHECK_DEPTH;
+    requires e == -1 || ty_valid(e);
+    requires 0 <= saved <= tm_count;
+    terminates \true;
+    decreases 3 * r;
+    assigns CHK_LOCS;
+    ensures kernel_inv;
+    ensures \result >= 0 ==> tm_valid(\result) && tm_ctx_[\result] == g &&
+      (e >= 0 ==> tm_ty_[\result] == e);
+    ensures \result >= 0 ==> \old(tm_count) <= tm_count && 0 <= c < r;
+    ensures \result < 0 ==> tm_count == saved && chk_err_code == \result &&
+      chk_code(\result) && 0 <= chk_err_raw < raw_count;
+    ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+*/
+static int child(int r, int c, int g, int e, int exp, int depth, int saved)
+{
+  if (c < 0 || c >= r)
+    return fail(CHAD_E_ARG, r, exp, -1, saved);
+  int v = elab(c, g, e, depth + 1);
+  if (v < 0)
+    return undo(v, saved);
+  return v;
+}
 
 /* A constructor refused (it cannot for well-formed input except for
  * capacity) or the built node's type differs from the expected one. */
 /*@ requires kernel_inv;
     requires 0 <= saved <= tm_count;
     requires t >= 0 ==> tm_valid(t);
-    requires exp == -1 || ty_valid(exp);
+    requires t >= 0 || chk_code(t);
     terminates \true;
     assigns chk_err_code, chk_err_raw, chk_err_expected, chk_err_found, tm_count;
     ensures kernel_inv;
     ensures \result >= 0 ==> \result == t && tm_count == \old(tm_count) &&
       (exp >= 0 ==> tm_ty_[t] == exp);
-    ensures \result < 0 ==> tm_count == saved && chk_err_code == \result;
+    ensures \result < 0 ==> tm_count == saved && chk_err_code == \result &&
+      chk_code(\result) && chk_err_raw == r;
 */
 static int done(int r, int t, int exp, int saved)
 {
@@ -137,189 +190,324 @@ static int done(int r, int t, int exp, int saved)
   return t;
 }
 
-/*@ requires kernel_inv;
-    requires 0 <= r < raw_count <= CHAD_MAX_RAW;
-    requires ctx_valid(g);
-    requires exp == -1 || ty_valid(exp);
+/* Variables and constants: no children. */
+/*@ requires ELAB_REQ;
+    terminates \true;
+    assigns CHK_LOCS;
+    ensures \result < 0 ==> tm_count == \old(tm_count);
+    ELAB_ENS(exp);
+*/
+static int elab_leaf(int r, int g, int exp)
+{
+  int saved = tm_count;
+  int t;
+  switch (raw_kind_[r]) {
+  case TM_VAR:
+    if (raw_aux_[r] < 0 || raw_aux_[r] >= ctx_len_[g])
+      return fail(CHAD_E_UNBOUND, r, exp, -1, saved);
+    t = tm_var(g, (int)raw_aux_[r]);
+    break;
+  case TM_UNIT:
+    t = tm_unit(g);
+    break;
+  case TM_RCONST:
+    t = tm_rconst(g, raw_rval_[r]);
+    break;
+  default:
+    t = tm_iconst(g, raw_aux_[r]);
+    break;
+  }
+  return done(r, t, exp, saved);
+}
+
+/* The per-kind rules: each calls child (hence elab) on smaller raw
+ * indices, so the measure 3r+1 (elab: 3r+2, child of r: 3r) decreases. */
+#define ELAB_KIND_SPEC requires ELAB_KIND_REQ; \
+    terminates \true; \
+    decreases 3 * r + 1; \
+    assigns CHK_LOCS; \
+    ensures \result < 0 ==> tm_count == \old(tm_count); \
+    ELAB_ENS(exp);
+#define ELAB_ANN_SPEC requires ann < 0 || ty_valid(ann); ELAB_KIND_SPEC
+
+/*@ ELAB_KIND_SPEC */
+static int elab_let(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  int a = child(r, raw_a_[r], g, -1, exp, depth, saved);
+  if (a < 0) return a;
+  //@ assert tm_wf(a);
+  int g2 = chk_extend(g, tm_ty_[a]);
+  if (g2 < 0) return fail(g2, r, exp, -1, saved);
+  int b = child(r, raw_b_[r], g2, exp, exp, depth, saved);
+  if (b < 0) return b;
+  return done(r, tm_let(a, b), exp, saved);
+}
+
+/*@ ELAB_ANN_SPEC */
+static int elab_lam(int r, int g, int exp, int depth, int ann)
+{
+  int saved = tm_count;
+  int t = ann;
+  //@ assert exp >= 0 ==> ty_node_ok(exp);
+  if (t < 0 && exp >= 0 && ty_kind_[exp] == TY_FUN)
+    t = ty_left_[exp];
+  if (t < 0)
+    return fail(CHAD_E_NOTE, r, exp, -1, saved);
+  int g2 = chk_extend(g, t);
+  if (g2 < 0) return fail(g2, r, exp, -1, saved);
+  int e = (exp >= 0 && ty_kind_[exp] == TY_FUN && ty_left_[exp] == t) ? ty_right_[exp] : -1;
+  int a = child(r, raw_a_[r], g2, e, exp, depth, saved);
+  if (a < 0) return a;
+  return done(r, tm_lam(t, a), exp, saved);
+}
+
+/*@ ELAB_KIND_SPEC */
+static int elab_app(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  int ra = raw_a_[r];
+  int a = child(r, ra, g, -1, exp, depth, saved);
+  if (a < 0) return a;
+  //@ assert tm_wf(a);
+  int t = tm_ty_[a];
+  if (ty_kind_[t] != TY_FUN)
+    return fail(CHAD_E_TYPE, ra, -1, t, saved);
+  //@ assert ty_node_ok(t);
+  int b = child(r, raw_b_[r], g, ty_left_[t], exp, depth, saved);
+  if (b < 0) return b;
+  return done(r, tm_app(a, b), exp, saved);
+}
+
+/*@ ELAB_KIND_SPEC */
+static int elab_pair(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  //@ assert exp >= 0 ==> ty_node_ok(exp);
+  int e = exp >= 0 && ty_kind_[exp] == TY_PROD;
+  int a = child(r, raw_a_[r], g, e ? ty_left_[exp] : -1, exp, depth, saved);
+  if (a < 0) return a;
+  int b = child(r, raw_b_[r], g, e ? ty_right_[exp] : -1, exp, depth, saved);
+  if (b < 0) return b;
+  return done(r, tm_pair(a, b), exp, saved);
+}
+
+/* fst and snd */
+/*@ ELAB_KIND_SPEC */
+static int elab_proj(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  int ra = raw_a_[r];
+  int a = child(r, ra, g, -1, exp, depth, saved);
+  if (a < 0) return a;
+  //@ assert tm_wf(a);
+  if (ty_kind_[tm_ty_[a]] != TY_PROD)
+    return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
+  return done(r, raw_kind_[r] == TM_FST ? tm_fst(a) : tm_snd(a), exp, saved);
+}
+
+/* inl and inr: the other side comes from the annotation or exp. */
+/*@ ELAB_ANN_SPEC */
+static int elab_inj(int r, int g, int exp, int depth, int ann)
+{
+  int saved = tm_count;
+  int left = raw_kind_[r] == TM_INL;
+  //@ assert exp >= 0 ==> ty_node_ok(exp);
+  int e = exp >= 0 && ty_kind_[exp] == TY_SUM;
+  int t = ann >= 0 ? ann : e ? (left ? ty_right_[exp] : ty_left_[exp]) : -1;
+  if (t < 0)
+    return fail(CHAD_E_NOTE, r, exp, -1, saved);
+  int a = child(r, raw_a_[r], g,
+                e ? (left ? ty_left_[exp] : ty_right_[exp]) : -1, exp, depth, saved);
+  if (a < 0) return a;
+  return done(r, left ? tm_inl(a, t) : tm_inr(t, a), exp, saved);
+}
+
+/*@ ELAB_KIND_SPEC */
+static int elab_case(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  int ra = raw_a_[r];
+  int a = child(r, ra, g, -1, exp, depth, saved);
+  if (a < 0) return a;
+  //@ assert tm_wf(a);
+  int t = tm_ty_[a];
+  if (ty_kind_[t] != TY_SUM)
+    return fail(CHAD_E_TYPE, ra, -1, t, saved);
+  //@ assert ty_node_ok(t);
+  int g2 = chk_extend(g, ty_left_[t]);
+  if (g2 < 0) return fail(g2, r, exp, -1, saved);
+  int b = child(r, raw_b_[r], g2, exp, exp, depth, saved);
+  if (b < 0) return b;
+  //@ assert tm_wf(b);
+  g2 = chk_extend(g, ty_right_[t]);
+  if (g2 < 0) return fail(g2, r, exp, -1, saved);
+  int c = child(r, raw_c_[r], g2, tm_ty_[b], exp, depth, saved);
+  if (c < 0) return c;
+  return done(r, tm_case(a, b, c), exp, saved);
+}
+
+/* A primitive op; its argument type may select the op's alternative (the
+ * integer version of an overloaded op). */
+/*@ ELAB_KIND_SPEC */
+static int elab_op(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  if (raw_aux_[r] < 0 || raw_aux_[r] >= op_count)
+    return fail(CHAD_E_ARG, r, exp, -1, saved);
+  int o = (int)raw_aux_[r];
+  int ra = raw_a_[r];
+  int a = child(r, ra, g, -1, exp, depth, saved);
+  if (a < 0) return a;
+  int t = tm_ty_[a];
+  if (t != op_dom_[o]) {
+    int alt = op_alt_[o];
+    if (alt >= 0 && alt < op_count && t == op_dom_[alt])
+      o = alt;
+    else
+      return fail(CHAD_E_TYPE, ra, op_dom_[o], t, saved);
+  }
+  return done(r, tm_op(o, a), exp, saved);
+}
+
+/*@ ELAB_KIND_SPEC */
+static int elab_iter(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  int a = child(r, raw_a_[r], g, TY_ID_INT, exp, depth, saved);
+  if (a < 0) return a;
+  int c = child(r, raw_c_[r], g, exp, exp, depth, saved);
+  if (c < 0) return c;
+  //@ assert tm_wf(c);
+  int g2 = chk_extend(g, tm_ty_[c]);
+  if (g2 < 0) return fail(g2, r, exp, -1, saved);
+  int b = child(r, raw_b_[r], g2, tm_ty_[c], exp, depth, saved);
+  if (b < 0) return b;
+  return done(r, tm_iter(a, b, c), exp, saved);
+}
+
+/*@ ELAB_KIND_SPEC */
+static int elab_build(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  int a = child(r, raw_a_[r], g, TY_ID_INT, exp, depth, saved);
+  if (a < 0) return a;
+  int g2 = chk_extend(g, TY_ID_INT);
+  if (g2 < 0) return fail(g2, r, exp, -1, saved);
+  //@ assert exp >= 0 ==> ty_node_ok(exp);
+  int e = (exp >= 0 && ty_kind_[exp] == TY_ARR) ? ty_left_[exp] : -1;
+  int rb = raw_b_[r];
+  int b = child(r, rb, g2, e, exp, depth, saved);
+  if (b < 0) return b;
+  //@ assert tm_wf(b);
+  if (!ty_is_first_order(tm_ty_[b]))
+    return fail(CHAD_E_TYPE, rb, -1, tm_ty_[b], saved);
+  return done(r, tm_build(a, b), exp, saved);
+}
+
+/* index and length: the first child must be an array. */
+/*@ ELAB_KIND_SPEC */
+static int elab_arr(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  int ra = raw_a_[r];
+  int a = child(r, ra, g, -1, exp, depth, saved);
+  if (a < 0) return a;
+  //@ assert tm_wf(a);
+  if (ty_kind_[tm_ty_[a]] != TY_ARR)
+    return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
+  if (raw_kind_[r] == TM_LENGTH)
+    return done(r, tm_length(a), exp, saved);
+  int b = child(r, raw_b_[r], g, TY_ID_INT, exp, depth, saved);
+  if (b < 0) return b;
+  return done(r, tm_index(a, b), exp, saved);
+}
+
+/*@ ELAB_KIND_SPEC */
+static int elab_map(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  int rb = raw_b_[r];
+  int b = child(r, rb, g, -1, exp, depth, saved);
+  if (b < 0) return b;
+  //@ assert tm_wf(b);
+  int t = tm_ty_[b];
+  if (ty_kind_[t] != TY_ARR)
+    return fail(CHAD_E_TYPE, rb, -1, t, saved);
+  //@ assert ty_node_ok(t);
+  int g2 = chk_extend(g, ty_left_[t]);
+  if (g2 < 0) return fail(g2, r, exp, -1, saved);
+  //@ assert exp >= 0 ==> ty_node_ok(exp);
+  int e = (exp >= 0 && ty_kind_[exp] == TY_ARR) ? ty_left_[exp] : -1;
+  int ra = raw_a_[r];
+  int a = child(r, ra, g2, e, exp, depth, saved);
+  if (a < 0) return a;
+  //@ assert tm_wf(a);
+  if (!ty_is_first_order(tm_ty_[a]))
+    return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
+  return done(r, tm_map(a, b), exp, saved);
+}
+
+/*@ ELAB_KIND_SPEC */
+static int elab_sum(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  int t = chk_arr_real();
+  if (t < 0) return fail(t, r, exp, -1, saved);
+  int a = child(r, raw_a_[r], g, t, exp, depth, saved);
+  if (a < 0) return a;
+  return done(r, tm_sum(a), exp, saved);
+}
+
+/* A type ascription: the child is checked against it, no node is added. */
+/*@ ELAB_ANN_SPEC */
+static int elab_ann(int r, int g, int exp, int depth, int ann)
+{
+  int saved = tm_count;
+  if (ann < 0)
+    return fail(CHAD_E_NOTE, r, exp, -1, saved);
+  int a = child(r, raw_a_[r], g, ann, exp, depth, saved);
+  if (a < 0) return a;
+  return done(r, a, exp, saved);
+}
+
+/*@ requires ELAB_REQ;
     requires 0 <= depth <= CHAD_MAX_CHECK_DEPTH;
     terminates \true;
-    decreases r;
+    decreases 3 * r + 2;
     assigns CHK_LOCS;
-    ensures kernel_inv;
-    ensures \result >= 0 ==> tm_valid(\result) && tm_ctx_[\result] == g &&
-      (exp >= 0 ==> tm_ty_[\result] == exp);
-    ensures \result >= 0 ==> \old(tm_count) <= tm_count;
-    ensures \result < 0 ==> tm_count == \old(tm_count) && chk_err_code == \result;
-    ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures \result < 0 ==> tm_count == \old(tm_count);
+    ELAB_ENS(exp);
 */
 static int elab(int r, int g, int exp, int depth)
 {
   int saved = tm_count;
   if (depth >= CHAD_MAX_CHECK_DEPTH)
     return fail(CHAD_E_DEPTH, r, exp, -1, saved);
-  int kind = raw_kind_[r];
-  int ra = raw_a_[r], rb = raw_b_[r], rc = raw_c_[r];
   int ann = raw_ty_[r];
-  int a, b, c, t, e, g2;
   if (ann >= 0 && !ty_is_source(ann))
     return fail(CHAD_E_TYPE, r, exp, ann, saved);
-  //@ assert exp >= 0 ==> ty_node_ok(exp);
-  switch (kind) {
-  case TM_VAR:
-    if (raw_aux_[r] < 0 || raw_aux_[r] >= ctx_len_[g])
-      return fail(CHAD_E_UNBOUND, r, exp, -1, saved);
-    return done(r, tm_var(g, (int)raw_aux_[r]), exp, saved);
-  case TM_LET:
-    CHILD(a, ra, g, -1);
-    //@ assert tm_wf(a);
-    g2 = chk_extend(g, tm_ty_[a]);
-    if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    CHILD(b, rb, g2, exp);
-    return done(r, tm_let(a, b), exp, saved);
-  case TM_LAM:
-    t = ann;
-    if (t < 0 && exp >= 0 && ty_kind_[exp] == TY_FUN)
-      t = ty_left_[exp];
-    if (t < 0)
-      return fail(CHAD_E_NOTE, r, exp, -1, saved);
-    g2 = chk_extend(g, t);
-    if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    e = (exp >= 0 && ty_kind_[exp] == TY_FUN && ty_left_[exp] == t) ? ty_right_[exp] : -1;
-    CHILD(a, ra, g2, e);
-    return done(r, tm_lam(t, a), exp, saved);
-  case TM_APP:
-    CHILD(a, ra, g, -1);
-    //@ assert tm_wf(a);
-    t = tm_ty_[a];
-    if (ty_kind_[t] != TY_FUN)
-      return fail(CHAD_E_TYPE, ra, -1, t, saved);
-    //@ assert ty_node_ok(t);
-    CHILD(b, rb, g, ty_left_[t]);
-    return done(r, tm_app(a, b), exp, saved);
-  case TM_UNIT:
-    return done(r, tm_unit(g), exp, saved);
-  case TM_PAIR:
-    e = exp >= 0 && ty_kind_[exp] == TY_PROD;
-    CHILD(a, ra, g, e ? ty_left_[exp] : -1);
-    CHILD(b, rb, g, e ? ty_right_[exp] : -1);
-    return done(r, tm_pair(a, b), exp, saved);
-  case TM_FST:
-    CHILD(a, ra, g, -1);
-    //@ assert tm_wf(a);
-    if (ty_kind_[tm_ty_[a]] != TY_PROD)
-      return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
-    return done(r, tm_fst(a), exp, saved);
-  case TM_SND:
-    CHILD(a, ra, g, -1);
-    //@ assert tm_wf(a);
-    if (ty_kind_[tm_ty_[a]] != TY_PROD)
-      return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
-    return done(r, tm_snd(a), exp, saved);
-  case TM_INL:
-    e = exp >= 0 && ty_kind_[exp] == TY_SUM;
-    t = ann >= 0 ? ann : e ? ty_right_[exp] : -1;
-    if (t < 0)
-      return fail(CHAD_E_NOTE, r, exp, -1, saved);
-    CHILD(a, ra, g, e ? ty_left_[exp] : -1);
-    return done(r, tm_inl(a, t), exp, saved);
-  case TM_INR:
-    e = exp >= 0 && ty_kind_[exp] == TY_SUM;
-    t = ann >= 0 ? ann : e ? ty_left_[exp] : -1;
-    if (t < 0)
-      return fail(CHAD_E_NOTE, r, exp, -1, saved);
-    CHILD(a, ra, g, e ? ty_right_[exp] : -1);
-    return done(r, tm_inr(t, a), exp, saved);
-  case TM_CASE:
-    CHILD(a, ra, g, -1);
-    //@ assert tm_wf(a);
-    t = tm_ty_[a];
-    if (ty_kind_[t] != TY_SUM)
-      return fail(CHAD_E_TYPE, ra, -1, t, saved);
-    //@ assert ty_node_ok(t);
-    g2 = chk_extend(g, ty_left_[t]);
-    if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    CHILD(b, rb, g2, exp);
-    //@ assert tm_wf(b);
-    g2 = chk_extend(g, ty_right_[t]);
-    if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    CHILD(c, rc, g2, tm_ty_[b]);
-    return done(r, tm_case(a, b, c), exp, saved);
-  case TM_RCONST:
-    return done(r, tm_rconst(g, raw_rval_[r]), exp, saved);
-  case TM_ICONST:
-    return done(r, tm_iconst(g, raw_aux_[r]), exp, saved);
-  case TM_OP: {
-    if (raw_aux_[r] < 0 || raw_aux_[r] >= op_count)
-      return fail(CHAD_E_ARG, r, exp, -1, saved);
-    int o = (int)raw_aux_[r];
-    CHILD(a, ra, g, -1);
-    t = tm_ty_[a];
-    if (t != op_dom_[o]) {
-      int alt = op_alt_[o];
-      if (alt >= 0 && alt < op_count && t == op_dom_[alt])
-        o = alt;
-      else
-        return fail(CHAD_E_TYPE, ra, op_dom_[o], t, saved);
-    }
-    return done(r, tm_op(o, a), exp, saved);
+  int t;
+  switch (raw_kind_[r]) {
+  case TM_VAR: case TM_UNIT: case TM_RCONST: case TM_ICONST:
+    t = elab_leaf(r, g, exp); break;
+  case TM_LET: t = elab_let(r, g, exp, depth); break;
+  case TM_LAM: t = elab_lam(r, g, exp, depth, ann); break;
+  case TM_APP: t = elab_app(r, g, exp, depth); break;
+  case TM_PAIR: t = elab_pair(r, g, exp, depth); break;
+  case TM_FST: case TM_SND: t = elab_proj(r, g, exp, depth); break;
+  case TM_INL: case TM_INR: t = elab_inj(r, g, exp, depth, ann); break;
+  case TM_CASE: t = elab_case(r, g, exp, depth); break;
+  case TM_OP: t = elab_op(r, g, exp, depth); break;
+  case TM_ITER: t = elab_iter(r, g, exp, depth); break;
+  case TM_BUILD: t = elab_build(r, g, exp, depth); break;
+  case TM_INDEX: case TM_LENGTH: t = elab_arr(r, g, exp, depth); break;
+  case TM_MAP: t = elab_map(r, g, exp, depth); break;
+  case TM_SUM: t = elab_sum(r, g, exp, depth); break;
+  case RAW_ANN: t = elab_ann(r, g, exp, depth, ann); break;
+  default: t = fail(CHAD_E_ARG, r, exp, -1, saved); break;
   }
-  case TM_ITER:
-    CHILD(a, ra, g, TY_ID_INT);
-    CHILD(c, rc, g, exp);
-    //@ assert tm_wf(c);
-    g2 = chk_extend(g, tm_ty_[c]);
-    if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    CHILD(b, rb, g2, tm_ty_[c]);
-    return done(r, tm_iter(a, b, c), exp, saved);
-  case TM_BUILD:
-    CHILD(a, ra, g, TY_ID_INT);
-    g2 = chk_extend(g, TY_ID_INT);
-    if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    e = (exp >= 0 && ty_kind_[exp] == TY_ARR) ? ty_left_[exp] : -1;
-    CHILD(b, rb, g2, e);
-    if (!ty_is_first_order(tm_ty_[b]))
-      return fail(CHAD_E_TYPE, rb, -1, tm_ty_[b], saved);
-    return done(r, tm_build(a, b), exp, saved);
-  case TM_INDEX:
-    CHILD(a, ra, g, -1);
-    //@ assert tm_wf(a);
-    if (ty_kind_[tm_ty_[a]] != TY_ARR)
-      return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
-    CHILD(b, rb, g, TY_ID_INT);
-    return done(r, tm_index(a, b), exp, saved);
-  case TM_LENGTH:
-    CHILD(a, ra, g, -1);
-    //@ assert tm_wf(a);
-    if (ty_kind_[tm_ty_[a]] != TY_ARR)
-      return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
-    return done(r, tm_length(a), exp, saved);
-  case TM_MAP:
-    CHILD(b, rb, g, -1);
-    //@ assert tm_wf(b);
-    t = tm_ty_[b];
-    if (ty_kind_[t] != TY_ARR)
-      return fail(CHAD_E_TYPE, rb, -1, t, saved);
-    //@ assert ty_node_ok(t);
-    g2 = chk_extend(g, ty_left_[t]);
-    if (g2 < 0) return fail(g2, r, exp, -1, saved);
-    e = (exp >= 0 && ty_kind_[exp] == TY_ARR) ? ty_left_[exp] : -1;
-    CHILD(a, ra, g2, e);
-    if (!ty_is_first_order(tm_ty_[a]))
-      return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
-    return done(r, tm_map(a, b), exp, saved);
-  case TM_SUM:
-    t = chk_arr_real();
-    if (t < 0) return fail(t, r, exp, -1, saved);
-    CHILD(a, ra, g, t);
-    return done(r, tm_sum(a), exp, saved);
-  case RAW_ANN:
-    if (ann < 0)
-      return fail(CHAD_E_NOTE, r, exp, -1, saved);
-    CHILD(a, ra, g, ann);
-    return done(r, a, exp, saved);
-  default:
-    return fail(CHAD_E_ARG, r, exp, -1, saved);
-  }
+  return t;
 }
 
 /*@ requires kernel_inv;
@@ -330,6 +518,8 @@ static int elab(int r, int g, int exp, int depth)
     ensures \result >= 0 ==> tm_valid(\result) && tm_ctx_[\result] == g &&
       (expected >= 0 ==> tm_ty_[\result] == expected);
     ensures \result < 0 ==> tm_count == \old(tm_count) && chk_err_code == \result;
+    ensures \result < 0 ==> chk_code(\result) &&
+      (chk_err_raw == raw || 0 <= chk_err_raw < raw_count);
 */
 int chk_elab(int raw, int g, int expected)
 {

@@ -56,6 +56,10 @@ int ctx_extend(int g, int t)
   ctx_type_[ctx_count] = t;
   ctx_len_[ctx_count] = ctx_len_[g] + 1;
   ctx_count++;
+  /* ctx_inv piece by piece: one goal for all of it timed out under load. */
+  //@ assert ctx_node_ok(ctx_count - 1);
+  //@ assert \forall integer i; 0 < i < ctx_count - 1 ==> ctx_node_ok(i);
+  //@ assert ctx_unique;
   /*@ ghost
     int h = 0;
     /@ loop invariant 0 <= h <= ctx_count - 1;

@@ -31,8 +31,10 @@ double tm_rval_[CHAD_MAX_TERMS];
   tm_count == \old(tm_count) + 1 && tm_kind_[\result] == (k) && tm_ctx_[\result] == (g_) && \
   tm_a_[\result] == (a_) && tm_b_[\result] == (b_) && tm_c_[\result] == (c_) && \
   tm_aux_[\result] == (x_))
+/* Types are only ever appended (the checker and the CHAD macros rely on it). */
+#define TY_GROW (\old(ty_count) <= ty_count)
 #define UNCHANGED (\result < 0 ==> tm_count == \old(tm_count) && ty_count == \old(ty_count)) && \
-  \old(ty_count) <= ty_count
+  TY_GROW
 #define FULL (\result == CHAD_E_CAPACITY ==> \
   \old(tm_count) == CHAD_MAX_TERMS || \old(ty_count) == CHAD_MAX_TYPES)
 #define CODES(e) (\result >= 0 || \result == CHAD_E_ARG || \result == (e) || \
@@ -166,6 +168,7 @@ int tm_let(int bound, int body)
       NEW_NODE(TM_LAM, ctx_parent_[\old(tm_ctx_[body])], body, -1, -1, 0) &&
       ty_same(tm_ty_[\result], TY_FUN, dom, \old(tm_ty_[body]));
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_lam(int dom, int body)
 {
@@ -196,6 +199,7 @@ int tm_lam(int dom, int body)
       NEW_NODE(TM_LLAM, ctx_parent_[\old(tm_ctx_[body])], body, -1, -1, 0) &&
       ty_same(tm_ty_[\result], TY_LFUN, dom, \old(tm_ty_[body]));
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_llam(int dom, int body)
 {
@@ -288,6 +292,7 @@ int tm_unit(int g)
     ensures \result >= 0 ==> NEW_NODE(TM_PAIR, \old(tm_ctx_[a]), a, b, -1, 0) &&
       ty_same(tm_ty_[\result], TY_PROD, \old(tm_ty_[a]), \old(tm_ty_[b]));
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_pair(int a, int b)
 {
@@ -313,6 +318,7 @@ int tm_pair(int a, int b)
     ensures \result >= 0 ==> NEW_NODE(TM_CP_SINGLE, \old(tm_ctx_[x]), x, v, -1, 0) &&
       ty_same(tm_ty_[\result], TY_COPOW, \old(tm_ty_[x]), \old(tm_ty_[v]));
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_cp_single(int x, int v)
 {
@@ -382,6 +388,7 @@ int tm_snd(int p)
     ensures \result >= 0 ==> NEW_NODE(TM_INL, \old(tm_ctx_[x]), x, -1, -1, 0) &&
       ty_same(tm_ty_[\result], TY_SUM, \old(tm_ty_[x]), right_ty);
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_ARG);
+    ensures TY_GROW;
 */
 int tm_inl(int x, int right_ty)
 {
@@ -403,6 +410,7 @@ int tm_inl(int x, int right_ty)
     ensures \result >= 0 ==> NEW_NODE(TM_INR, \old(tm_ctx_[x]), x, -1, -1, 0) &&
       ty_same(tm_ty_[\result], TY_SUM, left_ty, \old(tm_ty_[x]));
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_ARG);
+    ensures TY_GROW;
 */
 int tm_inr(int left_ty, int x)
 {
@@ -539,6 +547,7 @@ int tm_iter(int n, int body, int init)
     ensures \result >= 0 ==> NEW_NODE(TM_BUILD, \old(tm_ctx_[n]), n, body, -1, 0) &&
       ty_same(tm_ty_[\result], TY_ARR, \old(tm_ty_[body]), -1);
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_build(int n, int body)
 {
@@ -553,7 +562,9 @@ int tm_build(int n, int body)
   int t = tm_mkty(TY_ARR, tm_ty_[body], -1);
   if (t < 0)
     return t;
-  return tm_push(TM_BUILD, g, t, n, body, -1, 0, 0.0);
+  int node = tm_push(TM_BUILD, g, t, n, body, -1, 0, 0.0);
+  //@ assert kernel_inv;
+  return node;
 }
 
 /*@ requires kernel_inv; terminates \true;
@@ -634,6 +645,7 @@ int tm_length(int arr)
     ensures \result >= 0 ==> NEW_NODE(TM_MAP, \old(tm_ctx_[arr]), body, arr, -1, 0) &&
       ty_same(tm_ty_[\result], TY_ARR, \old(tm_ty_[body]), -1);
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_map(int body, int arr)
 {
@@ -797,6 +809,7 @@ int tm_lop_dt(int op, int x, int v)
     ensures \result >= 0 ==> NEW_NODE(TM_ONEHOT, \old(tm_ctx_[j]), j, v, -1, 0) &&
       ty_same(tm_ty_[\result], TY_ARR, \old(tm_ty_[v]), -1);
     ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+    ensures TY_GROW;
 */
 int tm_onehot(int j, int v)
 {
