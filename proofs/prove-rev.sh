@@ -10,6 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 timeout=${PROVE_TIMEOUT:-10}
 jobs=${PROVE_JOBS:-2}
+export OCAMLRUNPARAM=${OCAMLRUNPARAM:-s=8M,o=200}   # see prove.sh
 out=build/proofs
 mkdir -p "$out"
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
@@ -30,7 +31,7 @@ for part in fns lemmas; do
   # shellcheck disable=SC2086
   frama-c -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L" \
     -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
-    -wp-prover z3,cvc4,cvc5 -wp-timeout "$timeout" -wp-par "$jobs" -wp-no-pruning \
+    -wp-prover cvc5,z3,cvc4 -wp-timeout "$timeout" -wp-par "$jobs" -wp-no-pruning \
     "${sel[@]}" -wp-session proofs/wp-session-rev -wp-report-json "$report" \
     $files > "$out/wp-rev-$part.log" 2>&1 || true
   grep -E '\[Failed\]|\[Unknown\]|\[Timeout\]|User Error|aborted' "$out/wp-rev-$part.log" || true
