@@ -221,8 +221,10 @@ enum opc {
   O_VEW,   /* scratch vector k [j] = a[j] * b[j] (p == 0), lin (a[j], b[j]) (p == 1) */
   O_VSCL,  /* scratch vector k [j] = R[b] * a[j] (p == 0), lin (R[b], a[j]) (p == 1) */
   O_VDOTLIN,/* R[d] = sum_j lin (a[j], b[j]) (DopT of vscale)               */
-  O_VOH    /* scratch vector k (zeroed first when p == 0) [I[a]] += R[b],
+  O_VOH,   /* scratch vector k (zeroed first when p == 0) [I[a]] += R[b],
             * 0 <= I[a] < len checked: a sparse cotangent made dense        */
+  O_PACK,  /* scratch vector k [p] = R[a]: an unrolled array made a vector  */
+  O_VSUM   /* R[d] = sum (vec a), the reference's order (0 + a[0] + ...)   */
 };
 
 typedef struct ins {
@@ -252,7 +254,10 @@ typedef struct vdesc {
 } vdesc;
 
 /* ---- symbolic values --------------------------------------------------- */
-enum { SK_R, SK_I, SK_V, SK_UNIT, SK_PAIR, SK_INL, SK_INR, SK_ZERO, SK_CLO, SK_OH, SK_VEC };
+enum { SK_R, SK_I, SK_V, SK_UNIT, SK_PAIR, SK_INL, SK_INR, SK_ZERO, SK_CLO, SK_OH, SK_VEC, SK_ARR };
+/* SK_ARR: an array of static length n whose elements are symbolic values
+ * el[0..n-1]: a nested build/map of a length known when the loop is compiled
+ * (a captured value, or an index of an enclosing unrolled loop), unrolled. */
 /* SK_VEC: an Arr Real of static length, the sum of terms lin (vec[j], R[reg])
  * (reg < 0: vec[j] itself); term = the vdesc, b = the next term or NULL. */
 
@@ -265,6 +270,8 @@ typedef struct sym {
                               b = next onehot of the sum (or NULL)      */
   int term;                /* SK_CLO                                    */
   const senv *env;         /* SK_CLO                                    */
+  const struct sym *const *el; /* SK_ARR: n elements                    */
+  int64_t n;
 } sym;
 
 struct senv {
@@ -316,18 +323,33 @@ typedef struct cstate {
   /* memo recording: the check run of a delayed array's body */
   int recording, nrec, caprec;
   int *rec;                /* result register of each expensive call    */
+  /* constant registers (filled once per block buffer): per register, 0 not
+   * a constant, 1 an Int, 2 a Real (its bits in kv); khash finds them */
+  char *kk;
+  int64_t *kv;
+  int capk;
+  int *khash;
+  int64_t unrolled;        /* elements of nested loops unrolled so far  */
 } cstate;
 
+/* the compile cannot go on (FAST_DEBUG=3 says where) */
+#define SET_FAIL(S)                                                                      \
+  do {                                                                                   \
+    if (!(S)->fail && getenv("FAST_DEBUG") && getenv("FAST_DEBUG")[0] == '3')           \
+      fprintf(stderr, "fast: compile fails at line %d, term %d (kind %d)\n", __LINE__, (S)->last, \
+              tm_kind((S)->last));                                                       \
+    (S)->fail = 1;                                                                       \
+  } while (0)
 static void *salloc(cstate *S, size_t n) {
   n = (n + 15) & ~(size_t)15;
   if (n > sizeof S->mem->data) {
-    S->fail = 1;
+    SET_FAIL(S);
     return NULL;
   }
   if (!S->mem || S->mem->used + n > sizeof S->mem->data) {
     arena_blk *b = malloc(sizeof *b);
     if (!b) {
-      S->fail = 1;
+      SET_FAIL(S);
       return NULL;
     }
     b->prev = S->mem;
@@ -385,20 +407,23 @@ static const senv *rt_env(cstate *S, const env *e) {
 }
 
 static const sym *fail(cstate *S) {
-  S->fail = 1;
+  if (!S->fail && getenv("FAST_DEBUG") && getenv("FAST_DEBUG")[0] == '3')
+    fprintf(stderr, "fast: compile fails at term %d (kind %d)%s%s\n", S->last, tm_kind(S->last),
+            S->why ? ": " : "", S->why ? S->why : "");
+  SET_FAIL(S);
   return NULL;
 }
 
 static int emit_to(cstate *S, ins **buf, int *n, int *cap, ins x) {
   if (*n >= MAX_CODE) {
-    S->fail = 1;
+    SET_FAIL(S);
     return -1;
   }
   if (*n == *cap) {
     int nc = *cap ? 2 * *cap : 64;
     ins *nb = realloc(*buf, (size_t)nc * sizeof *nb);
     if (!nb) {
-      S->fail = 1;
+      SET_FAIL(S);
       return -1;
     }
     *buf = nb;
@@ -425,7 +450,61 @@ static int is_expensive(int op, int p) {
 }
 static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k);
 static int add_arr(cstate *S, const double *d, int64_t n);
+static int konst(cstate *S, int is_int, double r, int64_t i);
+static int kint(const cstate *S, int reg, int64_t *v);
+static int kreal(const cstate *S, int reg, double *v);
+static double lin(double a, double b) { return b == 0.0 ? 0.0 : a * b; }
+/* Constant folding: an instruction whose operands are all constant
+ * registers is computed now, with the scalar semantics of src/primitives.c
+ * (libm, as the reference evaluator), and becomes a constant register; a
+ * check that passes on a constant disappears (register 0 is returned). What
+ * would fail at run time (a bound, an integer overflow) is left to the run,
+ * which then bails out as before. -2: not folded. */
+static int fold(cstate *S, int op, int p, int a, int b, int64_t k) {
+  double x, y;
+  int64_t i, j, r;
+  switch (op) {
+  case O_ADD: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, x + y, 0) : -2;
+  case O_MUL: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, x * y, 0) : -2;
+  case O_BIN: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, real2(p, x, y), 0) : -2;
+  case O_D2: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, deriv2(p, x, y, (int)k), 0) : -2;
+  case O_LIN: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, lin(x, y), 0) : -2;
+  case O_U: return kreal(S, a, &x) ? konst(S, 0, real1(p, x), 0) : -2;
+  case O_D1: return kreal(S, a, &x) ? konst(S, 0, deriv1(p, x), 0) : -2;
+  case O_TOREAL: return kint(S, a, &i) ? konst(S, 0, (double)i, 0) : -2;
+  case O_INEG: return kint(S, a, &i) && i != INT64_MIN ? konst(S, 1, 0.0, -i) : -2;
+  case O_IBIN:
+    if (!kint(S, a, &i) || !kint(S, b, &j)) return -2;
+    switch (p) {
+    case P_IADD: if (__builtin_add_overflow(i, j, &r)) return -2; break;
+    case P_ISUB: if (__builtin_sub_overflow(i, j, &r)) return -2; break;
+    case P_IMUL: if (__builtin_mul_overflow(i, j, &r)) return -2; break;
+    case P_IDIV:
+      if (j == 0 || (i == INT64_MIN && j == -1)) return -2;
+      r = i / j;
+      break;
+    case P_IMOD:
+      if (j == 0) return -2;
+      r = j == -1 ? 0 : i % j;
+      break;
+    default: return -2;
+    }
+    return konst(S, 1, 0.0, r);
+  case O_CHKB: return kint(S, a, &i) && i >= 0 && i < k ? 0 : -2;
+  case O_CHKNN: return kint(S, a, &i) && i >= 0 ? 0 : -2;
+  case O_LDR:
+    return kint(S, a, &i) && i >= 0 && i < S->arrs[k].n ? konst(S, 0, S->arrs[k].d[i], 0) : -2;
+  case O_LDA:
+    return kint(S, a, &i) && i >= 0 ? konst(S, 0, i < S->arrs[k].n ? S->arrs[k].d[i] : 0.0, 0) : -2;
+  case O_LDV:
+    if (!kint(S, a, &i) || S->vecs[k].kind != 0 || i < 0 || i >= S->vecs[k].len) return -2;
+    return konst(S, 0, S->arrs[S->vecs[k].id].d[i], 0);
+  default: return -2;
+  }
+}
 static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
+  int f = fold(S, op, p, a, b, k);
+  if (f != -2) return f;
   if (!is_expensive(op, p)) return emit_plain(S, op, p, a, b, k);
   if (S->nframes > 0) {
     struct replay *f = &S->frames[S->nframes - 1];
@@ -445,7 +524,7 @@ static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
       int nc = S->caprec ? 2 * S->caprec : 16;
       int *nr = realloc(S->rec, (size_t)nc * sizeof *nr);
       if (!nr) {
-        S->fail = 1;
+        SET_FAIL(S);
         return -1;
       }
       S->rec = nr;
@@ -457,7 +536,7 @@ static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
 }
 static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k) {
   if (!S->cse && !(S->cse = calloc(CSE_CAP, sizeof *S->cse))) {
-    S->fail = 1;
+    SET_FAIL(S);
     return -1;
   }
   size_t hsh = cse_hash(op, p, a, b, k);
@@ -474,20 +553,58 @@ static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k) {
   return d;
 }
 /* a constant register, filled once per block buffer */
+#define KH_CAP 65536 /* constant registers found by hash; beyond 3/4: not shared */
+static int kmark(cstate *S, int reg, int kind, int64_t bits) {
+  if (reg >= S->capk) {
+    int nc = S->capk ? 2 * S->capk : 256;
+    while (nc <= reg) nc *= 2;
+    char *nk = realloc(S->kk, (size_t)nc);
+    if (!nk) return -1;
+    S->kk = nk;
+    int64_t *nv = realloc(S->kv, (size_t)nc * sizeof *nv);
+    if (!nv) return -1;
+    S->kv = nv;
+    memset(S->kk + S->capk, 0, (size_t)(nc - S->capk));
+    S->capk = nc;
+  }
+  S->kk[reg] = (char)kind;
+  S->kv[reg] = bits;
+  return 0;
+}
 static int konst(cstate *S, int is_int, double r, int64_t i) {
+  int64_t bits = i;
+  if (!is_int) memcpy(&bits, &r, sizeof r); /* the real constant's bits in k */
+  if (!S->khash && !(S->khash = calloc(KH_CAP, sizeof *S->khash))) {
+    SET_FAIL(S);
+    return -1;
+  }
+  size_t hsh = (size_t)(((uint64_t)bits * 0x9E3779B97F4A7C15ULL + (uint64_t)is_int) >> 20) & (KH_CAP - 1);
+  for (;; hsh = (hsh + 1) & (KH_CAP - 1)) {
+    int c = S->khash[hsh];
+    if (!c) break;
+    const ins *y = &S->init[c - 1];
+    if (y->op == is_int && y->k == bits) return y->d;
+  }
   int d = S->nregs++;
-  ins x = {is_int, 0, d, 0, 0, i};
-  double *rp = (double *)&x.k;
-  (void)rp;
-  /* store the real constant's bits in k */
-  if (!is_int) memcpy(&x.k, &r, sizeof r);
-  for (int c = 0; c < S->ninit; c++)
-    if (S->init[c].op == x.op && S->init[c].k == x.k) {
-      S->nregs--;
-      return S->init[c].d;
-    }
+  ins x = {is_int, 0, d, 0, 0, bits};
   if (emit_to(S, &S->init, &S->ninit, &S->capinit, x) < 0) return -1;
+  if (kmark(S, d, is_int ? 1 : 2, bits) < 0) {
+    SET_FAIL(S);
+    return -1;
+  }
+  if (S->ninit < KH_CAP * 3 / 4) S->khash[hsh] = S->ninit;
   return d;
+}
+/* the value of a constant register */
+static int kint(const cstate *S, int reg, int64_t *v) {
+  if (reg < 0 || reg >= S->capk || S->kk[reg] != 1) return 0;
+  *v = S->kv[reg];
+  return 1;
+}
+static int kreal(const cstate *S, int reg, double *v) {
+  if (reg < 0 || reg >= S->capk || S->kk[reg] != 2) return 0;
+  memcpy(v, &S->kv[reg], sizeof *v);
+  return 1;
 }
 
 static int add_arr(cstate *S, const double *d, int64_t n) {
@@ -497,7 +614,7 @@ static int add_arr(cstate *S, const double *d, int64_t n) {
     int nc = S->caparrs ? 2 * S->caparrs : 8;
     rarr_ref *na = realloc(S->arrs, (size_t)nc * sizeof *na);
     if (!na) {
-      S->fail = 1;
+      SET_FAIL(S);
       return -1;
     }
     S->arrs = na;
@@ -542,7 +659,7 @@ static int add_vec(cstate *S, int kind, int id, int ireg, int64_t len) {
     int nc = S->capvecs ? 2 * S->capvecs : 8;
     vdesc *nv = realloc(S->vecs, (size_t)nc * sizeof *nv);
     if (!nv) {
-      S->fail = 1;
+      SET_FAIL(S);
       return -1;
     }
     S->vecs = nv;
@@ -564,9 +681,22 @@ static const sym *mkvec(cstate *S, int vec, int scale, const sym *next) {
 
 /* An Arr Real operand as a vector (a captured unboxed array, or already
  * one), or NULL with the compile failed. */
+static int new_scratch(cstate *S, int64_t len);
+static int rreg(cstate *S, const sym *s);
+static int arr_reals(const sym *a);
+static int emit_vec(cstate *S, int op, int p, int d, int a, int b, int64_t k);
 static const sym *vec_of(cstate *S, const sym *a) {
   if (!a) return NULL;
   if (a->k == SK_VEC) return a;
+  if (a->k == SK_ARR && a->n > 0 && arr_reals(a)) { /* packed into a scratch vector */
+    int d = new_scratch(S, a->n);
+    if (d < 0) return NULL;
+    for (int64_t j = 0; j < a->n; j++) {
+      int r = rreg(S, a->el[j]);
+      if (r < 0 || emit_vec(S, O_PACK, (int)j, -1, r, 0, d) < 0) return NULL;
+    }
+    return mkvec(S, d, -1, NULL);
+  }
   if (a->k == SK_V && a->v->kind == FV_RARR) {
     int k = add_arr(S, as_rarr(a->v)->d, a->v->u.arr.n);
     return k < 0 ? NULL : mkvec(S, add_vec(S, 0, k, 0, a->v->u.arr.n), -1, NULL);
@@ -575,7 +705,7 @@ static const sym *vec_of(cstate *S, const sym *a) {
     const value *u = fv_unbox(S->h, a->v);
     if (!u) {
       S->oom = 1;
-      S->fail = 1;
+      SET_FAIL(S);
       return NULL;
     }
     int k = add_arr(S, as_rarr(u)->d, u->u.arr.n);
@@ -590,7 +720,7 @@ static int64_t vec_len(const cstate *S, const sym *v) { return S->vecs[v->term].
 /* a new scratch vector of length len (per thread: len x B doubles) */
 static int new_scratch(cstate *S, int64_t len) {
   if (len > ((int64_t)1 << 16) || S->nscr >= 64) {
-    S->fail = 1;
+    SET_FAIL(S);
     return -1;
   }
   return add_vec(S, 2, S->nscr++, -1, len);
@@ -634,17 +764,59 @@ static int rreg(cstate *S, const sym *s) {
   if (s->k == SK_R) return s->reg;
   if (s->k == SK_ZERO) return konst(S, 0, 0.0, 0);
   if (s->k == SK_V && s->v->kind == V_REAL) return konst(S, 0, s->v->u.r, 0);
-  S->fail = 1;
+  if (getenv("FAST_DEBUG") && getenv("FAST_DEBUG")[0] == '3') fprintf(stderr, "rreg of kind %d (v kind %d)\n", s->k, s->k == SK_V ? (int)s->v->kind : -1);
+  SET_FAIL(S);
   return -1;
 }
 static int ireg(cstate *S, const sym *s) {
   if (!s) return -1;
   if (s->k == SK_I) return s->reg;
   if (s->k == SK_V && s->v->kind == V_INT) return konst(S, 1, 0.0, s->v->u.i);
-  S->fail = 1;
+  SET_FAIL(S);
   return -1;
 }
 static int is_zero(const sym *s) { return s->k == SK_ZERO; }
+
+/* An Int known when the loop is compiled: a captured int or a constant register. */
+static int known_int(const cstate *S, const sym *s, int64_t *v) {
+  if (!s) return 0;
+  if (s->k == SK_V && s->v->kind == V_INT) {
+    *v = s->v->u.i;
+    return 1;
+  }
+  return s->k == SK_I && kint(S, s->reg, v);
+}
+static const sym *kisym(cstate *S, int64_t i) {
+  int r = konst(S, 1, 0.0, i);
+  return r < 0 ? NULL : mkreg(S, SK_I, r);
+}
+#define UNROLL_MAX 4096         /* elements of one unrolled nested loop    */
+#define UNROLL_BUDGET 200000    /* elements unrolled in one compiled body  */
+/* room for an unrolled array of n elements (fails the compile beyond the limits) */
+static const sym **unroll_alloc(cstate *S, int64_t n) {
+  if (n < 0 || n > UNROLL_MAX || (S->unrolled += n) > UNROLL_BUDGET) {
+    S->why = "nested loop too long to unroll";
+    SET_FAIL(S);
+    return NULL;
+  }
+  const sym **el = salloc(S, (size_t)(n ? n : 1) * sizeof *el);
+  return el;
+}
+static const sym *mkarr(cstate *S, int64_t n, const sym **el) {
+  sym *s = (sym *)mk(S, SK_ARR);
+  if (!s) return NULL;
+  s->n = n;
+  s->el = el;
+  return s;
+}
+/* 1 iff every element of an unrolled array is a real (or zero) */
+static int arr_reals(const sym *a) {
+  for (int64_t i = 0; i < a->n; i++) {
+    const sym *e = a->el[i];
+    if (!(e->k == SK_R || e->k == SK_ZERO || (e->k == SK_V && e->v->kind == V_REAL))) return 0;
+  }
+  return 1;
+}
 
 static const sym *cc(cstate *S, int t, const senv *E);
 
@@ -665,6 +837,18 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
   if (!a || !b) return NULL;
   if (a->k == SK_PAIR && b->k == SK_PAIR)
     return mk2(S, SK_PAIR, plus(S, a->a, b->a), plus(S, a->b, b->b));
+  if (a->k == SK_ARR && b->k == SK_ARR) { /* dense cotangents: element by element */
+    if (a->n != b->n) return fail(S);
+    const sym **el = unroll_alloc(S, a->n);
+    if (!el) return NULL;
+    for (int64_t j = 0; j < a->n; j++)
+      if (!(el[j] = plus(S, a->el[j], b->el[j]))) return NULL;
+    return mkarr(S, a->n, el);
+  }
+  if ((a->k == SK_ARR && (b->k == SK_VEC || b->k == SK_V)) ||
+      (b->k == SK_ARR && (a->k == SK_VEC || a->k == SK_V))) {
+    if (!(a = vec_of(S, a)) || !(b = vec_of(S, b))) return NULL;
+  }
   if ((a->k == SK_VEC && (b->k == SK_VEC || b->k == SK_V)) || (b->k == SK_VEC && a->k == SK_V)) {
     /* dense vectors of one length: concatenate the term lists */
     a = vec_of(S, a);
@@ -766,6 +950,20 @@ static const sym *apply(cstate *S, const sym *f, const sym *x) {
   return r;
 }
 
+/* 1 iff s is an unrolled array (the other operand is then read element by element) */
+static int arr_operand(const cstate *S, const sym *s) {
+  (void)S;
+  return s && s->k == SK_ARR;
+}
+/* the static length of an Arr Real operand, or -1 */
+static int64_t sym_len(const cstate *S, const sym *s) {
+  if (!s) return -1;
+  if (s->k == SK_ARR) return s->n;
+  if (s->k == SK_VEC) return S->vecs[s->term].len;
+  if (s->k == SK_V && (s->v->kind == FV_RARR || (s->v->kind == V_ARRAY && fv_boxed_real(s->v))))
+    return s->v->u.arr.n;
+  return -1;
+}
 static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
   if (!a || !j) return NULL;
   int jr = ireg(S, j);
@@ -773,6 +971,21 @@ static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
   if (a->k == SK_ZERO) {
     if (jr != 0 && emit(S, O_CHKNN, 0, jr, 0, 0) < 0) return NULL;
     return a;
+  }
+  int64_t kj;
+  if (a->k == SK_ARR) {
+    if (known_int(S, j, &kj)) {
+      if (kj < 0 || kj >= a->n) return fail(S); /* the generic path reports it */
+      return a->el[kj];
+    }
+    if (!arr_reals(a)) return fail(S);
+    a = vec_of(S, a); /* a runtime index: a vector read */
+    if (!a) return NULL;
+  }
+  if (a->k == SK_V && a->v->kind == V_ARRAY && !fv_boxed_real(a->v) && known_int(S, j, &kj)) {
+    /* an element of a captured array at a known index: itself */
+    if (kj < 0 || kj >= a->v->u.arr.n) return fail(S);
+    return mkv(S, a->v->u.arr.elems[kj]);
   }
   if (a->k == SK_VEC) { /* the sum of the terms' elements, in list order */
     int acc = -1;
@@ -868,6 +1081,21 @@ static const sym *op_sym(cstate *S, int op, const sym *x) {
     int d = emit(S, O_IBIN, op, a, b, 0);
     return d < 0 ? NULL : mkreg(S, SK_I, d);
   }
+  if (op == P_DOT && (arr_operand(S, proj(S, x, 0)) || arr_operand(S, proj(S, x, 1)))) {
+    /* an unrolled operand: the products and sums as scalar code, in the
+     * reference's order (s = 0; s += u[j] * v[j]) */
+    const sym *u = proj(S, x, 0), *v = proj(S, x, 1);
+    int64_t L = sym_len(S, u);
+    if (L < 0 || sym_len(S, v) != L) return fail(S);
+    int acc = konst(S, 0, 0.0, 0);
+    for (int64_t j = 0; j < L && acc >= 0; j++) {
+      const sym *kj = kisym(S, j);
+      int p = rreg(S, index_sym(S, u, kj)), q = p < 0 ? -1 : rreg(S, index_sym(S, v, kj));
+      int m = q < 0 ? -1 : emit(S, O_MUL, P_MUL, p, q, 0);
+      acc = m < 0 ? -1 : emit(S, O_ADD, P_ADD, acc, m, 0);
+    }
+    return acc < 0 ? NULL : mkreg(S, SK_R, acc);
+  }
   if (op == P_DOT) {
     const sym *u = vec_of(S, proj(S, x, 0)), *v = u ? vec_of(S, proj(S, x, 1)) : NULL;
     if (!v) return NULL;
@@ -916,6 +1144,22 @@ static const sym *lin_sym(cstate *S, int p_reg, const sym *w) {
 static const sym *lop_sym(cstate *S, int op, int transposed, const sym *x, const sym *v) {
   if (!x || !v) return NULL;
   if (op >= P_LT && op < P_VADD) return mk(S, SK_ZERO); /* piecewise constant / Int */
+  if (op == P_DOT && transposed && (arr_operand(S, proj(S, x, 0)) || arr_operand(S, proj(S, x, 1)))) {
+    /* an unrolled operand: both cotangents unrolled too */
+    const sym *a = proj(S, x, 0), *b = proj(S, x, 1);
+    int64_t L = sym_len(S, a);
+    if (L < 0 || sym_len(S, b) != L) return fail(S);
+    int w = is_zero(v) ? konst(S, 0, 0.0, 0) : rreg(S, v);
+    const sym **ea = w < 0 ? NULL : unroll_alloc(S, L), **eb = ea ? unroll_alloc(S, L) : NULL;
+    if (!eb) return NULL;
+    for (int64_t j = 0; j < L; j++) {
+      const sym *kj = kisym(S, j);
+      int p = rreg(S, index_sym(S, a, kj)), q = p < 0 ? -1 : rreg(S, index_sym(S, b, kj));
+      int da = q < 0 ? -1 : emit(S, O_LIN, 0, q, w, 0), db = da < 0 ? -1 : emit(S, O_LIN, 0, p, w, 0);
+      if (db < 0 || !(ea[j] = mkreg(S, SK_R, da)) || !(eb[j] = mkreg(S, SK_R, db))) return NULL;
+    }
+    return mk2(S, SK_PAIR, mkarr(S, L, ea), mkarr(S, L, eb));
+  }
   if (op == P_DOT && transposed) { /* (lin (b[j], w), lin (a[j], w)), dense */
     const sym *a = vec_of(S, proj(S, x, 0)), *b = a ? vec_of(S, proj(S, x, 1)) : NULL;
     if (!b) return NULL;
@@ -1077,9 +1321,75 @@ static const sym *cc(cstate *S, int t, const senv *E) {
     const sym *j = a ? cc(S, tm_b(t), E) : NULL;
     return index_sym(S, a, j);
   }
+  case TM_BUILD: { /* nested, of a known length: unrolled */
+    const sym *ln = cc(S, tm_a(t), E);
+    int64_t n;
+    if (!ln) return NULL;
+    if (!known_int(S, ln, &n) || n < 0) {
+      S->why = "nested build of a runtime length";
+      return fail(S);
+    }
+    const sym **el = unroll_alloc(S, n);
+    if (!el) return NULL;
+    for (int64_t i = 0; i < n; i++)
+      if (!(el[i] = cc(S, tm_b(t), push(S, E, kisym(S, i))))) return NULL;
+    return mkarr(S, n, el);
+  }
+  case TM_MAP: { /* nested, over an array of known length: unrolled */
+    const sym *a = cc(S, tm_b(t), E);
+    if (!a) return NULL;
+    int64_t n = a->k == SK_ARR ? a->n : a->k == SK_VEC ? vec_len(S, a)
+              : a->k == SK_V && (a->v->kind == V_ARRAY || a->v->kind == FV_RARR || a->v->kind == FV_DELAY)
+                  ? a->v->u.arr.n : -1;
+    if (n < 0) {
+      S->why = "nested map over a length-free array";
+      return fail(S);
+    }
+    const sym **el = unroll_alloc(S, n);
+    if (!el) return NULL;
+    for (int64_t i = 0; i < n; i++) {
+      const sym *x = index_sym(S, a, kisym(S, i));
+      if (!(el[i] = x ? cc(S, tm_a(t), push(S, E, x)) : NULL)) return NULL;
+    }
+    return mkarr(S, n, el);
+  }
+  case TM_SUM: { /* of an unrolled array or a vector: s = 0; s += x[j], in order */
+    const sym *a = cc(S, tm_a(t), E);
+    if (!a) return NULL;
+    if (a->k == SK_ARR) {
+      int acc = konst(S, 0, 0.0, 0);
+      for (int64_t j = 0; j < a->n && acc >= 0; j++) {
+        int r = rreg(S, a->el[j]);
+        acc = r < 0 ? -1 : emit(S, O_ADD, P_ADD, acc, r, 0);
+      }
+      return acc < 0 ? NULL : mkreg(S, SK_R, acc);
+    }
+    if (!(a = vec_of(S, a))) return NULL;
+    int pv = vec_plain(S, a);
+    int d = pv < 0 ? -1 : S->nregs++;
+    if (d < 0 || emit_vec(S, O_VSUM, 0, d, pv, 0, 0) < 0) return NULL;
+    return mkreg(S, SK_R, d);
+  }
+  case TM_LSUM: { /* nested, of a known count: unrolled, added in order */
+    const sym *ln = cc(S, tm_a(t), E);
+    int64_t n;
+    if (!ln) return NULL;
+    if (!known_int(S, ln, &n) || n < 0) {
+      S->why = "nested lsum of a runtime count";
+      return fail(S);
+    }
+    if (n > UNROLL_MAX || (S->unrolled += n) > UNROLL_BUDGET) return fail(S);
+    const sym *acc = mk(S, SK_ZERO);
+    for (int64_t i = 0; i < n && acc; i++) acc = plus(S, acc, cc(S, tm_b(t), push(S, E, kisym(S, i))));
+    return acc;
+  }
   case TM_LENGTH: {
     const sym *a = cc(S, tm_a(t), E);
     if (!a) return NULL;
+    if (a->k == SK_ARR) {
+      int d = konst(S, 1, 0.0, a->n);
+      return d < 0 ? NULL : mkreg(S, SK_I, d);
+    }
     if (a->k == SK_VEC) {
       int d = konst(S, 1, 0.0, vec_len(S, a));
       return d < 0 ? NULL : mkreg(S, SK_I, d);
@@ -1148,7 +1458,7 @@ static int acc_emit(cstate *S, int ty, const sym *s) {
           int nc = 2 * slot + 8;
           int64_t *nl = realloc(S->slot_len, (size_t)nc * sizeof *nl);
           if (!nl) {
-            S->fail = 1;
+            SET_FAIL(S);
             return -1;
           }
           for (int i = S->capslots; i < nc; i++) nl[i] = 0;
@@ -1163,7 +1473,7 @@ static int acc_emit(cstate *S, int ty, const sym *s) {
         return 0;
       }
       if (s->k != SK_OH) {
-        S->fail = 1;
+        SET_FAIL(S);
         return -1;
       }
       for (const sym *p = s; p; p = p->b) {
@@ -1175,7 +1485,7 @@ static int acc_emit(cstate *S, int ty, const sym *s) {
     /* fall through */
   default:
     if (is_zero(s)) return 0;
-    S->fail = 1;
+    SET_FAIL(S);
     return -1;
   }
 }
@@ -1207,12 +1517,20 @@ static void dce(cstate *S, int keep_reg) {
                  x->op == O_IBIN || x->op == O_INEG || x->op == O_ACCS || x->op == O_ACCA ||
                  x->op == O_ACCSEQ || x->op == O_LDV || x->op == O_ACCV || x->op == O_STV ||
                  x->op == O_SOFTMAX || x->op == O_VSTS || x->op == O_VEW || x->op == O_VSCL ||
-                 x->op == O_VOH;
+                 x->op == O_VOH || x->op == O_PACK;
     if (effect || (x->d >= 0 && live[x->d])) {
       keep[i] = 1;
       if (x->op == O_VOH) { /* index and value registers */
         live[x->a] = 1;
         live[x->b] = 1;
+        continue;
+      }
+      if (x->op == O_PACK) {
+        live[x->a] = 1;
+        continue;
+      }
+      if (x->op == O_VSUM) {
+        if (S->vecs[x->a].kind == 1) live[S->vecs[x->a].ireg] = 1;
         continue;
       }
       if (x->op >= O_DOT) { /* vector operands: their row registers */
@@ -1342,6 +1660,24 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
       const double *p = vrow(S, u, I, k, SC), *q = vrow(S, v, I, k, SC);
       double s = 0;
       for (int64_t j = 0; j < u->len; j++) s += q[j] == 0.0 ? 0.0 : p[j] * q[j];
+      rd[k] = s;
+    }
+    return 0;
+  }
+  case O_PACK: {
+    const vdesc *o = &S->vecs[x->k];
+    const double *ra = RP[x->a];
+    double *d = SC[o->id] + x->p;
+    for (int k = 0; k < len; k++) d[(size_t)k * (size_t)o->len] = ra[k];
+    return 0;
+  }
+  case O_VSUM: {
+    const vdesc *u = &S->vecs[x->a];
+    double *rd = RP[x->d];
+    for (int k = 0; k < len; k++) {
+      const double *p = vrow(S, u, I, k, SC);
+      double s = 0;
+      for (int64_t j = 0; j < u->len; j++) s += p[j];
       rd[k] = s;
     }
     return 0;
@@ -1623,6 +1959,9 @@ static void cstate_free(cstate *S) {
   free(S->mats);
   free(S->vecs);
   free(S->slot_len);
+  free(S->kk);
+  free(S->kv);
+  free(S->khash);
 }
 
 struct build_ctx {
@@ -1673,7 +2012,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   if (r && !S.fail) {
     if (mode == 0 || mode == 1) out_reg = rreg(&S, r);
     else if (mode == 3 && acc_layout_ok(tm_type(t))) acc_emit(&S, tm_type(t), r);
-    else if (mode == FC_CHECK && r->k == SK_VEC) {
+    else if (mode == FC_CHECK && (r->k == SK_VEC || (r->k == SK_ARR && r->n > 0 && arr_reals(r))) &&
+             (r = vec_of(&S, r))) {
       /* elements are dense vectors of one length: stored as unboxed rows
        * (cheaper than delaying, which would recompute them when indexed) */
       S.rows_len = vec_len(&S, r);
@@ -1835,7 +2175,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   int64_t per = S.ncode + 1; /* work per iteration: vector instructions count their length */
   for (int c = 0; c < S.ncode; c++)
     if (S.code[c].op >= O_DOT)
-      per += S.vecs[S.code[c].op == O_LDV || S.code[c].op == O_VOH ? S.code[c].k : S.code[c].a].len;
+      per += S.code[c].op == O_PACK ? 1 :
+             S.vecs[S.code[c].op == O_LDV || S.code[c].op == O_VOH ? S.code[c].k : S.code[c].a].len;
 
   int par = (double)n * (double)per >= (double)fast_par_threshold_ && nb > 1;
   if (!par) nthreads = 1;
