@@ -330,6 +330,12 @@ typedef struct cstate {
   int capk;
   int *khash;
   int64_t unrolled;        /* elements of nested loops unrolled so far  */
+  /* lsum slots: tslot[k] = the array slot of the k-th Arr Real leaf of the
+   * result type; Arr (Arr Real) leaf m has rows mrows[] (row index, slot) */
+  int *tslot, ntslot, captslot;
+  int nacc_m;
+  struct mrow { int m, dense; int64_t row; int slot; } *mrows;
+  int nmrows, capmrows;
 } cstate;
 
 /* the compile cannot go on (FAST_DEBUG=3 says where) */
@@ -982,6 +988,16 @@ static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
     a = vec_of(S, a); /* a runtime index: a vector read */
     if (!a) return NULL;
   }
+  if (a->k == SK_OH && known_int(S, j, &kj) && kj >= 0) {
+    /* a sum of onehots at known indices: the sum of the entries at kj */
+    const sym *acc = mk(S, SK_ZERO);
+    for (const sym *p = a; p && acc; p = p->b) {
+      int64_t pj;
+      if (!kint(S, p->reg, &pj)) return fail(S);
+      if (pj == kj) acc = plus(S, acc, p->a);
+    }
+    return acc;
+  }
   if (a->k == SK_V && a->v->kind == V_ARRAY && !fv_boxed_real(a->v) && known_int(S, j, &kj)) {
     /* an element of a captured array at a known index: itself */
     if (kj < 0 || kj >= a->v->u.arr.n) return fail(S);
@@ -1420,12 +1436,15 @@ static const sym *cc(cstate *S, int t, const senv *E) {
     int jr = ireg(S, j);
     if (jr < 0 || (jr != 0 && emit(S, O_CHKNN, 0, jr, 0, 0) < 0)) return NULL;
     if (is_zero(v)) return v;
-    int vr = rreg(S, v); /* only Arr Real cotangents */
-    if (vr < 0) return NULL;
+    const sym *val = v; /* Arr Real, or (nested) Arr (Arr Real) cotangents */
+    if (!(v->k == SK_OH || v->k == SK_VEC || v->k == SK_ARR)) {
+      int vr = rreg(S, v);
+      if (vr < 0 || !(val = mkreg(S, SK_R, vr))) return NULL;
+    }
     sym *s = (sym *)mk(S, SK_OH);
     if (!s) return NULL;
     s->reg = jr;
-    s->a = mkreg(S, SK_R, vr);
+    s->a = val;
     s->b = NULL;
     return s;
   }
@@ -1434,6 +1453,59 @@ static const sym *cc(cstate *S, int t, const senv *E) {
 }
 
 /* ---- lsum layout: slots by the result type ----------------------------- */
+static int push_int(cstate *S, int **a, int *n, int *cap, int x) {
+  if (*n == *cap) {
+    int nc = *cap ? 2 * *cap : 16;
+    int *na = realloc(*a, (size_t)nc * sizeof *na);
+    if (!na) {
+      SET_FAIL(S);
+      return -1;
+    }
+    *a = na;
+    *cap = nc;
+  }
+  (*a)[(*n)++] = x;
+  return 0;
+}
+/* the accumulation of an Arr Real cotangent s into array slot `slot` */
+static int acc_arr(cstate *S, int slot, const sym *s) {
+  if (is_zero(s)) return 0;
+  if (s->k == SK_ARR && !(s = vec_of(S, s))) return -1;
+  if (s->k == SK_VEC) { /* a dense slot of the vector's length */
+    if (slot >= S->capslots) {
+      int nc = 2 * slot + 8;
+      int64_t *nl = realloc(S->slot_len, (size_t)nc * sizeof *nl);
+      if (!nl) {
+        SET_FAIL(S);
+        return -1;
+      }
+      for (int i = S->capslots; i < nc; i++) nl[i] = 0;
+      S->slot_len = nl;
+      S->capslots = nc;
+    }
+    if (S->slot_len[slot] != 0 && S->slot_len[slot] != vec_len(S, s)) {
+      SET_FAIL(S);
+      return -1;
+    }
+    S->slot_len[slot] = vec_len(S, s);
+    for (const sym *p = s; p; p = p->b) {
+      ins x = {O_ACCV, 0, -1, p->term, p->reg, slot};
+      if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+    }
+    return 0;
+  }
+  if (s->k != SK_OH) {
+    SET_FAIL(S);
+    return -1;
+  }
+  for (const sym *p = s; p; p = p->b) {
+    if (p->a->k != SK_R && rreg(S, p->a) < 0) return -1;
+    int vr = p->a->k == SK_R ? p->a->reg : rreg(S, p->a);
+    ins x = {p->reg == 0 ? O_ACCSEQ : O_ACCA, 0, -1, p->reg, vr, slot};
+    if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+  }
+  return 0;
+}
 static int acc_emit(cstate *S, int ty, const sym *s) {
   if (!s) return -1;
   switch (ty_kind(ty)) {
@@ -1452,33 +1524,45 @@ static int acc_emit(cstate *S, int ty, const sym *s) {
   case TY_ARR:
     if (ty_kind(ty_left(ty)) == TY_REAL) {
       int slot = S->nacc_a++;
+      if (push_int(S, &S->tslot, &S->ntslot, &S->captslot, slot) < 0) return -1;
+      return acc_arr(S, slot, s);
+    }
+    if (ty_kind(ty_left(ty)) == TY_ARR && ty_kind(ty_left(ty_left(ty))) == TY_REAL) {
+      /* Arr (Arr Real): onehots at rows known when compiling (an index of an
+       * unrolled loop), each row an Arr Real slot of its own */
+      int m = S->nacc_m++;
       if (is_zero(s)) return 0;
-      if (s->k == SK_VEC) { /* a dense slot of the vector's length */
-        if (slot >= S->capslots) {
-          int nc = 2 * slot + 8;
-          int64_t *nl = realloc(S->slot_len, (size_t)nc * sizeof *nl);
-          if (!nl) {
-            SET_FAIL(S);
-            return -1;
-          }
-          for (int i = S->capslots; i < nc; i++) nl[i] = 0;
-          S->slot_len = nl;
-          S->capslots = nc;
-        }
-        S->slot_len[slot] = vec_len(S, s);
-        for (const sym *p = s; p; p = p->b) {
-          ins x = {O_ACCV, 0, -1, p->term, p->reg, slot};
-          if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
-        }
-        return 0;
-      }
       if (s->k != SK_OH) {
         SET_FAIL(S);
         return -1;
       }
       for (const sym *p = s; p; p = p->b) {
-        ins x = {p->reg == 0 ? O_ACCSEQ : O_ACCA, 0, -1, p->reg, p->a->reg, slot};
-        if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+        int64_t row;
+        if (!kint(S, p->reg, &row) || row < 0) {
+          SET_FAIL(S);
+          return -1;
+        }
+        const sym *v = p->a->k == SK_ARR ? vec_of(S, p->a) : p->a;
+        if (!v) return -1;
+        int dense = v->k == SK_VEC, slot = -1;
+        for (int i = 0; i < S->nmrows; i++)
+          if (S->mrows[i].m == m && S->mrows[i].row == row && S->mrows[i].dense == dense)
+            slot = S->mrows[i].slot;
+        if (slot < 0) {
+          if (S->nmrows == S->capmrows) {
+            int nc = S->capmrows ? 2 * S->capmrows : 16;
+            struct mrow *nr = realloc(S->mrows, (size_t)nc * sizeof *nr);
+            if (!nr) {
+              SET_FAIL(S);
+              return -1;
+            }
+            S->mrows = nr;
+            S->capmrows = nc;
+          }
+          slot = S->nacc_a++;
+          S->mrows[S->nmrows++] = (struct mrow){m, dense, row, slot};
+        }
+        if (acc_arr(S, slot, v) < 0) return -1;
       }
       return 0;
     }
@@ -1961,6 +2045,8 @@ static void cstate_free(cstate *S) {
   free(S->slot_len);
   free(S->kk);
   free(S->kv);
+  free(S->tslot);
+  free(S->mrows);
   free(S->khash);
 }
 
@@ -1968,7 +2054,8 @@ struct build_ctx {
   heap *h;
   const double *tot;
   const value **arrs;
-  int *si, *ai;
+  int *si, *ai, *mi;
+  const cstate *S;
 };
 static const value *build_val(struct build_ctx *c, int ty) {
   switch (ty_kind(ty)) {
@@ -1980,7 +2067,21 @@ static const value *build_val(struct build_ctx *c, int ty) {
     return b ? v_pair(c->h, a, b) : NULL;
   }
   case TY_ARR:
-    if (ty_kind(ty_left(ty)) == TY_REAL) return c->arrs[(*c->ai)++];
+    if (ty_kind(ty_left(ty)) == TY_REAL) return c->arrs[c->S->tslot[(*c->ai)++]];
+    if (ty_kind(ty_left(ty)) == TY_ARR && ty_kind(ty_left(ty_left(ty))) == TY_REAL) {
+      /* the rows' sum of onehots, in the order the rows were met */
+      int m = (*c->mi)++;
+      const value *acc = v_zero(c->h);
+      eval_error er;
+      eval_error_clear(&er);
+      for (int i = 0; acc && i < c->S->nmrows; i++) {
+        const struct mrow *r = &c->S->mrows[i];
+        if (r->m != m || c->arrs[r->slot]->kind == V_ZERO) continue;
+        const value *oh = v_onehot(c->h, r->row, c->arrs[r->slot], &er);
+        acc = oh ? fv_plus(c->h, acc, oh, &er) : NULL;
+      }
+      return acc;
+    }
     return v_zero(c->h);
   default: return v_zero(c->h);
   }
@@ -2008,7 +2109,16 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   else x = mkreg(&S, SK_I, 0);
   S.recording = mode == FC_CHECK; /* the body's own expensive calls only */
   const sym *r = x ? cc(&S, body, push(&S, E, x)) : NULL;
-  int out_reg = -1, rows = 0;
+  int out_reg = -1, rows = 0, rows_acc = 0;
+  if (r && !S.fail && mode == FC_CHECK && r->k == SK_OH) {
+    /* an Arr Real cotangent of onehots at indices known when compiling:
+     * stored as dense length-free rows (FV_ACC) up to the largest index */
+    int64_t L = 0, j;
+    for (const sym *p = r; p && L >= 0; p = p->b)
+      if (kint(&S, p->reg, &j) && j >= 0 && j < 65536 && rreg(&S, p->a) >= 0) L = j + 1 > L ? j + 1 : L;
+      else L = -1;
+    if (L > 0 && (r = vec_cot(&S, r, L))) rows_acc = 1;
+  }
   if (r && !S.fail) {
     if (mode == 0 || mode == 1) out_reg = rreg(&S, r);
     else if (mode == 3 && acc_layout_ok(tm_type(t))) acc_emit(&S, tm_type(t), r);
@@ -2285,7 +2395,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     fv_rarr *hd = arr ? heap_alloc(h, (size_t)n * sizeof *hd) : NULL;
     if (!hd) rc = -1;
     for (int64_t i = 0; rc == 1 && i < n; i++) {
-      hd[i].base.kind = FV_RARR;
+      hd[i].base.kind = rows_acc ? FV_ACC : FV_RARR;
       hd[i].base.u.arr.n = S.rows_len;
       hd[i].base.u.arr.elems = NULL;
       hd[i].d = S.rowsout + (size_t)i * (size_t)S.rows_len;
@@ -2397,8 +2507,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     }
     /* rebuild the value by the type, consuming slots in acc_emit's order */
     if (rc == 1) {
-      int si = 0, ai = 0;
-      struct build_ctx bc = {h, tot, arrs, &si, &ai};
+      int si = 0, ai = 0, mi = 0;
+      struct build_ctx bc = {h, tot, arrs, &si, &ai, &mi, &S};
       *out = build_val(&bc, tm_type(t));
       if (!*out) rc = -1;
     }
