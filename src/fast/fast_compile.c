@@ -1640,6 +1640,128 @@ static void dce(cstate *S, int keep_reg) {
   free(live);
 }
 
+/* ---- register reuse ---------------------------------------------------------
+ * The compiled code is in SSA form (every instruction a fresh register), so
+ * an unrolled body has thousands of registers of B slots each, far more than
+ * the caches hold. After dead-code removal, registers are renamed onto
+ * slots reused once their value's last reader has run (a slot is freed only
+ * after the instruction's own result has its slot, so nothing is computed in
+ * place). Slot 0 stays the loop index, constants keep slots of their own
+ * (filled once), and so do sequential loads (their slot is redirected into
+ * the array read, and must never be written). */
+static int ins_uses(const cstate *S, const ins *x, int *u) {
+  int n = 0;
+#define VEC_USE(v) \
+  if (S->vecs[v].kind == 1) u[n++] = S->vecs[v].ireg
+  switch (x->op) {
+  case O_ADD: case O_MUL: case O_BIN: case O_D2: case O_LIN: case O_IBIN: case O_ACCA:
+  case O_ACCSEQ: case O_VOH:
+    u[n++] = x->a;
+    u[n++] = x->b;
+    break;
+  case O_U: case O_D1: case O_LDR: case O_LDA: case O_CHKB: case O_CHKNN: case O_INEG:
+  case O_TOREAL: case O_ACCS: case O_PACK:
+    u[n++] = x->a;
+    break;
+  case O_DOT: case O_VEW: case O_VDOTLIN:
+    VEC_USE(x->a);
+    VEC_USE(x->b);
+    break;
+  case O_LDV:
+    u[n++] = x->a;
+    VEC_USE(x->k);
+    break;
+  case O_ACCV: case O_STV: case O_VSTS: case O_VSCL:
+    VEC_USE(x->a);
+    if (x->b >= 0) u[n++] = x->b;
+    break;
+  case O_LSE: case O_SOFTMAX: case O_VSUM:
+    VEC_USE(x->a);
+    break;
+  default: break;
+  }
+#undef VEC_USE
+  return n;
+}
+static int ins_writes(int op) {
+  return op == O_ADD || op == O_MUL || op == O_U || op == O_BIN || op == O_D1 || op == O_D2 ||
+         op == O_LIN || op == O_LDR || op == O_LDA || op == O_IBIN || op == O_INEG ||
+         op == O_TOREAL || op == O_LDSEQ || op == O_DOT || op == O_LDV || op == O_LSE ||
+         op == O_VDOTLIN || op == O_VSUM;
+}
+static void rename_uses(const cstate *S, ins *x, const int *map) {
+  switch (x->op) {
+  case O_ADD: case O_MUL: case O_BIN: case O_D2: case O_LIN: case O_IBIN: case O_ACCA:
+  case O_ACCSEQ: case O_VOH:
+    x->a = map[x->a];
+    x->b = map[x->b];
+    break;
+  case O_U: case O_D1: case O_LDR: case O_LDA: case O_CHKB: case O_CHKNN: case O_INEG:
+  case O_TOREAL: case O_ACCS: case O_PACK: case O_LDV:
+    x->a = map[x->a];
+    break;
+  case O_ACCV: case O_STV: case O_VSTS: case O_VSCL:
+    if (x->b >= 0) x->b = map[x->b];
+    break;
+  default: break;
+  }
+  (void)S;
+}
+/* keep[0..nkeep): registers read after the block (result, memo): kept to the end */
+static void regalloc(cstate *S, int *keep, int nkeep) {
+  int n = S->nregs, next = 1, nfree = 0;
+  int *last = malloc((size_t)n * sizeof *last), *map = malloc((size_t)n * sizeof *map),
+      *freel = malloc((size_t)n * sizeof *freel);
+  if (!last || !map || !freel || getenv("FAST_NO_REGALLOC")) goto out;
+  for (int r = 0; r < n; r++) last[r] = -1, map[r] = -1;
+  int u[8];
+  for (int c = 0; c < S->ncode; c++) {
+    int nu = ins_uses(S, &S->code[c], u);
+    for (int i = 0; i < nu; i++) last[u[i]] = c;
+  }
+  for (int i = 0; i < nkeep; i++)
+    if (keep[i] >= 0) last[keep[i]] = S->ncode;
+  map[0] = 0;
+  last[0] = S->ncode;
+  for (int c = 0; c < S->ninit; c++) {
+    map[S->init[c].d] = next++;
+    last[S->init[c].d] = S->ncode; /* never freed */
+  }
+  for (int c = 0; c < S->ncode; c++) {
+    ins *x = &S->code[c];
+    int nu = ins_uses(S, x, u);
+    rename_uses(S, x, map);
+    if (ins_writes(x->op) && x->d >= 0) {
+      int d = x->d;
+      if (x->op == O_LDSEQ) {
+        map[d] = next++;
+        last[d] = S->ncode;
+      } else {
+        map[d] = nfree ? freel[--nfree] : next++;
+      }
+      x->d = map[d];
+      if (last[d] < c) freel[nfree++] = map[d]; /* never read */
+    } else {
+      x->d = -1;
+    }
+    for (int i = 0; i < nu; i++)
+      if (last[u[i]] == c) {
+        freel[nfree++] = map[u[i]];
+        last[u[i]] = -2; /* freed once, even when read twice here */
+      }
+  }
+  for (int c = 0; c < S->ninit; c++) S->init[c].d = map[S->init[c].d];
+  for (int v = 0; v < S->nvecs; v++)
+    if (S->vecs[v].kind == 1) S->vecs[v].ireg = map[S->vecs[v].ireg] >= 0 ? map[S->vecs[v].ireg] : 0;
+  for (int i = 0; i < nkeep; i++)
+    if (keep[i] >= 0) keep[i] = map[keep[i]];
+  S->nregs = next;
+out:
+  free(last);
+  free(map);
+  free(freel);
+}
+
 /* ---- the block interpreter ----------------------------------------------- */
 typedef struct abuf {
   double *d;
@@ -2217,6 +2339,17 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     }
   }
   dce(&S, out_reg);
+  {
+    int nk = nslots + 1, *keep = malloc((size_t)nk * sizeof *keep);
+    if (keep) {
+      keep[0] = out_reg;
+      for (int sl = 0; sl < nslots; sl++) keep[1 + sl] = slot_reg[sl];
+      regalloc(&S, keep, nk);
+      out_reg = keep[0];
+      for (int sl = 0; sl < nslots; sl++) slot_reg[sl] = keep[1 + sl];
+      free(keep);
+    }
+  }
   if (getenv("FAST_DEBUG")) {
     int nu = 0;
     for (int c = 0; c < S.ncode; c++) nu += S.code[c].op == O_U || S.code[c].op == O_D1;
