@@ -208,6 +208,7 @@ enum opc {
   O_ACCA,  /* array slot k [I[a]] += R[b]                               */
   O_LDSEQ, /* R[d] = arr[k][i] for the loop index i (in bounds by construction) */
   O_ACCSEQ,/* array slot k [i] += R[b] for the loop index i              */
+  O_SELK,  /* R[d] = I[a] == k ? R[b] : 0 (an entry of a onehot read at k) */
   /* vectors (Arr Real values of a static length: a captured unboxed array,
    * or a row of a captured matrix selected by an index register), described
    * by S->vecs[]: */
@@ -497,6 +498,7 @@ static int fold(cstate *S, int op, int p, int a, int b, int64_t k) {
     }
     return konst(S, 1, 0.0, r);
   case O_CHKB: return kint(S, a, &i) && i >= 0 && i < k ? 0 : -2;
+  case O_SELK: return kint(S, a, &i) ? (i == k ? b : konst(S, 0, 0.0, 0)) : -2;
   case O_CHKNN: return kint(S, a, &i) && i >= 0 ? 0 : -2;
   case O_LDR:
     return kint(S, a, &i) && i >= 0 && i < S->arrs[k].n ? konst(S, 0, S->arrs[k].d[i], 0) : -2;
@@ -834,6 +836,17 @@ static const sym *proj(cstate *S, const sym *p, int second) {
   return fail(S);
 }
 
+/* room for the nodes of a term list (SK_VEC, SK_OH) */
+static const sym **list_nodes(cstate *S, const sym *a) {
+  int64_t n = 0;
+  for (const sym *p = a; p; p = p->b) n++;
+  if (n > 4096) {
+    S->why = "sum of too many terms";
+    fail(S);
+    return NULL;
+  }
+  return salloc(S, (size_t)(n ? n : 1) * sizeof(const sym *));
+}
 static const sym *plus(cstate *S, const sym *a, const sym *b) {
   if (!a || !b) return NULL;
   if (is_zero(a)) return b;
@@ -851,6 +864,20 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
       if (!(el[j] = plus(S, a->el[j], b->el[j]))) return NULL;
     return mkarr(S, a->n, el);
   }
+  if ((a->k == SK_ARR && b->k == SK_OH) || (a->k == SK_OH && b->k == SK_ARR)) {
+    /* dense + sparse (the reference's dense_plus_sparse): each entry added
+     * to its element, at indices known when compiling and in bounds */
+    const sym *dn = a->k == SK_ARR ? a : b, *sp = a->k == SK_ARR ? b : a;
+    const sym **el = unroll_alloc(S, dn->n);
+    if (!el) return NULL;
+    for (int64_t j = 0; j < dn->n; j++) el[j] = dn->el[j];
+    for (const sym *p = sp; p; p = p->b) {
+      int64_t j;
+      if (!kint(S, p->reg, &j) || j < 0 || j >= dn->n) return fail(S);
+      if (!(el[j] = plus(S, el[j], p->a))) return NULL;
+    }
+    return mkarr(S, dn->n, el);
+  }
   if ((a->k == SK_ARR && (b->k == SK_VEC || b->k == SK_V)) ||
       (b->k == SK_ARR && (a->k == SK_VEC || a->k == SK_V))) {
     if (!(a = vec_of(S, a)) || !(b = vec_of(S, b))) return NULL;
@@ -861,12 +888,10 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
     b = a ? vec_of(S, b) : NULL;
     if (!b) return NULL;
     if (vec_len(S, a) != vec_len(S, b)) return fail(S);
-    const sym *stack[64];
+    const sym **stack = list_nodes(S, a);
     int n = 0;
-    for (const sym *p = a; p; p = p->b) {
-      if (n == 64) return fail(S);
-      stack[n++] = p;
-    }
+    if (!stack) return NULL;
+    for (const sym *p = a; p; p = p->b) stack[n++] = p;
     const sym *r = b;
     while (n > 0) {
       const sym *p = stack[--n];
@@ -877,12 +902,10 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
   if (a->k == SK_OH && b->k == SK_OH) {
     /* concatenate the onehot lists (copy a's nodes in front of b) */
     const sym *r = b;
-    const sym *stack[64];
+    const sym **stack = list_nodes(S, a);
     int n = 0;
-    for (const sym *p = a; p; p = p->b) {
-      if (n == 64) return fail(S);
-      stack[n++] = p;
-    }
+    if (!stack) return NULL;
+    for (const sym *p = a; p; p = p->b) stack[n++] = p;
     while (n > 0) {
       const sym *p = stack[--n];
       /* same index register as an entry of b: add the values instead */
@@ -891,18 +914,21 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
         if (o->reg == p->reg) merged = 1;
       if (merged && r == b) {
         /* rebuild b's list with the sum at that entry */
-        const sym *nb = NULL, *rev[64];
+        const sym *nb = NULL, **rev = list_nodes(S, b);
         int m = 0;
-        for (const sym *o = b; o; o = o->b) {
-          if (m == 64) return fail(S);
-          rev[m++] = o;
-        }
+        if (!rev) return NULL;
+        for (const sym *o = b; o; o = o->b) rev[m++] = o;
+        /* the sum goes to one entry of that index only (b may hold
+         * several: entries of one index are not always merged) */
+        int first = -1;
+        for (int i = m - 1; i >= 0 && first < 0; i--)
+          if (rev[i]->reg == p->reg) first = i;
         while (m > 0) {
           const sym *o = rev[--m];
           sym *q = (sym *)mk(S, SK_OH);
           if (!q) return NULL;
           q->reg = o->reg;
-          q->a = o->reg == p->reg ? plus(S, o->a, p->a) : o->a;
+          q->a = m == first ? plus(S, o->a, p->a) : o->a;
           if (!q->a) return NULL;
           q->b = nb;
           nb = q;
@@ -993,8 +1019,13 @@ static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
     const sym *acc = mk(S, SK_ZERO);
     for (const sym *p = a; p && acc; p = p->b) {
       int64_t pj;
-      if (!kint(S, p->reg, &pj)) return fail(S);
-      if (pj == kj) acc = plus(S, acc, p->a);
+      if (kint(S, p->reg, &pj)) {
+        if (pj == kj) acc = plus(S, acc, p->a);
+        continue;
+      }
+      /* an entry at a runtime index: its value where the index is kj, else 0 */
+      int vr = rreg(S, p->a), d = vr < 0 ? -1 : emit(S, O_SELK, 0, p->reg, vr, kj);
+      acc = d < 0 ? NULL : plus(S, acc, mkreg(S, SK_R, d));
     }
     return acc;
   }
@@ -1629,7 +1660,8 @@ static void dce(cstate *S, int keep_reg) {
       }
       live[x->a] = 1;
       if (x->op == O_ADD || x->op == O_MUL || x->op == O_BIN || x->op == O_D2 ||
-          x->op == O_LIN || x->op == O_IBIN || x->op == O_ACCA || x->op == O_ACCSEQ)
+          x->op == O_LIN || x->op == O_IBIN || x->op == O_ACCA || x->op == O_ACCSEQ ||
+          x->op == O_SELK)
         live[x->b] = 1;
     }
   }
@@ -1655,7 +1687,7 @@ static int ins_uses(const cstate *S, const ins *x, int *u) {
   if (S->vecs[v].kind == 1) u[n++] = S->vecs[v].ireg
   switch (x->op) {
   case O_ADD: case O_MUL: case O_BIN: case O_D2: case O_LIN: case O_IBIN: case O_ACCA:
-  case O_ACCSEQ: case O_VOH:
+  case O_ACCSEQ: case O_VOH: case O_SELK:
     u[n++] = x->a;
     u[n++] = x->b;
     break;
@@ -1687,12 +1719,12 @@ static int ins_writes(int op) {
   return op == O_ADD || op == O_MUL || op == O_U || op == O_BIN || op == O_D1 || op == O_D2 ||
          op == O_LIN || op == O_LDR || op == O_LDA || op == O_IBIN || op == O_INEG ||
          op == O_TOREAL || op == O_LDSEQ || op == O_DOT || op == O_LDV || op == O_LSE ||
-         op == O_VDOTLIN || op == O_VSUM;
+         op == O_VDOTLIN || op == O_VSUM || op == O_SELK;
 }
 static void rename_uses(const cstate *S, ins *x, const int *map) {
   switch (x->op) {
   case O_ADD: case O_MUL: case O_BIN: case O_D2: case O_LIN: case O_IBIN: case O_ACCA:
-  case O_ACCSEQ: case O_VOH:
+  case O_ACCSEQ: case O_VOH: case O_SELK:
     x->a = map[x->a];
     x->b = map[x->b];
     break;
@@ -2074,6 +2106,7 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       }
       break;
     case O_TOREAL: for (int k = 0; k < len; k++) rd[k] = (double)ia[k]; break;
+    case O_SELK: for (int k = 0; k < len; k++) rd[k] = ia[k] == x->k ? rb[k] : 0.0; break;
     case O_ACCS: {
       double s = 0;
       for (int k = 0; k < len; k++) s += ra[k];
