@@ -474,10 +474,15 @@ static int fold(cstate *S, int op, int p, int a, int b, int64_t k) {
   case O_ADD: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, x + y, 0) : -2;
   case O_MUL: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, x * y, 0) : -2;
   case O_BIN: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, real2(p, x, y), 0) : -2;
-  case O_D2: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, deriv2(p, x, y, (int)k), 0) : -2;
+  case O_D2:
+    if (p == P_ADD || p == P_SUB) /* constant partials, whatever the operands */
+      return konst(S, 0, deriv2(p, 0.0, 0.0, (int)k), 0);
+    return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, deriv2(p, x, y, (int)k), 0) : -2;
   case O_LIN: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, lin(x, y), 0) : -2;
   case O_U: return kreal(S, a, &x) ? konst(S, 0, real1(p, x), 0) : -2;
-  case O_D1: return kreal(S, a, &x) ? konst(S, 0, deriv1(p, x), 0) : -2;
+  case O_D1:
+    if (p == P_NEG) return konst(S, 0, -1.0, 0);
+    return kreal(S, a, &x) ? konst(S, 0, deriv1(p, x), 0) : -2;
   case O_TOREAL: return kint(S, a, &i) ? konst(S, 0, (double)i, 0) : -2;
   case O_INEG: return kint(S, a, &i) && i != INT64_MIN ? konst(S, 1, 0.0, -i) : -2;
   case O_IBIN:
@@ -1672,6 +1677,21 @@ static void dce(cstate *S, int keep_reg) {
   free(live);
 }
 
+/* 1 iff instruction x never fails at run time (no bound or integer check) */
+static int cannot_fail(const cstate *S, const ins *x) {
+  int64_t j;
+  switch (x->op) {
+  case O_ADD: case O_MUL: case O_U: case O_BIN: case O_D1: case O_D2: case O_LIN: case O_LDSEQ:
+  case O_TOREAL: case O_DOT: case O_SELK: case O_PACK: case O_VSUM: case O_LSE: case O_SOFTMAX:
+  case O_VSTS: case O_VEW: case O_VSCL: case O_VDOTLIN:
+    return 1;
+  case O_LDV: /* a known index within the vector's static length */
+  case O_VOH:
+    return kint(S, x->a, &j) && j >= 0 && j < S->vecs[x->k].len;
+  default: return 0;
+  }
+}
+
 /* ---- register reuse ---------------------------------------------------------
  * The compiled code is in SSA form (every instruction a fresh register), so
  * an unrolled body has thousands of registers of B slots each, far more than
@@ -2313,12 +2333,17 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
    * recomputing the body where it is inlined costs less than storing and
    * reloading it (sum (sin x * x): its gradient then makes one array, not
    * two). */
-  if (mode == FC_CHECK && !rows && S.ncode <= 16 && S.nrec <= 2 && !getenv("FAST_ALWAYS_MEMO")) {
+  /* So does a body of any size that cannot fail and has no expensive call
+   * to memoise (an unrolled body whose transcendental functions were all of
+   * constants): its check run would compute everything and keep nothing. */
+  if (mode == FC_CHECK && !rows && ((S.ncode <= 16 && S.nrec <= 2) || S.nrec == 0) &&
+      !getenv("FAST_ALWAYS_MEMO")) {
     int pure = 1;
     for (int c = 0; c < S.ncode && pure; c++) {
-      int op = S.code[c].op;
-      pure = op == O_ADD || op == O_MUL || op == O_U || op == O_BIN || op == O_D1 || op == O_D2 ||
-             op == O_LIN || op == O_LDSEQ || op == O_TOREAL || op == O_DOT;
+      pure = cannot_fail(&S, &S.code[c]);
+      if (!pure && getenv("FAST_DEBUG") && getenv("FAST_DEBUG")[0] == '3')
+        fprintf(stderr, "fast: loop term %d: check run needed (op %d a %d k %lld)\n", t, S.code[c].op,
+                S.code[c].a, (long long)S.code[c].k);
     }
     if (pure) {
       fv_delay *dl = heap_alloc(h, sizeof *dl);
