@@ -329,7 +329,8 @@ typedef struct cstate {
   char *kk;
   int64_t *kv;
   int capk;
-  int *khash;
+  int *khash, kh_cap;
+  int cse_cap;
   int64_t unrolled;        /* elements of nested loops unrolled so far  */
   /* lsum slots: tslot[k] = the array slot of the k-th Arr Real leaf of the
    * result type; Arr (Arr Real) leaf m has rows mrows[] (row index, slot) */
@@ -439,14 +440,42 @@ static int emit_to(cstate *S, ins **buf, int *n, int *cap, ins x) {
   (*buf)[(*n)++] = x;
   return 0;
 }
-#define CSE_CAP 4096 /* entries; CSE stops when it is 3/4 full */
+/* Hash tables of the compile (CSE of instructions, constants): open
+ * addressing, grown (by rehashing what they index) at 3/4 full, from a size
+ * that costs little for the many small loops up to HT_MAX entries; beyond, a
+ * new instruction is no longer shared. */
+#define HT_MIN 1024
+#define HT_MAX (1 << 20)
+static size_t cse_hash(int op, int p, int a, int b, int64_t k);
+static size_t kh_hash(int is_int, int64_t bits) {
+  return (size_t)(((uint64_t)bits * 0x9E3779B97F4A7C15ULL + (uint64_t)is_int) >> 20);
+}
+/* makes room for one more entry of table *t (capacity *cap) indexing items
+ * xs[0..n) (code: by instruction; constants: by op and k); 0 on failure */
+static int ht_room(int **t, int *cap, const ins *xs, int n, int is_konst) {
+  if (*t && n < *cap / 4 * 3) return 1;
+  if (*t && *cap >= HT_MAX) return 1; /* full: lookups still work, no inserts */
+  int nc = *cap ? 2 * *cap : HT_MIN;
+  int *nt = calloc((size_t)nc, sizeof *nt);
+  if (!nt) return 0;
+  for (int i = 0; i < n; i++) {
+    const ins *y = &xs[i];
+    size_t h = (is_konst ? kh_hash(y->op, y->k) : cse_hash(y->op, y->p, y->a, y->b, y->k)) & (size_t)(nc - 1);
+    while (nt[h]) h = (h + 1) & (size_t)(nc - 1);
+    nt[h] = i + 1;
+  }
+  free(*t);
+  *t = nt;
+  *cap = nc;
+  return 1;
+}
 static size_t cse_hash(int op, int p, int a, int b, int64_t k) {
   uint64_t x = (uint64_t)op * 0x9E3779B97F4A7C15ULL;
   x ^= (uint64_t)p + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
   x ^= (uint64_t)a + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
   x ^= (uint64_t)b + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
   x ^= (uint64_t)k + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
-  return (size_t)(x & (CSE_CAP - 1));
+  return (size_t)x;
 }
 /* Emits an instruction, or reuses an identical earlier one: the body is
  * straight-line code, so an earlier instruction has always run (and its
@@ -548,12 +577,12 @@ static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
   return d;
 }
 static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k) {
-  if (!S->cse && !(S->cse = calloc(CSE_CAP, sizeof *S->cse))) {
+  if (!ht_room(&S->cse, &S->cse_cap, S->code, S->ncode, 0)) {
     SET_FAIL(S);
     return -1;
   }
-  size_t hsh = cse_hash(op, p, a, b, k);
-  for (;; hsh = (hsh + 1) & (CSE_CAP - 1)) {
+  size_t hsh = cse_hash(op, p, a, b, k) & (size_t)(S->cse_cap - 1);
+  for (;; hsh = (hsh + 1) & (size_t)(S->cse_cap - 1)) {
     int c = S->cse[hsh];
     if (!c) break;
     const ins *y = &S->code[c - 1];
@@ -562,11 +591,10 @@ static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k) {
   int d = S->nregs++;
   ins x = {op, p, d, a, b, k};
   if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
-  if (S->ncode < CSE_CAP * 3 / 4) S->cse[hsh] = S->ncode;
+  if (S->ncode < S->cse_cap / 4 * 3) S->cse[hsh] = S->ncode;
   return d;
 }
 /* a constant register, filled once per block buffer */
-#define KH_CAP 65536 /* constant registers found by hash; beyond 3/4: not shared */
 static int kmark(cstate *S, int reg, int kind, int64_t bits) {
   if (reg >= S->capk) {
     int nc = S->capk ? 2 * S->capk : 256;
@@ -587,12 +615,12 @@ static int kmark(cstate *S, int reg, int kind, int64_t bits) {
 static int konst(cstate *S, int is_int, double r, int64_t i) {
   int64_t bits = i;
   if (!is_int) memcpy(&bits, &r, sizeof r); /* the real constant's bits in k */
-  if (!S->khash && !(S->khash = calloc(KH_CAP, sizeof *S->khash))) {
+  if (!ht_room(&S->khash, &S->kh_cap, S->init, S->ninit, 1)) {
     SET_FAIL(S);
     return -1;
   }
-  size_t hsh = (size_t)(((uint64_t)bits * 0x9E3779B97F4A7C15ULL + (uint64_t)is_int) >> 20) & (KH_CAP - 1);
-  for (;; hsh = (hsh + 1) & (KH_CAP - 1)) {
+  size_t hsh = kh_hash(is_int, bits) & (size_t)(S->kh_cap - 1);
+  for (;; hsh = (hsh + 1) & (size_t)(S->kh_cap - 1)) {
     int c = S->khash[hsh];
     if (!c) break;
     const ins *y = &S->init[c - 1];
@@ -605,7 +633,7 @@ static int konst(cstate *S, int is_int, double r, int64_t i) {
     SET_FAIL(S);
     return -1;
   }
-  if (S->ninit < KH_CAP * 3 / 4) S->khash[hsh] = S->ninit;
+  if (S->ninit < S->kh_cap / 4 * 3) S->khash[hsh] = S->ninit;
   return d;
 }
 /* the value of a constant register */
@@ -1803,6 +1831,10 @@ static void regalloc(cstate *S, int *keep, int nkeep) {
       }
   }
   for (int c = 0; c < S->ninit; c++) S->init[c].d = map[S->init[c].d];
+  /* constants are slots 1 .. ninit now: an accumulation at a constant index
+   * adds its block at once */
+  for (int c = 0; c < S->ncode; c++)
+    if (S->code[c].op == O_ACCA && S->code[c].a >= 1 && S->code[c].a <= S->ninit) S->code[c].p = 1;
   for (int v = 0; v < S->nvecs; v++)
     if (S->vecs[v].kind == 1) S->vecs[v].ireg = map[S->vecs[v].ireg] >= 0 ? map[S->vecs[v].ireg] : 0;
   for (int i = 0; i < nkeep; i++)
@@ -2008,6 +2040,22 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
   return 1;
 }
 
+/* The sum of a block's values: four interleaved partial sums, added in a
+ * fixed order (fixed by the block, so independent of the threads), which
+ * breaks the chain of dependent additions. */
+static inline double block_sum(const double *v, int len) {
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int k = 0;
+  for (; k + 4 <= len; k += 4) {
+    s0 += v[k];
+    s1 += v[k + 1];
+    s2 += v[k + 2];
+    s3 += v[k + 3];
+  }
+  for (; k < len; k++) s0 += v[k];
+  return (s0 + s1) + (s2 + s3);
+}
+
 /* RP[r]: where real register r's block is; R + r * B, except for a
  * sequential load, which points into its array instead of copying (registers
  * are written once per block, by their defining instruction only). */
@@ -2050,8 +2098,8 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       break;
     case O_BIN:
       switch (x->p) {
-      case P_SUB: for (int k = 0; k < len; k++) rd[k] = ra[k] - rb[k]; break;
-      case P_DIV: for (int k = 0; k < len; k++) rd[k] = ra[k] / rb[k]; break;
+      case P_SUB: _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = ra[k] - rb[k]; break;
+      case P_DIV: _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = ra[k] / rb[k]; break;
       default: for (int k = 0; k < len; k++) rd[k] = real2(x->p, ra[k], rb[k]);
       }
       break;
@@ -2068,8 +2116,12 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       if (x->p == P_MUL) for (int k = 0; k < len; k++) rd[k] = x->k ? ra[k] : rb[k];
       else for (int k = 0; k < len; k++) rd[k] = deriv2(x->p, ra[k], rb[k], (int)x->k);
       break;
-    case O_LIN: 
-      _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = rb[k] == 0.0 ? 0.0 : ra[k] * rb[k]; break;
+    case O_LIN: /* the product computed unconditionally, so the select vectorises */
+      _Pragma("omp simd") for (int k = 0; k < len; k++) {
+        double m = ra[k] * rb[k];
+        rd[k] = rb[k] == 0.0 ? 0.0 : m;
+      }
+      break;
     case O_LDR: {
       const double *src = S->arrs[x->k].d;
       int64_t n = S->arrs[x->k].n;
@@ -2127,12 +2179,9 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       break;
     case O_TOREAL: for (int k = 0; k < len; k++) rd[k] = (double)ia[k]; break;
     case O_SELK: for (int k = 0; k < len; k++) rd[k] = ia[k] == x->k ? rb[k] : 0.0; break;
-    case O_ACCS: {
-      double s = 0;
-      for (int k = 0; k < len; k++) s += ra[k];
-      accs[x->k] += s;
+    case O_ACCS:
+      accs[x->k] += block_sum(ra, len);
       break;
-    }
     case O_ACCSEQ: {
       if (x->p) { /* the slot's only contribution: store, disjoint blocks */
         double *dst = S->stseq[x->k] + base;
@@ -2149,6 +2198,14 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
     }
     case O_ACCA: {
       abuf *ab = &aa[x->k];
+      if (x->p) { /* a constant index: the block's sum added once */
+        int64_t j = ia[0];
+        if (j < 0 || j >= ACC_MAX) return 1;
+        if (j >= ab->cap && !abuf_grow(ab, j + 1, S->acc_hint, S->acc_limit)) return 1;
+        if (j + 1 > ab->max) ab->max = j + 1;
+        ab->d[j] += block_sum(rb, len);
+        break;
+      }
       for (int k = 0; k < len; k++) {
         int64_t j = ia[k];
         if (j < 0 || j >= ACC_MAX) return 1;
