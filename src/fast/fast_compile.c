@@ -933,6 +933,30 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
     return r;
   }
   if (a->k == SK_OH && b->k == SK_OH) {
+    int64_t la = 0, lb = 0;
+    for (const sym *p = a; p; p = p->b) la++;
+    for (const sym *p = b; p; p = p->b) lb++;
+    if (la + lb > 16) {
+      /* long lists (an unrolled lsum's accumulation): the shorter copied in
+       * front of the longer, not merged, so adding one term costs the term,
+       * not the whole sum (the order of entries is not observable) */
+      const sym *sh = la <= lb ? a : b, *lg = la <= lb ? b : a;
+      const sym **stack = list_nodes(S, sh);
+      int n = 0;
+      if (!stack) return NULL;
+      for (const sym *p = sh; p; p = p->b) stack[n++] = p;
+      const sym *r = lg;
+      while (n > 0) {
+        const sym *p = stack[--n];
+        sym *q = (sym *)mk(S, SK_OH);
+        if (!q) return NULL;
+        q->reg = p->reg;
+        q->a = p->a;
+        q->b = r;
+        r = q;
+      }
+      return r;
+    }
     /* concatenate the onehot lists (copy a's nodes in front of b) */
     const sym *r = b;
     const sym **stack = list_nodes(S, a);
@@ -2324,6 +2348,15 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
    * 2 check only, 3 lsum */
   if (t >= 0 && t < CHAD_MAX_TERMS && fail_epoch[t] == fast_epoch_) return 0;
+  /* map snd X after the lsum that stored the rows of snd X[i] (fv_delay) */
+  if (mode == FC_CHECK && tm_kind(t) == TM_MAP && arr && arr->kind == FV_DELAY &&
+      as_delay(arr)->snd_rows && as_delay(arr)->snd_rows->u.arr.n == n && tm_kind(tm_a(t)) == TM_SND &&
+      tm_kind(tm_a(tm_a(t))) == TM_VAR && tm_aux(tm_a(tm_a(t))) == 0) {
+    *out = as_delay(arr)->snd_rows;
+    if (getenv("FAST_DEBUG")) fprintf(stderr, "fast: loop term %d: the rows of snd stored by an lsum\n", t);
+    fast_stats_.compiled_loops++;
+    return 1;
+  }
   int nodelay = mode == FC_MAT_NODELAY;
   if (nodelay) mode = FC_MAT;
   double t_start = omp_get_wtime();
@@ -2340,8 +2373,30 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   if (kind == TM_MAP) x = index_sym(&S, mkv(&S, arr), mkreg(&S, SK_I, 0));
   else x = mkreg(&S, SK_I, 0);
   S.recording = mode == FC_CHECK; /* the body's own expensive calls only */
-  const sym *r = x ? cc(&S, body, push(&S, E, x)) : NULL;
-  int out_reg = -1, rows = 0, rows_acc = 0;
+  /* lsum n (i. fst X[i]) with X a delayed build of pairs of length n (CHAD's
+   * transpose of a map): X[i] compiled whole, so snd X[i] can be stored too */
+  const value *pair_src = NULL;
+  const sym *snd_el = NULL;
+  if (mode == FC_LSUM && tm_kind(body) == TM_FST && tm_kind(tm_a(body)) == TM_INDEX) {
+    int ix = tm_a(body);
+    if (tm_kind(tm_a(ix)) == TM_VAR && tm_kind(tm_b(ix)) == TM_VAR && tm_aux(tm_b(ix)) == 0 &&
+        tm_aux(tm_a(ix)) >= 1) {
+      const env *p = e;
+      for (int64_t k = tm_aux(tm_a(ix)) - 1; p && k > 0; k--) p = p->next;
+      if (p && p->v->kind == FV_DELAY && !as_delay(p->v)->real && !as_delay(p->v)->snd_rows &&
+          p->v->u.arr.n == n)
+        pair_src = p->v;
+    }
+  }
+  const sym *r;
+  if (pair_src) {
+    const sym *el = index_sym(&S, mkv(&S, pair_src), x);
+    r = proj(&S, el, 0);
+    snd_el = r ? proj(&S, el, 1) : NULL;
+  } else {
+    r = x ? cc(&S, body, push(&S, E, x)) : NULL;
+  }
+  int out_reg = -1, rows = 0, rows_acc = 0, snd_on = 0;
   if (r && !S.fail && mode == FC_CHECK && r->k == SK_OH) {
     /* an Arr Real cotangent of onehots at indices known when compiling:
      * stored as dense length-free rows (FV_ACC) up to the largest index */
@@ -2353,7 +2408,35 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   }
   if (r && !S.fail) {
     if (mode == 0 || mode == 1) out_reg = rreg(&S, r);
-    else if (mode == 3 && acc_layout_ok(tm_type(t))) acc_emit(&S, tm_type(t), r);
+    else if (mode == 3 && acc_layout_ok(tm_type(t))) {
+      acc_emit(&S, tm_type(t), r);
+      /* the rows of snd X[i]: onehots at known indices (dense up to the
+       * largest, length-free FV_ACC) or a vector (FV_RARR); else none */
+      if (snd_el && !S.fail && S.nscr < 60) {
+        int64_t L = 0, j;
+        const sym *v2 = NULL;
+        if (snd_el->k == SK_OH) {
+          for (const sym *p = snd_el; p && L >= 0; p = p->b)
+            if (kint(&S, p->reg, &j) && j >= 0 && j < 65536 &&
+                (p->a->k == SK_R || (p->a->k == SK_V && p->a->v->kind == V_REAL)))
+              L = j + 1 > L ? j + 1 : L;
+            else
+              L = -1;
+          if (L > 0 && (v2 = vec_cot(&S, snd_el, L))) rows_acc = 1;
+        } else if (snd_el->k == SK_VEC) {
+          v2 = snd_el;
+        }
+        if (v2 && !S.fail && (double)n * (double)vec_len(&S, v2) <= (double)((int64_t)1 << 30)) {
+          S.rows_len = vec_len(&S, v2);
+          snd_on = 1;
+          int first = 1;
+          for (const sym *p = v2; p; p = p->b, first = 0) {
+            ins xi = {O_STV, first ? 0 : 1, -1, p->term, p->reg, 0};
+            if (emit_to(&S, &S.code, &S.ncode, &S.capcode, xi) < 0) break;
+          }
+        }
+      }
+    }
     else if (mode == FC_CHECK && (r->k == SK_VEC || (r->k == SK_ARR && r->n > 0 && arr_reals(r))) &&
              (r = vec_of(&S, r))) {
       /* elements are dense vectors of one length: stored as unboxed rows
@@ -2421,6 +2504,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       dl->real = 0;
       dl->term = t;
       dl->forced = NULL;
+      dl->snd_rows = NULL;
       *out = &dl->base;
       fast_stats_.compiled_loops++;
       return 1;
@@ -2510,6 +2594,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       dl->real = 1;
       dl->term = t;
       dl->forced = NULL;
+      dl->snd_rows = NULL;
       *out = &dl->base;
       fast_stats_.compiled_loops++;
       return 1;
@@ -2522,7 +2607,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     eval_oom(err);
     return -1;
   }
-  if (rows && !(S.rowsout = fv_alloc_big(h, (size_t)n * (size_t)S.rows_len * sizeof(double)))) {
+  if ((rows || snd_on) && !(S.rowsout = fv_alloc_big(h, (size_t)n * (size_t)S.rows_len * sizeof(double)))) {
     cstate_free(&S);
     eval_oom(err);
     return -1;
@@ -2666,6 +2751,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       dl->real = 0;
       dl->term = t;
       dl->forced = NULL;
+      dl->snd_rows = NULL;
       *out = &dl->base;
     }
   } else {
@@ -2759,6 +2845,19 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       struct build_ctx bc = {h, tot, arrs, &si, &ai, &mi, &S};
       *out = build_val(&bc, tm_type(t));
       if (!*out) rc = -1;
+    }
+    if (rc == 1 && snd_on) { /* snd X[i] as rows, for map snd X */
+      value *ra = v_array(h, n);
+      fv_rarr *hd = ra ? heap_alloc(h, (size_t)(n ? n : 1) * sizeof *hd) : NULL;
+      if (!hd) rc = -1;
+      for (int64_t i = 0; rc == 1 && i < n; i++) {
+        hd[i].base.kind = rows_acc ? FV_ACC : FV_RARR;
+        hd[i].base.u.arr.n = S.rows_len;
+        hd[i].base.u.arr.elems = NULL;
+        hd[i].d = S.rowsout + (size_t)i * (size_t)S.rows_len;
+        ra->u.arr.elems[i] = &hd[i].base;
+      }
+      if (rc == 1) ((fv_delay *)(uintptr_t)pair_src)->snd_rows = ra;
     }
     free(tot);
     free(arrs);
