@@ -544,10 +544,15 @@ static int fold(cstate *S, int op, int p, int a, int b, int64_t k) {
   default: return -2;
   }
 }
+/* Memo replay counts the expensive instructions of a delayed body whether
+ * or not they fold, and its recording keeps a place (-1: not memoised) for
+ * the folded ones, so the k-th of the replay is always the k-th recorded. */
 static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
-  int f = fold(S, op, p, a, b, k);
-  if (f != -2) return f;
-  if (!is_expensive(op, p)) return emit_plain(S, op, p, a, b, k);
+  int f;
+  if (!is_expensive(op, p)) {
+    f = fold(S, op, p, a, b, k);
+    return f != -2 ? f : emit_plain(S, op, p, a, b, k);
+  }
   if (S->nframes > 0) {
     struct replay *f = &S->frames[S->nframes - 1];
     int c = f->count++;
@@ -558,9 +563,11 @@ static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
       int seq = f->jr == 0 && dl->base.u.arr.n >= S->loop_n;
       return emit_plain(S, seq ? O_LDSEQ : O_LDR, 0, f->jr, 0, ka);
     }
-    return emit_plain(S, op, p, a, b, k);
+    int fo = fold(S, op, p, a, b, k);
+    return fo != -2 ? fo : emit_plain(S, op, p, a, b, k);
   }
-  int d = emit_plain(S, op, p, a, b, k);
+  f = fold(S, op, p, a, b, k);
+  int d = f != -2 ? f : emit_plain(S, op, p, a, b, k);
   if (d >= 0 && S->recording) {
     if (S->nrec == S->caprec) {
       int nc = S->caprec ? 2 * S->caprec : 16;
@@ -572,7 +579,7 @@ static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
       S->rec = nr;
       S->caprec = nc;
     }
-    S->rec[S->nrec++] = d;
+    S->rec[S->nrec++] = f != -2 ? -1 : d;
   }
   return d;
 }
@@ -1676,7 +1683,8 @@ static void dce(cstate *S, int keep_reg) {
   char *live = calloc((size_t)S->nregs + 1, 1);
   if (!live) return;
   if (keep_reg >= 0) live[keep_reg] = 1;
-  for (int i = 0; i < S->nrec; i++) live[S->rec[i]] = 1;
+  for (int i = 0; i < S->nrec; i++)
+    if (S->rec[i] >= 0) live[S->rec[i]] = 1;
   int n = 0;
   char *keep = calloc((size_t)S->ncode + 1, 1);
   if (!keep) {
@@ -2476,7 +2484,10 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   /* So does a body of any size that cannot fail and has no expensive call
    * to memoise (an unrolled body whose transcendental functions were all of
    * constants): its check run would compute everything and keep nothing. */
-  if (mode == FC_CHECK && !rows && ((S.ncode <= 16 && S.nrec <= 2) || S.nrec == 0) &&
+  int nreal = 0; /* expensive instructions recorded, not folded */
+  for (int c = 0; c < S.nrec; c++) nreal += S.rec[c] >= 0;
+  if (nreal == 0) S.nrec = 0;
+  if (mode == FC_CHECK && !rows && ((S.ncode <= 16 && nreal <= 2) || nreal == 0) &&
       !getenv("FAST_ALWAYS_MEMO")) {
     int pure = 1;
     for (int c = 0; c < S.ncode && pure; c++) {
@@ -2514,7 +2525,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   int nslots = 0, *memo_of = NULL, *slot_reg = NULL;
   double **memo = NULL;
   if (mode == FC_CHECK && S.nrec > 0 && !getenv("FAST_NO_MEMO")) {
-    if ((double)S.nrec * (double)n * 8.0 > (double)((size_t)1 << 30) ||
+    if ((double)nreal * (double)n * 8.0 > (double)((size_t)1 << 30) ||
         !(memo_of = heap_alloc(h, (size_t)S.nrec * sizeof *memo_of)) ||
         !(slot_reg = calloc((size_t)S.nrec, sizeof *slot_reg)) ||
         !(memo = heap_alloc(h, (size_t)S.nrec * sizeof *memo))) {
@@ -2522,6 +2533,10 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     } else {
       for (int c = 0; c < S.nrec; c++) {
         int sl;
+        if (S.rec[c] < 0) { /* folded: computed again where replayed */
+          memo_of[c] = -1;
+          continue;
+        }
         for (sl = 0; sl < nslots && slot_reg[sl] != S.rec[c]; sl++) continue;
         if (sl == nslots) {
           slot_reg[nslots] = S.rec[c];

@@ -79,6 +79,11 @@ static const char *SRC =
     "def dynidx (m : [[real]], k : int) : [real] =\n"
     "  build (length m) (fun i ->\n"
     "    let t = build k (fun c -> m[i][0] * toreal c + m[i][1]) in t[i % k] * t[0])\n"
+    /* a delayed array with a memo of its expensive calls, read at known indices */
+    "def memoidx (m : [[real]], v : [real]) : real =\n"
+    "  let e = map (fun (x : real) -> (exp x, sin x * cos x + tanh x)) v in\n"
+    "  sum (map (fun (row : [real]) ->\n"
+    "    row[0] * fst e[1] + snd e[2] * row[1] + fst e[0] * snd e[length row]) m)\n"
     "def nestbad (m : [[real]], k : int) : real =\n"
     "  sum (map (fun (row : [real]) -> sum (build k (fun j -> row[j]))) m)\n";
 
@@ -169,10 +174,10 @@ static void test_programs(heap *h) {
       lserows = elab(p, "lserows"), vecops = elab(p, "vecops"),
       baddot = elab(p, "baddot"), nestbuild = elab(p, "nestbuild"), nestmap = elab(p, "nestmap"),
       tri = elab(p, "tri"), mixture = elab(p, "mixture"), dynidx = elab(p, "dynidx"),
-      nestbad = elab(p, "nestbad");
+      nestbad = elab(p, "nestbad"), memoidx = elab(p, "memoidx");
   CHECK(mlp >= 0 && rowdots >= 0 && pairdots >= 0 && rowidx >= 0 && rowscale >= 0 && badidx >= 0 &&
             baddot >= 0 && lserows >= 0 && vecops >= 0 && nestbuild >= 0 && nestmap >= 0 && tri >= 0 &&
-            mixture >= 0 && dynidx >= 0 && nestbad >= 0,
+            mixture >= 0 && dynidx >= 0 && nestbad >= 0 && memoidx >= 0,
         "elaborate");
   if (failures) return;
   int sizes[3][2] = {{40, 40}, {100, 7}, {300, 1}};
@@ -206,6 +211,9 @@ static void test_programs(heap *h) {
       compare(h, "tri", tri, 1, pr, ct, 1);
       const value *px[3] = {pm[0], rmat(h, 4, c), rvec(h, 4)};
       compare(h, "mixture", mixture, 3, px, v_real(h, 1.0), 1);
+      const value *pv[2] = {pm[0], rvec(h, 30 + c)};
+      if (c >= 2) compare(h, "memoidx", memoidx, 2, pv, v_real(h, 1.5), 0);
+      else same_error(h, "memoidx (row[1] out of bounds)", memoidx, 2, pv);
       const value *pd[2] = {rmat(h, r, 2), v_int(h, 3)};
       /* not every loop compiled: its pullback's onehots into m's rows at the
        * loop index (a runtime row) are not a compiled lsum slot */
