@@ -2351,6 +2351,26 @@ static const value *build_val(struct build_ctx *c, int ty) {
   }
 }
 
+/* The compile of the last delayed array made without a check run (its body
+ * cannot fail): the state after compiling one element (el, in terms of the
+ * loop index, register 0), so the first loop over that array continues it
+ * rather than compiling the element again. One entry, valid within one
+ * evaluation (epoch); the evaluator is not reentrant (one thread compiles). */
+static struct {
+  cstate S;
+  const sym *el;
+  int term;
+  const env *e;
+  const value *src;
+  int64_t n;
+  unsigned epoch;
+  int valid;
+} chk_cache;
+static void chk_cache_drop(void) {
+  if (chk_cache.valid) cstate_free(&chk_cache.S);
+  chk_cache.valid = 0;
+}
+
 int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
             const value **out, eval_error *err) {
   /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
@@ -2376,11 +2396,6 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   S.loop_n = n;
   int kind = tm_kind(t);
   int body = kind == TM_MAP ? tm_a(t) : tm_b(t);
-  const senv *E = rt_env(&S, e);
-  const sym *x;
-  if (kind == TM_MAP) x = index_sym(&S, mkv(&S, arr), mkreg(&S, SK_I, 0));
-  else x = mkreg(&S, SK_I, 0);
-  S.recording = mode == FC_CHECK; /* the body's own expensive calls only */
   /* lsum n (i. fst X[i]) with X a delayed build of pairs of length n (CHAD's
    * transpose of a map): X[i] compiled whole, so snd X[i] can be stored too */
   const value *pair_src = NULL;
@@ -2396,9 +2411,33 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         pair_src = p->v;
     }
   }
+  /* the delayed array this loop reads element by element (map over it, or
+   * the lsum above): when it is the one whose check compile is cached, that
+   * compile is continued instead of done again */
+  const value *adopt_src = kind == TM_MAP ? arr : pair_src;
+  const sym *adopted = NULL;
+  if (adopt_src && adopt_src->kind == FV_DELAY && chk_cache.valid && chk_cache.epoch == fast_epoch_ &&
+      as_delay(adopt_src)->term == chk_cache.term && as_delay(adopt_src)->env == chk_cache.e &&
+      as_delay(adopt_src)->src == chk_cache.src && as_delay(adopt_src)->ncalls == 0 &&
+      adopt_src->u.arr.n == n && chk_cache.n == n && !getenv("FAST_NO_ADOPT")) {
+    S = chk_cache.S;
+    chk_cache.valid = 0;
+    S.h = h;
+    S.err = err;
+    S.loop_n = n;
+    adopted = chk_cache.el;
+    if (getenv("FAST_DEBUG"))
+      fprintf(stderr, "fast: loop term %d continues the compile of term %d\n", t, chk_cache.term);
+  }
+  const senv *E = rt_env(&S, e);
+  const sym *x;
+  if (kind == TM_MAP) x = adopted ? adopted : index_sym(&S, mkv(&S, arr), mkreg(&S, SK_I, 0));
+  else x = mkreg(&S, SK_I, 0);
+  S.recording = mode == FC_CHECK; /* the body's own expensive calls only */
+  if (!S.recording) S.nrec = 0;
   const sym *r;
   if (pair_src) {
-    const sym *el = index_sym(&S, mkv(&S, pair_src), x);
+    const sym *el = adopted ? adopted : index_sym(&S, mkv(&S, pair_src), x);
     r = proj(&S, el, 0);
     snd_el = r ? proj(&S, el, 1) : NULL;
   } else {
@@ -2498,7 +2537,20 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     }
     if (pure) {
       fv_delay *dl = heap_alloc(h, sizeof *dl);
-      cstate_free(&S);
+      /* kept for the first loop that reads this array element by element */
+      chk_cache_drop();
+      if (dl && r && !getenv("FAST_NO_ADOPT")) {
+        chk_cache.S = S;
+        chk_cache.el = r;
+        chk_cache.term = t;
+        chk_cache.e = e;
+        chk_cache.src = kind == TM_MAP ? arr : NULL;
+        chk_cache.n = n;
+        chk_cache.epoch = fast_epoch_;
+        chk_cache.valid = 1;
+      } else {
+        cstate_free(&S);
+      }
       if (!dl) {
         eval_oom(err);
         return -1;
