@@ -208,6 +208,7 @@ enum opc {
   O_ACCA,  /* array slot k [I[a]] += R[b]                               */
   O_LDSEQ, /* R[d] = arr[k][i] for the loop index i (in bounds by construction) */
   O_ACCSEQ,/* array slot k [i] += R[b] for the loop index i              */
+  O_SELK,  /* R[d] = I[a] == k ? R[b] : 0 (an entry of a onehot read at k) */
   /* vectors (Arr Real values of a static length: a captured unboxed array,
    * or a row of a captured matrix selected by an index register), described
    * by S->vecs[]: */
@@ -221,8 +222,10 @@ enum opc {
   O_VEW,   /* scratch vector k [j] = a[j] * b[j] (p == 0), lin (a[j], b[j]) (p == 1) */
   O_VSCL,  /* scratch vector k [j] = R[b] * a[j] (p == 0), lin (R[b], a[j]) (p == 1) */
   O_VDOTLIN,/* R[d] = sum_j lin (a[j], b[j]) (DopT of vscale)               */
-  O_VOH    /* scratch vector k (zeroed first when p == 0) [I[a]] += R[b],
+  O_VOH,   /* scratch vector k (zeroed first when p == 0) [I[a]] += R[b],
             * 0 <= I[a] < len checked: a sparse cotangent made dense        */
+  O_PACK,  /* scratch vector k [p] = R[a]: an unrolled array made a vector  */
+  O_VSUM   /* R[d] = sum (vec a), the reference's order (0 + a[0] + ...)   */
 };
 
 typedef struct ins {
@@ -252,7 +255,10 @@ typedef struct vdesc {
 } vdesc;
 
 /* ---- symbolic values --------------------------------------------------- */
-enum { SK_R, SK_I, SK_V, SK_UNIT, SK_PAIR, SK_INL, SK_INR, SK_ZERO, SK_CLO, SK_OH, SK_VEC };
+enum { SK_R, SK_I, SK_V, SK_UNIT, SK_PAIR, SK_INL, SK_INR, SK_ZERO, SK_CLO, SK_OH, SK_VEC, SK_ARR };
+/* SK_ARR: an array of static length n whose elements are symbolic values
+ * el[0..n-1]: a nested build/map of a length known when the loop is compiled
+ * (a captured value, or an index of an enclosing unrolled loop), unrolled. */
 /* SK_VEC: an Arr Real of static length, the sum of terms lin (vec[j], R[reg])
  * (reg < 0: vec[j] itself); term = the vdesc, b = the next term or NULL. */
 
@@ -265,6 +271,8 @@ typedef struct sym {
                               b = next onehot of the sum (or NULL)      */
   int term;                /* SK_CLO                                    */
   const senv *env;         /* SK_CLO                                    */
+  const struct sym *const *el; /* SK_ARR: n elements                    */
+  int64_t n;
 } sym;
 
 struct senv {
@@ -316,18 +324,40 @@ typedef struct cstate {
   /* memo recording: the check run of a delayed array's body */
   int recording, nrec, caprec;
   int *rec;                /* result register of each expensive call    */
+  /* constant registers (filled once per block buffer): per register, 0 not
+   * a constant, 1 an Int, 2 a Real (its bits in kv); khash finds them */
+  char *kk;
+  int64_t *kv;
+  int capk;
+  int *khash, kh_cap;
+  int cse_cap;
+  int64_t unrolled;        /* elements of nested loops unrolled so far  */
+  /* lsum slots: tslot[k] = the array slot of the k-th Arr Real leaf of the
+   * result type; Arr (Arr Real) leaf m has rows mrows[] (row index, slot) */
+  int *tslot, ntslot, captslot;
+  int nacc_m;
+  struct mrow { int m, dense; int64_t row; int slot; } *mrows;
+  int nmrows, capmrows;
 } cstate;
 
+/* the compile cannot go on (FAST_DEBUG=3 says where) */
+#define SET_FAIL(S)                                                                      \
+  do {                                                                                   \
+    if (!(S)->fail && getenv("FAST_DEBUG") && getenv("FAST_DEBUG")[0] == '3')           \
+      fprintf(stderr, "fast: compile fails at line %d, term %d (kind %d)\n", __LINE__, (S)->last, \
+              tm_kind((S)->last));                                                       \
+    (S)->fail = 1;                                                                       \
+  } while (0)
 static void *salloc(cstate *S, size_t n) {
   n = (n + 15) & ~(size_t)15;
   if (n > sizeof S->mem->data) {
-    S->fail = 1;
+    SET_FAIL(S);
     return NULL;
   }
   if (!S->mem || S->mem->used + n > sizeof S->mem->data) {
     arena_blk *b = malloc(sizeof *b);
     if (!b) {
-      S->fail = 1;
+      SET_FAIL(S);
       return NULL;
     }
     b->prev = S->mem;
@@ -385,20 +415,23 @@ static const senv *rt_env(cstate *S, const env *e) {
 }
 
 static const sym *fail(cstate *S) {
-  S->fail = 1;
+  if (!S->fail && getenv("FAST_DEBUG") && getenv("FAST_DEBUG")[0] == '3')
+    fprintf(stderr, "fast: compile fails at term %d (kind %d)%s%s\n", S->last, tm_kind(S->last),
+            S->why ? ": " : "", S->why ? S->why : "");
+  SET_FAIL(S);
   return NULL;
 }
 
 static int emit_to(cstate *S, ins **buf, int *n, int *cap, ins x) {
   if (*n >= MAX_CODE) {
-    S->fail = 1;
+    SET_FAIL(S);
     return -1;
   }
   if (*n == *cap) {
     int nc = *cap ? 2 * *cap : 64;
     ins *nb = realloc(*buf, (size_t)nc * sizeof *nb);
     if (!nb) {
-      S->fail = 1;
+      SET_FAIL(S);
       return -1;
     }
     *buf = nb;
@@ -407,14 +440,42 @@ static int emit_to(cstate *S, ins **buf, int *n, int *cap, ins x) {
   (*buf)[(*n)++] = x;
   return 0;
 }
-#define CSE_CAP 4096 /* entries; CSE stops when it is 3/4 full */
+/* Hash tables of the compile (CSE of instructions, constants): open
+ * addressing, grown (by rehashing what they index) at 3/4 full, from a size
+ * that costs little for the many small loops up to HT_MAX entries; beyond, a
+ * new instruction is no longer shared. */
+#define HT_MIN 1024
+#define HT_MAX (1 << 20)
+static size_t cse_hash(int op, int p, int a, int b, int64_t k);
+static size_t kh_hash(int is_int, int64_t bits) {
+  return (size_t)(((uint64_t)bits * 0x9E3779B97F4A7C15ULL + (uint64_t)is_int) >> 20);
+}
+/* makes room for one more entry of table *t (capacity *cap) indexing items
+ * xs[0..n) (code: by instruction; constants: by op and k); 0 on failure */
+static int ht_room(int **t, int *cap, const ins *xs, int n, int is_konst) {
+  if (*t && n < *cap / 4 * 3) return 1;
+  if (*t && *cap >= HT_MAX) return 1; /* full: lookups still work, no inserts */
+  int nc = *cap ? 2 * *cap : HT_MIN;
+  int *nt = calloc((size_t)nc, sizeof *nt);
+  if (!nt) return 0;
+  for (int i = 0; i < n; i++) {
+    const ins *y = &xs[i];
+    size_t h = (is_konst ? kh_hash(y->op, y->k) : cse_hash(y->op, y->p, y->a, y->b, y->k)) & (size_t)(nc - 1);
+    while (nt[h]) h = (h + 1) & (size_t)(nc - 1);
+    nt[h] = i + 1;
+  }
+  free(*t);
+  *t = nt;
+  *cap = nc;
+  return 1;
+}
 static size_t cse_hash(int op, int p, int a, int b, int64_t k) {
   uint64_t x = (uint64_t)op * 0x9E3779B97F4A7C15ULL;
   x ^= (uint64_t)p + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
   x ^= (uint64_t)a + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
   x ^= (uint64_t)b + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
   x ^= (uint64_t)k + 0x632BE59BD9B4E019ULL + (x << 6) + (x >> 2);
-  return (size_t)(x & (CSE_CAP - 1));
+  return (size_t)x;
 }
 /* Emits an instruction, or reuses an identical earlier one: the body is
  * straight-line code, so an earlier instruction has always run (and its
@@ -425,8 +486,73 @@ static int is_expensive(int op, int p) {
 }
 static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k);
 static int add_arr(cstate *S, const double *d, int64_t n);
+static int konst(cstate *S, int is_int, double r, int64_t i);
+static int kint(const cstate *S, int reg, int64_t *v);
+static int kreal(const cstate *S, int reg, double *v);
+static double lin(double a, double b) { return b == 0.0 ? 0.0 : a * b; }
+/* Constant folding: an instruction whose operands are all constant
+ * registers is computed now, with the scalar semantics of src/primitives.c
+ * (libm, as the reference evaluator), and becomes a constant register; a
+ * check that passes on a constant disappears (register 0 is returned). What
+ * would fail at run time (a bound, an integer overflow) is left to the run,
+ * which then bails out as before. -2: not folded. */
+static int fold(cstate *S, int op, int p, int a, int b, int64_t k) {
+  double x, y;
+  int64_t i, j, r;
+  switch (op) {
+  case O_ADD: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, x + y, 0) : -2;
+  case O_MUL: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, x * y, 0) : -2;
+  case O_BIN: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, real2(p, x, y), 0) : -2;
+  case O_D2:
+    if (p == P_ADD || p == P_SUB) /* constant partials, whatever the operands */
+      return konst(S, 0, deriv2(p, 0.0, 0.0, (int)k), 0);
+    return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, deriv2(p, x, y, (int)k), 0) : -2;
+  case O_LIN: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, lin(x, y), 0) : -2;
+  case O_U: return kreal(S, a, &x) ? konst(S, 0, real1(p, x), 0) : -2;
+  case O_D1:
+    if (p == P_NEG) return konst(S, 0, -1.0, 0);
+    return kreal(S, a, &x) ? konst(S, 0, deriv1(p, x), 0) : -2;
+  case O_TOREAL: return kint(S, a, &i) ? konst(S, 0, (double)i, 0) : -2;
+  case O_INEG: return kint(S, a, &i) && i != INT64_MIN ? konst(S, 1, 0.0, -i) : -2;
+  case O_IBIN:
+    if (!kint(S, a, &i) || !kint(S, b, &j)) return -2;
+    switch (p) {
+    case P_IADD: if (__builtin_add_overflow(i, j, &r)) return -2; break;
+    case P_ISUB: if (__builtin_sub_overflow(i, j, &r)) return -2; break;
+    case P_IMUL: if (__builtin_mul_overflow(i, j, &r)) return -2; break;
+    case P_IDIV:
+      if (j == 0 || (i == INT64_MIN && j == -1)) return -2;
+      r = i / j;
+      break;
+    case P_IMOD:
+      if (j == 0) return -2;
+      r = j == -1 ? 0 : i % j;
+      break;
+    default: return -2;
+    }
+    return konst(S, 1, 0.0, r);
+  case O_CHKB: return kint(S, a, &i) && i >= 0 && i < k ? 0 : -2;
+  case O_SELK: return kint(S, a, &i) ? (i == k ? b : konst(S, 0, 0.0, 0)) : -2;
+  case O_CHKNN: return kint(S, a, &i) && i >= 0 ? 0 : -2;
+  case O_LDR:
+    return kint(S, a, &i) && i >= 0 && i < S->arrs[k].n ? konst(S, 0, S->arrs[k].d[i], 0) : -2;
+  case O_LDA:
+    return kint(S, a, &i) && i >= 0 ? konst(S, 0, i < S->arrs[k].n ? S->arrs[k].d[i] : 0.0, 0) : -2;
+  case O_LDV:
+    if (!kint(S, a, &i) || S->vecs[k].kind != 0 || i < 0 || i >= S->vecs[k].len) return -2;
+    return konst(S, 0, S->arrs[S->vecs[k].id].d[i], 0);
+  default: return -2;
+  }
+}
+/* Memo replay counts the expensive instructions of a delayed body whether
+ * or not they fold, and its recording keeps a place (-1: not memoised) for
+ * the folded ones, so the k-th of the replay is always the k-th recorded. */
 static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
-  if (!is_expensive(op, p)) return emit_plain(S, op, p, a, b, k);
+  int f;
+  if (!is_expensive(op, p)) {
+    f = fold(S, op, p, a, b, k);
+    return f != -2 ? f : emit_plain(S, op, p, a, b, k);
+  }
   if (S->nframes > 0) {
     struct replay *f = &S->frames[S->nframes - 1];
     int c = f->count++;
@@ -437,31 +563,33 @@ static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
       int seq = f->jr == 0 && dl->base.u.arr.n >= S->loop_n;
       return emit_plain(S, seq ? O_LDSEQ : O_LDR, 0, f->jr, 0, ka);
     }
-    return emit_plain(S, op, p, a, b, k);
+    int fo = fold(S, op, p, a, b, k);
+    return fo != -2 ? fo : emit_plain(S, op, p, a, b, k);
   }
-  int d = emit_plain(S, op, p, a, b, k);
+  f = fold(S, op, p, a, b, k);
+  int d = f != -2 ? f : emit_plain(S, op, p, a, b, k);
   if (d >= 0 && S->recording) {
     if (S->nrec == S->caprec) {
       int nc = S->caprec ? 2 * S->caprec : 16;
       int *nr = realloc(S->rec, (size_t)nc * sizeof *nr);
       if (!nr) {
-        S->fail = 1;
+        SET_FAIL(S);
         return -1;
       }
       S->rec = nr;
       S->caprec = nc;
     }
-    S->rec[S->nrec++] = d;
+    S->rec[S->nrec++] = f != -2 ? -1 : d;
   }
   return d;
 }
 static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k) {
-  if (!S->cse && !(S->cse = calloc(CSE_CAP, sizeof *S->cse))) {
-    S->fail = 1;
+  if (!ht_room(&S->cse, &S->cse_cap, S->code, S->ncode, 0)) {
+    SET_FAIL(S);
     return -1;
   }
-  size_t hsh = cse_hash(op, p, a, b, k);
-  for (;; hsh = (hsh + 1) & (CSE_CAP - 1)) {
+  size_t hsh = cse_hash(op, p, a, b, k) & (size_t)(S->cse_cap - 1);
+  for (;; hsh = (hsh + 1) & (size_t)(S->cse_cap - 1)) {
     int c = S->cse[hsh];
     if (!c) break;
     const ins *y = &S->code[c - 1];
@@ -470,24 +598,61 @@ static int emit_plain(cstate *S, int op, int p, int a, int b, int64_t k) {
   int d = S->nregs++;
   ins x = {op, p, d, a, b, k};
   if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
-  if (S->ncode < CSE_CAP * 3 / 4) S->cse[hsh] = S->ncode;
+  if (S->ncode < S->cse_cap / 4 * 3) S->cse[hsh] = S->ncode;
   return d;
 }
 /* a constant register, filled once per block buffer */
+static int kmark(cstate *S, int reg, int kind, int64_t bits) {
+  if (reg >= S->capk) {
+    int nc = S->capk ? 2 * S->capk : 256;
+    while (nc <= reg) nc *= 2;
+    char *nk = realloc(S->kk, (size_t)nc);
+    if (!nk) return -1;
+    S->kk = nk;
+    int64_t *nv = realloc(S->kv, (size_t)nc * sizeof *nv);
+    if (!nv) return -1;
+    S->kv = nv;
+    memset(S->kk + S->capk, 0, (size_t)(nc - S->capk));
+    S->capk = nc;
+  }
+  S->kk[reg] = (char)kind;
+  S->kv[reg] = bits;
+  return 0;
+}
 static int konst(cstate *S, int is_int, double r, int64_t i) {
+  int64_t bits = i;
+  if (!is_int) memcpy(&bits, &r, sizeof r); /* the real constant's bits in k */
+  if (!ht_room(&S->khash, &S->kh_cap, S->init, S->ninit, 1)) {
+    SET_FAIL(S);
+    return -1;
+  }
+  size_t hsh = kh_hash(is_int, bits) & (size_t)(S->kh_cap - 1);
+  for (;; hsh = (hsh + 1) & (size_t)(S->kh_cap - 1)) {
+    int c = S->khash[hsh];
+    if (!c) break;
+    const ins *y = &S->init[c - 1];
+    if (y->op == is_int && y->k == bits) return y->d;
+  }
   int d = S->nregs++;
-  ins x = {is_int, 0, d, 0, 0, i};
-  double *rp = (double *)&x.k;
-  (void)rp;
-  /* store the real constant's bits in k */
-  if (!is_int) memcpy(&x.k, &r, sizeof r);
-  for (int c = 0; c < S->ninit; c++)
-    if (S->init[c].op == x.op && S->init[c].k == x.k) {
-      S->nregs--;
-      return S->init[c].d;
-    }
+  ins x = {is_int, 0, d, 0, 0, bits};
   if (emit_to(S, &S->init, &S->ninit, &S->capinit, x) < 0) return -1;
+  if (kmark(S, d, is_int ? 1 : 2, bits) < 0) {
+    SET_FAIL(S);
+    return -1;
+  }
+  if (S->ninit < S->kh_cap / 4 * 3) S->khash[hsh] = S->ninit;
   return d;
+}
+/* the value of a constant register */
+static int kint(const cstate *S, int reg, int64_t *v) {
+  if (reg < 0 || reg >= S->capk || S->kk[reg] != 1) return 0;
+  *v = S->kv[reg];
+  return 1;
+}
+static int kreal(const cstate *S, int reg, double *v) {
+  if (reg < 0 || reg >= S->capk || S->kk[reg] != 2) return 0;
+  memcpy(v, &S->kv[reg], sizeof *v);
+  return 1;
 }
 
 static int add_arr(cstate *S, const double *d, int64_t n) {
@@ -497,7 +662,7 @@ static int add_arr(cstate *S, const double *d, int64_t n) {
     int nc = S->caparrs ? 2 * S->caparrs : 8;
     rarr_ref *na = realloc(S->arrs, (size_t)nc * sizeof *na);
     if (!na) {
-      S->fail = 1;
+      SET_FAIL(S);
       return -1;
     }
     S->arrs = na;
@@ -542,7 +707,7 @@ static int add_vec(cstate *S, int kind, int id, int ireg, int64_t len) {
     int nc = S->capvecs ? 2 * S->capvecs : 8;
     vdesc *nv = realloc(S->vecs, (size_t)nc * sizeof *nv);
     if (!nv) {
-      S->fail = 1;
+      SET_FAIL(S);
       return -1;
     }
     S->vecs = nv;
@@ -564,9 +729,22 @@ static const sym *mkvec(cstate *S, int vec, int scale, const sym *next) {
 
 /* An Arr Real operand as a vector (a captured unboxed array, or already
  * one), or NULL with the compile failed. */
+static int new_scratch(cstate *S, int64_t len);
+static int rreg(cstate *S, const sym *s);
+static int arr_reals(const sym *a);
+static int emit_vec(cstate *S, int op, int p, int d, int a, int b, int64_t k);
 static const sym *vec_of(cstate *S, const sym *a) {
   if (!a) return NULL;
   if (a->k == SK_VEC) return a;
+  if (a->k == SK_ARR && a->n > 0 && arr_reals(a)) { /* packed into a scratch vector */
+    int d = new_scratch(S, a->n);
+    if (d < 0) return NULL;
+    for (int64_t j = 0; j < a->n; j++) {
+      int r = rreg(S, a->el[j]);
+      if (r < 0 || emit_vec(S, O_PACK, (int)j, -1, r, 0, d) < 0) return NULL;
+    }
+    return mkvec(S, d, -1, NULL);
+  }
   if (a->k == SK_V && a->v->kind == FV_RARR) {
     int k = add_arr(S, as_rarr(a->v)->d, a->v->u.arr.n);
     return k < 0 ? NULL : mkvec(S, add_vec(S, 0, k, 0, a->v->u.arr.n), -1, NULL);
@@ -575,7 +753,7 @@ static const sym *vec_of(cstate *S, const sym *a) {
     const value *u = fv_unbox(S->h, a->v);
     if (!u) {
       S->oom = 1;
-      S->fail = 1;
+      SET_FAIL(S);
       return NULL;
     }
     int k = add_arr(S, as_rarr(u)->d, u->u.arr.n);
@@ -590,7 +768,7 @@ static int64_t vec_len(const cstate *S, const sym *v) { return S->vecs[v->term].
 /* a new scratch vector of length len (per thread: len x B doubles) */
 static int new_scratch(cstate *S, int64_t len) {
   if (len > ((int64_t)1 << 16) || S->nscr >= 64) {
-    S->fail = 1;
+    SET_FAIL(S);
     return -1;
   }
   return add_vec(S, 2, S->nscr++, -1, len);
@@ -634,17 +812,59 @@ static int rreg(cstate *S, const sym *s) {
   if (s->k == SK_R) return s->reg;
   if (s->k == SK_ZERO) return konst(S, 0, 0.0, 0);
   if (s->k == SK_V && s->v->kind == V_REAL) return konst(S, 0, s->v->u.r, 0);
-  S->fail = 1;
+  if (getenv("FAST_DEBUG") && getenv("FAST_DEBUG")[0] == '3') fprintf(stderr, "rreg of kind %d (v kind %d)\n", s->k, s->k == SK_V ? (int)s->v->kind : -1);
+  SET_FAIL(S);
   return -1;
 }
 static int ireg(cstate *S, const sym *s) {
   if (!s) return -1;
   if (s->k == SK_I) return s->reg;
   if (s->k == SK_V && s->v->kind == V_INT) return konst(S, 1, 0.0, s->v->u.i);
-  S->fail = 1;
+  SET_FAIL(S);
   return -1;
 }
 static int is_zero(const sym *s) { return s->k == SK_ZERO; }
+
+/* An Int known when the loop is compiled: a captured int or a constant register. */
+static int known_int(const cstate *S, const sym *s, int64_t *v) {
+  if (!s) return 0;
+  if (s->k == SK_V && s->v->kind == V_INT) {
+    *v = s->v->u.i;
+    return 1;
+  }
+  return s->k == SK_I && kint(S, s->reg, v);
+}
+static const sym *kisym(cstate *S, int64_t i) {
+  int r = konst(S, 1, 0.0, i);
+  return r < 0 ? NULL : mkreg(S, SK_I, r);
+}
+#define UNROLL_MAX 4096         /* elements of one unrolled nested loop    */
+#define UNROLL_BUDGET 200000    /* elements unrolled in one compiled body  */
+/* room for an unrolled array of n elements (fails the compile beyond the limits) */
+static const sym **unroll_alloc(cstate *S, int64_t n) {
+  if (n < 0 || n > UNROLL_MAX || (S->unrolled += n) > UNROLL_BUDGET) {
+    S->why = "nested loop too long to unroll";
+    SET_FAIL(S);
+    return NULL;
+  }
+  const sym **el = salloc(S, (size_t)(n ? n : 1) * sizeof *el);
+  return el;
+}
+static const sym *mkarr(cstate *S, int64_t n, const sym **el) {
+  sym *s = (sym *)mk(S, SK_ARR);
+  if (!s) return NULL;
+  s->n = n;
+  s->el = el;
+  return s;
+}
+/* 1 iff every element of an unrolled array is a real (or zero) */
+static int arr_reals(const sym *a) {
+  for (int64_t i = 0; i < a->n; i++) {
+    const sym *e = a->el[i];
+    if (!(e->k == SK_R || e->k == SK_ZERO || (e->k == SK_V && e->v->kind == V_REAL))) return 0;
+  }
+  return 1;
+}
 
 static const sym *cc(cstate *S, int t, const senv *E);
 
@@ -656,6 +876,17 @@ static const sym *proj(cstate *S, const sym *p, int second) {
   return fail(S);
 }
 
+/* room for the nodes of a term list (SK_VEC, SK_OH) */
+static const sym **list_nodes(cstate *S, const sym *a) {
+  int64_t n = 0;
+  for (const sym *p = a; p; p = p->b) n++;
+  if (n > 4096) {
+    S->why = "sum of too many terms";
+    fail(S);
+    return NULL;
+  }
+  return salloc(S, (size_t)(n ? n : 1) * sizeof(const sym *));
+}
 static const sym *plus(cstate *S, const sym *a, const sym *b) {
   if (!a || !b) return NULL;
   if (is_zero(a)) return b;
@@ -665,18 +896,42 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
   if (!a || !b) return NULL;
   if (a->k == SK_PAIR && b->k == SK_PAIR)
     return mk2(S, SK_PAIR, plus(S, a->a, b->a), plus(S, a->b, b->b));
+  if (a->k == SK_ARR && b->k == SK_ARR) { /* dense cotangents: element by element */
+    if (a->n != b->n) return fail(S);
+    const sym **el = unroll_alloc(S, a->n);
+    if (!el) return NULL;
+    for (int64_t j = 0; j < a->n; j++)
+      if (!(el[j] = plus(S, a->el[j], b->el[j]))) return NULL;
+    return mkarr(S, a->n, el);
+  }
+  if ((a->k == SK_ARR && b->k == SK_OH) || (a->k == SK_OH && b->k == SK_ARR)) {
+    /* dense + sparse (the reference's dense_plus_sparse): each entry added
+     * to its element, at indices known when compiling and in bounds */
+    const sym *dn = a->k == SK_ARR ? a : b, *sp = a->k == SK_ARR ? b : a;
+    const sym **el = unroll_alloc(S, dn->n);
+    if (!el) return NULL;
+    for (int64_t j = 0; j < dn->n; j++) el[j] = dn->el[j];
+    for (const sym *p = sp; p; p = p->b) {
+      int64_t j;
+      if (!kint(S, p->reg, &j) || j < 0 || j >= dn->n) return fail(S);
+      if (!(el[j] = plus(S, el[j], p->a))) return NULL;
+    }
+    return mkarr(S, dn->n, el);
+  }
+  if ((a->k == SK_ARR && (b->k == SK_VEC || b->k == SK_V)) ||
+      (b->k == SK_ARR && (a->k == SK_VEC || a->k == SK_V))) {
+    if (!(a = vec_of(S, a)) || !(b = vec_of(S, b))) return NULL;
+  }
   if ((a->k == SK_VEC && (b->k == SK_VEC || b->k == SK_V)) || (b->k == SK_VEC && a->k == SK_V)) {
     /* dense vectors of one length: concatenate the term lists */
     a = vec_of(S, a);
     b = a ? vec_of(S, b) : NULL;
     if (!b) return NULL;
     if (vec_len(S, a) != vec_len(S, b)) return fail(S);
-    const sym *stack[64];
+    const sym **stack = list_nodes(S, a);
     int n = 0;
-    for (const sym *p = a; p; p = p->b) {
-      if (n == 64) return fail(S);
-      stack[n++] = p;
-    }
+    if (!stack) return NULL;
+    for (const sym *p = a; p; p = p->b) stack[n++] = p;
     const sym *r = b;
     while (n > 0) {
       const sym *p = stack[--n];
@@ -685,14 +940,36 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
     return r;
   }
   if (a->k == SK_OH && b->k == SK_OH) {
+    int64_t la = 0, lb = 0;
+    for (const sym *p = a; p; p = p->b) la++;
+    for (const sym *p = b; p; p = p->b) lb++;
+    if (la + lb > 16) {
+      /* long lists (an unrolled lsum's accumulation): the shorter copied in
+       * front of the longer, not merged, so adding one term costs the term,
+       * not the whole sum (the order of entries is not observable) */
+      const sym *sh = la <= lb ? a : b, *lg = la <= lb ? b : a;
+      const sym **stack = list_nodes(S, sh);
+      int n = 0;
+      if (!stack) return NULL;
+      for (const sym *p = sh; p; p = p->b) stack[n++] = p;
+      const sym *r = lg;
+      while (n > 0) {
+        const sym *p = stack[--n];
+        sym *q = (sym *)mk(S, SK_OH);
+        if (!q) return NULL;
+        q->reg = p->reg;
+        q->a = p->a;
+        q->b = r;
+        r = q;
+      }
+      return r;
+    }
     /* concatenate the onehot lists (copy a's nodes in front of b) */
     const sym *r = b;
-    const sym *stack[64];
+    const sym **stack = list_nodes(S, a);
     int n = 0;
-    for (const sym *p = a; p; p = p->b) {
-      if (n == 64) return fail(S);
-      stack[n++] = p;
-    }
+    if (!stack) return NULL;
+    for (const sym *p = a; p; p = p->b) stack[n++] = p;
     while (n > 0) {
       const sym *p = stack[--n];
       /* same index register as an entry of b: add the values instead */
@@ -701,18 +978,21 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
         if (o->reg == p->reg) merged = 1;
       if (merged && r == b) {
         /* rebuild b's list with the sum at that entry */
-        const sym *nb = NULL, *rev[64];
+        const sym *nb = NULL, **rev = list_nodes(S, b);
         int m = 0;
-        for (const sym *o = b; o; o = o->b) {
-          if (m == 64) return fail(S);
-          rev[m++] = o;
-        }
+        if (!rev) return NULL;
+        for (const sym *o = b; o; o = o->b) rev[m++] = o;
+        /* the sum goes to one entry of that index only (b may hold
+         * several: entries of one index are not always merged) */
+        int first = -1;
+        for (int i = m - 1; i >= 0 && first < 0; i--)
+          if (rev[i]->reg == p->reg) first = i;
         while (m > 0) {
           const sym *o = rev[--m];
           sym *q = (sym *)mk(S, SK_OH);
           if (!q) return NULL;
           q->reg = o->reg;
-          q->a = o->reg == p->reg ? plus(S, o->a, p->a) : o->a;
+          q->a = m == first ? plus(S, o->a, p->a) : o->a;
           if (!q->a) return NULL;
           q->b = nb;
           nb = q;
@@ -766,6 +1046,20 @@ static const sym *apply(cstate *S, const sym *f, const sym *x) {
   return r;
 }
 
+/* 1 iff s is an unrolled array (the other operand is then read element by element) */
+static int arr_operand(const cstate *S, const sym *s) {
+  (void)S;
+  return s && s->k == SK_ARR;
+}
+/* the static length of an Arr Real operand, or -1 */
+static int64_t sym_len(const cstate *S, const sym *s) {
+  if (!s) return -1;
+  if (s->k == SK_ARR) return s->n;
+  if (s->k == SK_VEC) return S->vecs[s->term].len;
+  if (s->k == SK_V && (s->v->kind == FV_RARR || (s->v->kind == V_ARRAY && fv_boxed_real(s->v))))
+    return s->v->u.arr.n;
+  return -1;
+}
 static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
   if (!a || !j) return NULL;
   int jr = ireg(S, j);
@@ -773,6 +1067,36 @@ static const sym *index_sym(cstate *S, const sym *a, const sym *j) {
   if (a->k == SK_ZERO) {
     if (jr != 0 && emit(S, O_CHKNN, 0, jr, 0, 0) < 0) return NULL;
     return a;
+  }
+  int64_t kj;
+  if (a->k == SK_ARR) {
+    if (known_int(S, j, &kj)) {
+      if (kj < 0 || kj >= a->n) return fail(S); /* the generic path reports it */
+      return a->el[kj];
+    }
+    if (!arr_reals(a)) return fail(S);
+    a = vec_of(S, a); /* a runtime index: a vector read */
+    if (!a) return NULL;
+  }
+  if (a->k == SK_OH && known_int(S, j, &kj) && kj >= 0) {
+    /* a sum of onehots at known indices: the sum of the entries at kj */
+    const sym *acc = mk(S, SK_ZERO);
+    for (const sym *p = a; p && acc; p = p->b) {
+      int64_t pj;
+      if (kint(S, p->reg, &pj)) {
+        if (pj == kj) acc = plus(S, acc, p->a);
+        continue;
+      }
+      /* an entry at a runtime index: its value where the index is kj, else 0 */
+      int vr = rreg(S, p->a), d = vr < 0 ? -1 : emit(S, O_SELK, 0, p->reg, vr, kj);
+      acc = d < 0 ? NULL : plus(S, acc, mkreg(S, SK_R, d));
+    }
+    return acc;
+  }
+  if (a->k == SK_V && a->v->kind == V_ARRAY && !fv_boxed_real(a->v) && known_int(S, j, &kj)) {
+    /* an element of a captured array at a known index: itself */
+    if (kj < 0 || kj >= a->v->u.arr.n) return fail(S);
+    return mkv(S, a->v->u.arr.elems[kj]);
   }
   if (a->k == SK_VEC) { /* the sum of the terms' elements, in list order */
     int acc = -1;
@@ -868,6 +1192,21 @@ static const sym *op_sym(cstate *S, int op, const sym *x) {
     int d = emit(S, O_IBIN, op, a, b, 0);
     return d < 0 ? NULL : mkreg(S, SK_I, d);
   }
+  if (op == P_DOT && (arr_operand(S, proj(S, x, 0)) || arr_operand(S, proj(S, x, 1)))) {
+    /* an unrolled operand: the products and sums as scalar code, in the
+     * reference's order (s = 0; s += u[j] * v[j]) */
+    const sym *u = proj(S, x, 0), *v = proj(S, x, 1);
+    int64_t L = sym_len(S, u);
+    if (L < 0 || sym_len(S, v) != L) return fail(S);
+    int acc = konst(S, 0, 0.0, 0);
+    for (int64_t j = 0; j < L && acc >= 0; j++) {
+      const sym *kj = kisym(S, j);
+      int p = rreg(S, index_sym(S, u, kj)), q = p < 0 ? -1 : rreg(S, index_sym(S, v, kj));
+      int m = q < 0 ? -1 : emit(S, O_MUL, P_MUL, p, q, 0);
+      acc = m < 0 ? -1 : emit(S, O_ADD, P_ADD, acc, m, 0);
+    }
+    return acc < 0 ? NULL : mkreg(S, SK_R, acc);
+  }
   if (op == P_DOT) {
     const sym *u = vec_of(S, proj(S, x, 0)), *v = u ? vec_of(S, proj(S, x, 1)) : NULL;
     if (!v) return NULL;
@@ -916,6 +1255,22 @@ static const sym *lin_sym(cstate *S, int p_reg, const sym *w) {
 static const sym *lop_sym(cstate *S, int op, int transposed, const sym *x, const sym *v) {
   if (!x || !v) return NULL;
   if (op >= P_LT && op < P_VADD) return mk(S, SK_ZERO); /* piecewise constant / Int */
+  if (op == P_DOT && transposed && (arr_operand(S, proj(S, x, 0)) || arr_operand(S, proj(S, x, 1)))) {
+    /* an unrolled operand: both cotangents unrolled too */
+    const sym *a = proj(S, x, 0), *b = proj(S, x, 1);
+    int64_t L = sym_len(S, a);
+    if (L < 0 || sym_len(S, b) != L) return fail(S);
+    int w = is_zero(v) ? konst(S, 0, 0.0, 0) : rreg(S, v);
+    const sym **ea = w < 0 ? NULL : unroll_alloc(S, L), **eb = ea ? unroll_alloc(S, L) : NULL;
+    if (!eb) return NULL;
+    for (int64_t j = 0; j < L; j++) {
+      const sym *kj = kisym(S, j);
+      int p = rreg(S, index_sym(S, a, kj)), q = p < 0 ? -1 : rreg(S, index_sym(S, b, kj));
+      int da = q < 0 ? -1 : emit(S, O_LIN, 0, q, w, 0), db = da < 0 ? -1 : emit(S, O_LIN, 0, p, w, 0);
+      if (db < 0 || !(ea[j] = mkreg(S, SK_R, da)) || !(eb[j] = mkreg(S, SK_R, db))) return NULL;
+    }
+    return mk2(S, SK_PAIR, mkarr(S, L, ea), mkarr(S, L, eb));
+  }
   if (op == P_DOT && transposed) { /* (lin (b[j], w), lin (a[j], w)), dense */
     const sym *a = vec_of(S, proj(S, x, 0)), *b = a ? vec_of(S, proj(S, x, 1)) : NULL;
     if (!b) return NULL;
@@ -1077,9 +1432,75 @@ static const sym *cc(cstate *S, int t, const senv *E) {
     const sym *j = a ? cc(S, tm_b(t), E) : NULL;
     return index_sym(S, a, j);
   }
+  case TM_BUILD: { /* nested, of a known length: unrolled */
+    const sym *ln = cc(S, tm_a(t), E);
+    int64_t n;
+    if (!ln) return NULL;
+    if (!known_int(S, ln, &n) || n < 0) {
+      S->why = "nested build of a runtime length";
+      return fail(S);
+    }
+    const sym **el = unroll_alloc(S, n);
+    if (!el) return NULL;
+    for (int64_t i = 0; i < n; i++)
+      if (!(el[i] = cc(S, tm_b(t), push(S, E, kisym(S, i))))) return NULL;
+    return mkarr(S, n, el);
+  }
+  case TM_MAP: { /* nested, over an array of known length: unrolled */
+    const sym *a = cc(S, tm_b(t), E);
+    if (!a) return NULL;
+    int64_t n = a->k == SK_ARR ? a->n : a->k == SK_VEC ? vec_len(S, a)
+              : a->k == SK_V && (a->v->kind == V_ARRAY || a->v->kind == FV_RARR || a->v->kind == FV_DELAY)
+                  ? a->v->u.arr.n : -1;
+    if (n < 0) {
+      S->why = "nested map over a length-free array";
+      return fail(S);
+    }
+    const sym **el = unroll_alloc(S, n);
+    if (!el) return NULL;
+    for (int64_t i = 0; i < n; i++) {
+      const sym *x = index_sym(S, a, kisym(S, i));
+      if (!(el[i] = x ? cc(S, tm_a(t), push(S, E, x)) : NULL)) return NULL;
+    }
+    return mkarr(S, n, el);
+  }
+  case TM_SUM: { /* of an unrolled array or a vector: s = 0; s += x[j], in order */
+    const sym *a = cc(S, tm_a(t), E);
+    if (!a) return NULL;
+    if (a->k == SK_ARR) {
+      int acc = konst(S, 0, 0.0, 0);
+      for (int64_t j = 0; j < a->n && acc >= 0; j++) {
+        int r = rreg(S, a->el[j]);
+        acc = r < 0 ? -1 : emit(S, O_ADD, P_ADD, acc, r, 0);
+      }
+      return acc < 0 ? NULL : mkreg(S, SK_R, acc);
+    }
+    if (!(a = vec_of(S, a))) return NULL;
+    int pv = vec_plain(S, a);
+    int d = pv < 0 ? -1 : S->nregs++;
+    if (d < 0 || emit_vec(S, O_VSUM, 0, d, pv, 0, 0) < 0) return NULL;
+    return mkreg(S, SK_R, d);
+  }
+  case TM_LSUM: { /* nested, of a known count: unrolled, added in order */
+    const sym *ln = cc(S, tm_a(t), E);
+    int64_t n;
+    if (!ln) return NULL;
+    if (!known_int(S, ln, &n) || n < 0) {
+      S->why = "nested lsum of a runtime count";
+      return fail(S);
+    }
+    if (n > UNROLL_MAX || (S->unrolled += n) > UNROLL_BUDGET) return fail(S);
+    const sym *acc = mk(S, SK_ZERO);
+    for (int64_t i = 0; i < n && acc; i++) acc = plus(S, acc, cc(S, tm_b(t), push(S, E, kisym(S, i))));
+    return acc;
+  }
   case TM_LENGTH: {
     const sym *a = cc(S, tm_a(t), E);
     if (!a) return NULL;
+    if (a->k == SK_ARR) {
+      int d = konst(S, 1, 0.0, a->n);
+      return d < 0 ? NULL : mkreg(S, SK_I, d);
+    }
     if (a->k == SK_VEC) {
       int d = konst(S, 1, 0.0, vec_len(S, a));
       return d < 0 ? NULL : mkreg(S, SK_I, d);
@@ -1110,12 +1531,15 @@ static const sym *cc(cstate *S, int t, const senv *E) {
     int jr = ireg(S, j);
     if (jr < 0 || (jr != 0 && emit(S, O_CHKNN, 0, jr, 0, 0) < 0)) return NULL;
     if (is_zero(v)) return v;
-    int vr = rreg(S, v); /* only Arr Real cotangents */
-    if (vr < 0) return NULL;
+    const sym *val = v; /* Arr Real, or (nested) Arr (Arr Real) cotangents */
+    if (!(v->k == SK_OH || v->k == SK_VEC || v->k == SK_ARR)) {
+      int vr = rreg(S, v);
+      if (vr < 0 || !(val = mkreg(S, SK_R, vr))) return NULL;
+    }
     sym *s = (sym *)mk(S, SK_OH);
     if (!s) return NULL;
     s->reg = jr;
-    s->a = mkreg(S, SK_R, vr);
+    s->a = val;
     s->b = NULL;
     return s;
   }
@@ -1124,6 +1548,59 @@ static const sym *cc(cstate *S, int t, const senv *E) {
 }
 
 /* ---- lsum layout: slots by the result type ----------------------------- */
+static int push_int(cstate *S, int **a, int *n, int *cap, int x) {
+  if (*n == *cap) {
+    int nc = *cap ? 2 * *cap : 16;
+    int *na = realloc(*a, (size_t)nc * sizeof *na);
+    if (!na) {
+      SET_FAIL(S);
+      return -1;
+    }
+    *a = na;
+    *cap = nc;
+  }
+  (*a)[(*n)++] = x;
+  return 0;
+}
+/* the accumulation of an Arr Real cotangent s into array slot `slot` */
+static int acc_arr(cstate *S, int slot, const sym *s) {
+  if (is_zero(s)) return 0;
+  if (s->k == SK_ARR && !(s = vec_of(S, s))) return -1;
+  if (s->k == SK_VEC) { /* a dense slot of the vector's length */
+    if (slot >= S->capslots) {
+      int nc = 2 * slot + 8;
+      int64_t *nl = realloc(S->slot_len, (size_t)nc * sizeof *nl);
+      if (!nl) {
+        SET_FAIL(S);
+        return -1;
+      }
+      for (int i = S->capslots; i < nc; i++) nl[i] = 0;
+      S->slot_len = nl;
+      S->capslots = nc;
+    }
+    if (S->slot_len[slot] != 0 && S->slot_len[slot] != vec_len(S, s)) {
+      SET_FAIL(S);
+      return -1;
+    }
+    S->slot_len[slot] = vec_len(S, s);
+    for (const sym *p = s; p; p = p->b) {
+      ins x = {O_ACCV, 0, -1, p->term, p->reg, slot};
+      if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+    }
+    return 0;
+  }
+  if (s->k != SK_OH) {
+    SET_FAIL(S);
+    return -1;
+  }
+  for (const sym *p = s; p; p = p->b) {
+    if (p->a->k != SK_R && rreg(S, p->a) < 0) return -1;
+    int vr = p->a->k == SK_R ? p->a->reg : rreg(S, p->a);
+    ins x = {p->reg == 0 ? O_ACCSEQ : O_ACCA, 0, -1, p->reg, vr, slot};
+    if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+  }
+  return 0;
+}
 static int acc_emit(cstate *S, int ty, const sym *s) {
   if (!s) return -1;
   switch (ty_kind(ty)) {
@@ -1142,40 +1619,52 @@ static int acc_emit(cstate *S, int ty, const sym *s) {
   case TY_ARR:
     if (ty_kind(ty_left(ty)) == TY_REAL) {
       int slot = S->nacc_a++;
+      if (push_int(S, &S->tslot, &S->ntslot, &S->captslot, slot) < 0) return -1;
+      return acc_arr(S, slot, s);
+    }
+    if (ty_kind(ty_left(ty)) == TY_ARR && ty_kind(ty_left(ty_left(ty))) == TY_REAL) {
+      /* Arr (Arr Real): onehots at rows known when compiling (an index of an
+       * unrolled loop), each row an Arr Real slot of its own */
+      int m = S->nacc_m++;
       if (is_zero(s)) return 0;
-      if (s->k == SK_VEC) { /* a dense slot of the vector's length */
-        if (slot >= S->capslots) {
-          int nc = 2 * slot + 8;
-          int64_t *nl = realloc(S->slot_len, (size_t)nc * sizeof *nl);
-          if (!nl) {
-            S->fail = 1;
-            return -1;
-          }
-          for (int i = S->capslots; i < nc; i++) nl[i] = 0;
-          S->slot_len = nl;
-          S->capslots = nc;
-        }
-        S->slot_len[slot] = vec_len(S, s);
-        for (const sym *p = s; p; p = p->b) {
-          ins x = {O_ACCV, 0, -1, p->term, p->reg, slot};
-          if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
-        }
-        return 0;
-      }
       if (s->k != SK_OH) {
-        S->fail = 1;
+        SET_FAIL(S);
         return -1;
       }
       for (const sym *p = s; p; p = p->b) {
-        ins x = {p->reg == 0 ? O_ACCSEQ : O_ACCA, 0, -1, p->reg, p->a->reg, slot};
-        if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+        int64_t row;
+        if (!kint(S, p->reg, &row) || row < 0) {
+          SET_FAIL(S);
+          return -1;
+        }
+        const sym *v = p->a->k == SK_ARR ? vec_of(S, p->a) : p->a;
+        if (!v) return -1;
+        int dense = v->k == SK_VEC, slot = -1;
+        for (int i = 0; i < S->nmrows; i++)
+          if (S->mrows[i].m == m && S->mrows[i].row == row && S->mrows[i].dense == dense)
+            slot = S->mrows[i].slot;
+        if (slot < 0) {
+          if (S->nmrows == S->capmrows) {
+            int nc = S->capmrows ? 2 * S->capmrows : 16;
+            struct mrow *nr = realloc(S->mrows, (size_t)nc * sizeof *nr);
+            if (!nr) {
+              SET_FAIL(S);
+              return -1;
+            }
+            S->mrows = nr;
+            S->capmrows = nc;
+          }
+          slot = S->nacc_a++;
+          S->mrows[S->nmrows++] = (struct mrow){m, dense, row, slot};
+        }
+        if (acc_arr(S, slot, v) < 0) return -1;
       }
       return 0;
     }
     /* fall through */
   default:
     if (is_zero(s)) return 0;
-    S->fail = 1;
+    SET_FAIL(S);
     return -1;
   }
 }
@@ -1194,7 +1683,8 @@ static void dce(cstate *S, int keep_reg) {
   char *live = calloc((size_t)S->nregs + 1, 1);
   if (!live) return;
   if (keep_reg >= 0) live[keep_reg] = 1;
-  for (int i = 0; i < S->nrec; i++) live[S->rec[i]] = 1;
+  for (int i = 0; i < S->nrec; i++)
+    if (S->rec[i] >= 0) live[S->rec[i]] = 1;
   int n = 0;
   char *keep = calloc((size_t)S->ncode + 1, 1);
   if (!keep) {
@@ -1207,12 +1697,20 @@ static void dce(cstate *S, int keep_reg) {
                  x->op == O_IBIN || x->op == O_INEG || x->op == O_ACCS || x->op == O_ACCA ||
                  x->op == O_ACCSEQ || x->op == O_LDV || x->op == O_ACCV || x->op == O_STV ||
                  x->op == O_SOFTMAX || x->op == O_VSTS || x->op == O_VEW || x->op == O_VSCL ||
-                 x->op == O_VOH;
+                 x->op == O_VOH || x->op == O_PACK;
     if (effect || (x->d >= 0 && live[x->d])) {
       keep[i] = 1;
       if (x->op == O_VOH) { /* index and value registers */
         live[x->a] = 1;
         live[x->b] = 1;
+        continue;
+      }
+      if (x->op == O_PACK) {
+        live[x->a] = 1;
+        continue;
+      }
+      if (x->op == O_VSUM) {
+        if (S->vecs[x->a].kind == 1) live[S->vecs[x->a].ireg] = 1;
         continue;
       }
       if (x->op >= O_DOT) { /* vector operands: their row registers */
@@ -1227,7 +1725,8 @@ static void dce(cstate *S, int keep_reg) {
       }
       live[x->a] = 1;
       if (x->op == O_ADD || x->op == O_MUL || x->op == O_BIN || x->op == O_D2 ||
-          x->op == O_LIN || x->op == O_IBIN || x->op == O_ACCA || x->op == O_ACCSEQ)
+          x->op == O_LIN || x->op == O_IBIN || x->op == O_ACCA || x->op == O_ACCSEQ ||
+          x->op == O_SELK)
         live[x->b] = 1;
     }
   }
@@ -1236,6 +1735,147 @@ static void dce(cstate *S, int keep_reg) {
   S->ncode = n;
   free(keep);
   free(live);
+}
+
+/* 1 iff instruction x never fails at run time (no bound or integer check) */
+static int cannot_fail(const cstate *S, const ins *x) {
+  int64_t j;
+  switch (x->op) {
+  case O_ADD: case O_MUL: case O_U: case O_BIN: case O_D1: case O_D2: case O_LIN: case O_LDSEQ:
+  case O_TOREAL: case O_DOT: case O_SELK: case O_PACK: case O_VSUM: case O_LSE: case O_SOFTMAX:
+  case O_VSTS: case O_VEW: case O_VSCL: case O_VDOTLIN:
+    return 1;
+  case O_LDV: /* a known index within the vector's static length */
+  case O_VOH:
+    return kint(S, x->a, &j) && j >= 0 && j < S->vecs[x->k].len;
+  default: return 0;
+  }
+}
+
+/* ---- register reuse ---------------------------------------------------------
+ * The compiled code is in SSA form (every instruction a fresh register), so
+ * an unrolled body has thousands of registers of B slots each, far more than
+ * the caches hold. After dead-code removal, registers are renamed onto
+ * slots reused once their value's last reader has run (a slot is freed only
+ * after the instruction's own result has its slot, so nothing is computed in
+ * place). Slot 0 stays the loop index, constants keep slots of their own
+ * (filled once), and so do sequential loads (their slot is redirected into
+ * the array read, and must never be written). */
+static int ins_uses(const cstate *S, const ins *x, int *u) {
+  int n = 0;
+#define VEC_USE(v) \
+  if (S->vecs[v].kind == 1) u[n++] = S->vecs[v].ireg
+  switch (x->op) {
+  case O_ADD: case O_MUL: case O_BIN: case O_D2: case O_LIN: case O_IBIN: case O_ACCA:
+  case O_ACCSEQ: case O_VOH: case O_SELK:
+    u[n++] = x->a;
+    u[n++] = x->b;
+    break;
+  case O_U: case O_D1: case O_LDR: case O_LDA: case O_CHKB: case O_CHKNN: case O_INEG:
+  case O_TOREAL: case O_ACCS: case O_PACK:
+    u[n++] = x->a;
+    break;
+  case O_DOT: case O_VEW: case O_VDOTLIN:
+    VEC_USE(x->a);
+    VEC_USE(x->b);
+    break;
+  case O_LDV:
+    u[n++] = x->a;
+    VEC_USE(x->k);
+    break;
+  case O_ACCV: case O_STV: case O_VSTS: case O_VSCL:
+    VEC_USE(x->a);
+    if (x->b >= 0) u[n++] = x->b;
+    break;
+  case O_LSE: case O_SOFTMAX: case O_VSUM:
+    VEC_USE(x->a);
+    break;
+  default: break;
+  }
+#undef VEC_USE
+  return n;
+}
+static int ins_writes(int op) {
+  return op == O_ADD || op == O_MUL || op == O_U || op == O_BIN || op == O_D1 || op == O_D2 ||
+         op == O_LIN || op == O_LDR || op == O_LDA || op == O_IBIN || op == O_INEG ||
+         op == O_TOREAL || op == O_LDSEQ || op == O_DOT || op == O_LDV || op == O_LSE ||
+         op == O_VDOTLIN || op == O_VSUM || op == O_SELK;
+}
+static void rename_uses(const cstate *S, ins *x, const int *map) {
+  switch (x->op) {
+  case O_ADD: case O_MUL: case O_BIN: case O_D2: case O_LIN: case O_IBIN: case O_ACCA:
+  case O_ACCSEQ: case O_VOH: case O_SELK:
+    x->a = map[x->a];
+    x->b = map[x->b];
+    break;
+  case O_U: case O_D1: case O_LDR: case O_LDA: case O_CHKB: case O_CHKNN: case O_INEG:
+  case O_TOREAL: case O_ACCS: case O_PACK: case O_LDV:
+    x->a = map[x->a];
+    break;
+  case O_ACCV: case O_STV: case O_VSTS: case O_VSCL:
+    if (x->b >= 0) x->b = map[x->b];
+    break;
+  default: break;
+  }
+  (void)S;
+}
+/* keep[0..nkeep): registers read after the block (result, memo): kept to the end */
+static void regalloc(cstate *S, int *keep, int nkeep) {
+  int n = S->nregs, next = 1, nfree = 0;
+  int *last = malloc((size_t)n * sizeof *last), *map = malloc((size_t)n * sizeof *map),
+      *freel = malloc((size_t)n * sizeof *freel);
+  if (!last || !map || !freel || getenv("FAST_NO_REGALLOC")) goto out;
+  for (int r = 0; r < n; r++) last[r] = -1, map[r] = -1;
+  int u[8];
+  for (int c = 0; c < S->ncode; c++) {
+    int nu = ins_uses(S, &S->code[c], u);
+    for (int i = 0; i < nu; i++) last[u[i]] = c;
+  }
+  for (int i = 0; i < nkeep; i++)
+    if (keep[i] >= 0) last[keep[i]] = S->ncode;
+  map[0] = 0;
+  last[0] = S->ncode;
+  for (int c = 0; c < S->ninit; c++) {
+    map[S->init[c].d] = next++;
+    last[S->init[c].d] = S->ncode; /* never freed */
+  }
+  for (int c = 0; c < S->ncode; c++) {
+    ins *x = &S->code[c];
+    int nu = ins_uses(S, x, u);
+    rename_uses(S, x, map);
+    if (ins_writes(x->op) && x->d >= 0) {
+      int d = x->d;
+      if (x->op == O_LDSEQ) {
+        map[d] = next++;
+        last[d] = S->ncode;
+      } else {
+        map[d] = nfree ? freel[--nfree] : next++;
+      }
+      x->d = map[d];
+      if (last[d] < c) freel[nfree++] = map[d]; /* never read */
+    } else {
+      x->d = -1;
+    }
+    for (int i = 0; i < nu; i++)
+      if (last[u[i]] == c) {
+        freel[nfree++] = map[u[i]];
+        last[u[i]] = -2; /* freed once, even when read twice here */
+      }
+  }
+  for (int c = 0; c < S->ninit; c++) S->init[c].d = map[S->init[c].d];
+  /* constants are slots 1 .. ninit now: an accumulation at a constant index
+   * adds its block at once */
+  for (int c = 0; c < S->ncode; c++)
+    if (S->code[c].op == O_ACCA && S->code[c].a >= 1 && S->code[c].a <= S->ninit) S->code[c].p = 1;
+  for (int v = 0; v < S->nvecs; v++)
+    if (S->vecs[v].kind == 1) S->vecs[v].ireg = map[S->vecs[v].ireg] >= 0 ? map[S->vecs[v].ireg] : 0;
+  for (int i = 0; i < nkeep; i++)
+    if (keep[i] >= 0) keep[i] = map[keep[i]];
+  S->nregs = next;
+out:
+  free(last);
+  free(map);
+  free(freel);
 }
 
 /* ---- the block interpreter ----------------------------------------------- */
@@ -1346,6 +1986,24 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
     }
     return 0;
   }
+  case O_PACK: {
+    const vdesc *o = &S->vecs[x->k];
+    const double *ra = RP[x->a];
+    double *d = SC[o->id] + x->p;
+    for (int k = 0; k < len; k++) d[(size_t)k * (size_t)o->len] = ra[k];
+    return 0;
+  }
+  case O_VSUM: {
+    const vdesc *u = &S->vecs[x->a];
+    double *rd = RP[x->d];
+    for (int k = 0; k < len; k++) {
+      const double *p = vrow(S, u, I, k, SC);
+      double s = 0;
+      for (int64_t j = 0; j < u->len; j++) s += p[j];
+      rd[k] = s;
+    }
+    return 0;
+  }
   case O_SOFTMAX: {
     const vdesc *u = &S->vecs[x->a], *o = &S->vecs[x->k];
     for (int k = 0; k < len; k++)
@@ -1414,6 +2072,22 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
   return 1;
 }
 
+/* The sum of a block's values: four interleaved partial sums, added in a
+ * fixed order (fixed by the block, so independent of the threads), which
+ * breaks the chain of dependent additions. */
+static inline double block_sum(const double *v, int len) {
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int k = 0;
+  for (; k + 4 <= len; k += 4) {
+    s0 += v[k];
+    s1 += v[k + 1];
+    s2 += v[k + 2];
+    s3 += v[k + 3];
+  }
+  for (; k < len; k++) s0 += v[k];
+  return (s0 + s1) + (s2 + s3);
+}
+
 /* RP[r]: where real register r's block is; R + r * B, except for a
  * sequential load, which points into its array instead of copying (registers
  * are written once per block, by their defining instruction only). */
@@ -1456,8 +2130,8 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       break;
     case O_BIN:
       switch (x->p) {
-      case P_SUB: for (int k = 0; k < len; k++) rd[k] = ra[k] - rb[k]; break;
-      case P_DIV: for (int k = 0; k < len; k++) rd[k] = ra[k] / rb[k]; break;
+      case P_SUB: _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = ra[k] - rb[k]; break;
+      case P_DIV: _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = ra[k] / rb[k]; break;
       default: for (int k = 0; k < len; k++) rd[k] = real2(x->p, ra[k], rb[k]);
       }
       break;
@@ -1474,8 +2148,12 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       if (x->p == P_MUL) for (int k = 0; k < len; k++) rd[k] = x->k ? ra[k] : rb[k];
       else for (int k = 0; k < len; k++) rd[k] = deriv2(x->p, ra[k], rb[k], (int)x->k);
       break;
-    case O_LIN: 
-      _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = rb[k] == 0.0 ? 0.0 : ra[k] * rb[k]; break;
+    case O_LIN: /* the product computed unconditionally, so the select vectorises */
+      _Pragma("omp simd") for (int k = 0; k < len; k++) {
+        double m = ra[k] * rb[k];
+        rd[k] = rb[k] == 0.0 ? 0.0 : m;
+      }
+      break;
     case O_LDR: {
       const double *src = S->arrs[x->k].d;
       int64_t n = S->arrs[x->k].n;
@@ -1532,12 +2210,10 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       }
       break;
     case O_TOREAL: for (int k = 0; k < len; k++) rd[k] = (double)ia[k]; break;
-    case O_ACCS: {
-      double s = 0;
-      for (int k = 0; k < len; k++) s += ra[k];
-      accs[x->k] += s;
+    case O_SELK: for (int k = 0; k < len; k++) rd[k] = ia[k] == x->k ? rb[k] : 0.0; break;
+    case O_ACCS:
+      accs[x->k] += block_sum(ra, len);
       break;
-    }
     case O_ACCSEQ: {
       if (x->p) { /* the slot's only contribution: store, disjoint blocks */
         double *dst = S->stseq[x->k] + base;
@@ -1554,6 +2230,14 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
     }
     case O_ACCA: {
       abuf *ab = &aa[x->k];
+      if (x->p) { /* a constant index: the block's sum added once */
+        int64_t j = ia[0];
+        if (j < 0 || j >= ACC_MAX) return 1;
+        if (j >= ab->cap && !abuf_grow(ab, j + 1, S->acc_hint, S->acc_limit)) return 1;
+        if (j + 1 > ab->max) ab->max = j + 1;
+        ab->d[j] += block_sum(rb, len);
+        break;
+      }
       for (int k = 0; k < len; k++) {
         int64_t j = ia[k];
         if (j < 0 || j >= ACC_MAX) return 1;
@@ -1623,13 +2307,19 @@ static void cstate_free(cstate *S) {
   free(S->mats);
   free(S->vecs);
   free(S->slot_len);
+  free(S->kk);
+  free(S->kv);
+  free(S->tslot);
+  free(S->mrows);
+  free(S->khash);
 }
 
 struct build_ctx {
   heap *h;
   const double *tot;
   const value **arrs;
-  int *si, *ai;
+  int *si, *ai, *mi;
+  const cstate *S;
 };
 static const value *build_val(struct build_ctx *c, int ty) {
   switch (ty_kind(ty)) {
@@ -1641,10 +2331,44 @@ static const value *build_val(struct build_ctx *c, int ty) {
     return b ? v_pair(c->h, a, b) : NULL;
   }
   case TY_ARR:
-    if (ty_kind(ty_left(ty)) == TY_REAL) return c->arrs[(*c->ai)++];
+    if (ty_kind(ty_left(ty)) == TY_REAL) return c->arrs[c->S->tslot[(*c->ai)++]];
+    if (ty_kind(ty_left(ty)) == TY_ARR && ty_kind(ty_left(ty_left(ty))) == TY_REAL) {
+      /* the rows' sum of onehots, in the order the rows were met */
+      int m = (*c->mi)++;
+      const value *acc = v_zero(c->h);
+      eval_error er;
+      eval_error_clear(&er);
+      for (int i = 0; acc && i < c->S->nmrows; i++) {
+        const struct mrow *r = &c->S->mrows[i];
+        if (r->m != m || c->arrs[r->slot]->kind == V_ZERO) continue;
+        const value *oh = v_onehot(c->h, r->row, c->arrs[r->slot], &er);
+        acc = oh ? fv_plus(c->h, acc, oh, &er) : NULL;
+      }
+      return acc;
+    }
     return v_zero(c->h);
   default: return v_zero(c->h);
   }
+}
+
+/* The compile of the last delayed array made without a check run (its body
+ * cannot fail): the state after compiling one element (el, in terms of the
+ * loop index, register 0), so the first loop over that array continues it
+ * rather than compiling the element again. One entry, valid within one
+ * evaluation (epoch); the evaluator is not reentrant (one thread compiles). */
+static struct {
+  cstate S;
+  const sym *el;
+  int term;
+  const env *e;
+  const value *src;
+  int64_t n;
+  unsigned epoch;
+  int valid;
+} chk_cache;
+static void chk_cache_drop(void) {
+  if (chk_cache.valid) cstate_free(&chk_cache.S);
+  chk_cache.valid = 0;
 }
 
 int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
@@ -1652,6 +2376,15 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
    * 2 check only, 3 lsum */
   if (t >= 0 && t < CHAD_MAX_TERMS && fail_epoch[t] == fast_epoch_) return 0;
+  /* map snd X after the lsum that stored the rows of snd X[i] (fv_delay) */
+  if (mode == FC_CHECK && tm_kind(t) == TM_MAP && arr && arr->kind == FV_DELAY &&
+      as_delay(arr)->snd_rows && as_delay(arr)->snd_rows->u.arr.n == n && tm_kind(tm_a(t)) == TM_SND &&
+      tm_kind(tm_a(tm_a(t))) == TM_VAR && tm_aux(tm_a(tm_a(t))) == 0) {
+    *out = as_delay(arr)->snd_rows;
+    if (getenv("FAST_DEBUG")) fprintf(stderr, "fast: loop term %d: the rows of snd stored by an lsum\n", t);
+    fast_stats_.compiled_loops++;
+    return 1;
+  }
   int nodelay = mode == FC_MAT_NODELAY;
   if (nodelay) mode = FC_MAT;
   double t_start = omp_get_wtime();
@@ -1663,17 +2396,96 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   S.loop_n = n;
   int kind = tm_kind(t);
   int body = kind == TM_MAP ? tm_a(t) : tm_b(t);
+  /* lsum n (i. fst X[i]) with X a delayed build of pairs of length n (CHAD's
+   * transpose of a map): X[i] compiled whole, so snd X[i] can be stored too */
+  const value *pair_src = NULL;
+  const sym *snd_el = NULL;
+  if (mode == FC_LSUM && tm_kind(body) == TM_FST && tm_kind(tm_a(body)) == TM_INDEX) {
+    int ix = tm_a(body);
+    if (tm_kind(tm_a(ix)) == TM_VAR && tm_kind(tm_b(ix)) == TM_VAR && tm_aux(tm_b(ix)) == 0 &&
+        tm_aux(tm_a(ix)) >= 1) {
+      const env *p = e;
+      for (int64_t k = tm_aux(tm_a(ix)) - 1; p && k > 0; k--) p = p->next;
+      if (p && p->v->kind == FV_DELAY && !as_delay(p->v)->real && !as_delay(p->v)->snd_rows &&
+          p->v->u.arr.n == n)
+        pair_src = p->v;
+    }
+  }
+  /* the delayed array this loop reads element by element (map over it, or
+   * the lsum above): when it is the one whose check compile is cached, that
+   * compile is continued instead of done again */
+  const value *adopt_src = kind == TM_MAP ? arr : pair_src;
+  const sym *adopted = NULL;
+  if (adopt_src && adopt_src->kind == FV_DELAY && chk_cache.valid && chk_cache.epoch == fast_epoch_ &&
+      as_delay(adopt_src)->term == chk_cache.term && as_delay(adopt_src)->env == chk_cache.e &&
+      as_delay(adopt_src)->src == chk_cache.src && as_delay(adopt_src)->ncalls == 0 &&
+      adopt_src->u.arr.n == n && chk_cache.n == n && !getenv("FAST_NO_ADOPT")) {
+    S = chk_cache.S;
+    chk_cache.valid = 0;
+    S.h = h;
+    S.err = err;
+    S.loop_n = n;
+    adopted = chk_cache.el;
+    if (getenv("FAST_DEBUG"))
+      fprintf(stderr, "fast: loop term %d continues the compile of term %d\n", t, chk_cache.term);
+  }
   const senv *E = rt_env(&S, e);
   const sym *x;
-  if (kind == TM_MAP) x = index_sym(&S, mkv(&S, arr), mkreg(&S, SK_I, 0));
+  if (kind == TM_MAP) x = adopted ? adopted : index_sym(&S, mkv(&S, arr), mkreg(&S, SK_I, 0));
   else x = mkreg(&S, SK_I, 0);
   S.recording = mode == FC_CHECK; /* the body's own expensive calls only */
-  const sym *r = x ? cc(&S, body, push(&S, E, x)) : NULL;
-  int out_reg = -1, rows = 0;
+  if (!S.recording) S.nrec = 0;
+  const sym *r;
+  if (pair_src) {
+    const sym *el = adopted ? adopted : index_sym(&S, mkv(&S, pair_src), x);
+    r = proj(&S, el, 0);
+    snd_el = r ? proj(&S, el, 1) : NULL;
+  } else {
+    r = x ? cc(&S, body, push(&S, E, x)) : NULL;
+  }
+  int out_reg = -1, rows = 0, rows_acc = 0, snd_on = 0;
+  if (r && !S.fail && mode == FC_CHECK && r->k == SK_OH) {
+    /* an Arr Real cotangent of onehots at indices known when compiling:
+     * stored as dense length-free rows (FV_ACC) up to the largest index */
+    int64_t L = 0, j;
+    for (const sym *p = r; p && L >= 0; p = p->b)
+      if (kint(&S, p->reg, &j) && j >= 0 && j < 65536 && rreg(&S, p->a) >= 0) L = j + 1 > L ? j + 1 : L;
+      else L = -1;
+    if (L > 0 && (r = vec_cot(&S, r, L))) rows_acc = 1;
+  }
   if (r && !S.fail) {
     if (mode == 0 || mode == 1) out_reg = rreg(&S, r);
-    else if (mode == 3 && acc_layout_ok(tm_type(t))) acc_emit(&S, tm_type(t), r);
-    else if (mode == FC_CHECK && r->k == SK_VEC) {
+    else if (mode == 3 && acc_layout_ok(tm_type(t))) {
+      acc_emit(&S, tm_type(t), r);
+      /* the rows of snd X[i]: onehots at known indices (dense up to the
+       * largest, length-free FV_ACC) or a vector (FV_RARR); else none */
+      if (snd_el && !S.fail && S.nscr < 60) {
+        int64_t L = 0, j;
+        const sym *v2 = NULL;
+        if (snd_el->k == SK_OH) {
+          for (const sym *p = snd_el; p && L >= 0; p = p->b)
+            if (kint(&S, p->reg, &j) && j >= 0 && j < 65536 &&
+                (p->a->k == SK_R || (p->a->k == SK_V && p->a->v->kind == V_REAL)))
+              L = j + 1 > L ? j + 1 : L;
+            else
+              L = -1;
+          if (L > 0 && (v2 = vec_cot(&S, snd_el, L))) rows_acc = 1;
+        } else if (snd_el->k == SK_VEC) {
+          v2 = snd_el;
+        }
+        if (v2 && !S.fail && (double)n * (double)vec_len(&S, v2) <= (double)((int64_t)1 << 30)) {
+          S.rows_len = vec_len(&S, v2);
+          snd_on = 1;
+          int first = 1;
+          for (const sym *p = v2; p; p = p->b, first = 0) {
+            ins xi = {O_STV, first ? 0 : 1, -1, p->term, p->reg, 0};
+            if (emit_to(&S, &S.code, &S.ncode, &S.capcode, xi) < 0) break;
+          }
+        }
+      }
+    }
+    else if (mode == FC_CHECK && (r->k == SK_VEC || (r->k == SK_ARR && r->n > 0 && arr_reals(r))) &&
+             (r = vec_of(&S, r))) {
       /* elements are dense vectors of one length: stored as unboxed rows
        * (cheaper than delaying, which would recompute them when indexed) */
       S.rows_len = vec_len(&S, r);
@@ -1708,16 +2520,37 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
    * recomputing the body where it is inlined costs less than storing and
    * reloading it (sum (sin x * x): its gradient then makes one array, not
    * two). */
-  if (mode == FC_CHECK && !rows && S.ncode <= 16 && S.nrec <= 2 && !getenv("FAST_ALWAYS_MEMO")) {
+  /* So does a body of any size that cannot fail and has no expensive call
+   * to memoise (an unrolled body whose transcendental functions were all of
+   * constants): its check run would compute everything and keep nothing. */
+  int nreal = 0; /* expensive instructions recorded, not folded */
+  for (int c = 0; c < S.nrec; c++) nreal += S.rec[c] >= 0;
+  if (nreal == 0) S.nrec = 0;
+  if (mode == FC_CHECK && !rows && ((S.ncode <= 16 && nreal <= 2) || nreal == 0) &&
+      !getenv("FAST_ALWAYS_MEMO")) {
     int pure = 1;
     for (int c = 0; c < S.ncode && pure; c++) {
-      int op = S.code[c].op;
-      pure = op == O_ADD || op == O_MUL || op == O_U || op == O_BIN || op == O_D1 || op == O_D2 ||
-             op == O_LIN || op == O_LDSEQ || op == O_TOREAL || op == O_DOT;
+      pure = cannot_fail(&S, &S.code[c]);
+      if (!pure && getenv("FAST_DEBUG") && getenv("FAST_DEBUG")[0] == '3')
+        fprintf(stderr, "fast: loop term %d: check run needed (op %d a %d k %lld)\n", t, S.code[c].op,
+                S.code[c].a, (long long)S.code[c].k);
     }
     if (pure) {
       fv_delay *dl = heap_alloc(h, sizeof *dl);
-      cstate_free(&S);
+      /* kept for the first loop that reads this array element by element */
+      chk_cache_drop();
+      if (dl && r && !getenv("FAST_NO_ADOPT")) {
+        chk_cache.S = S;
+        chk_cache.el = r;
+        chk_cache.term = t;
+        chk_cache.e = e;
+        chk_cache.src = kind == TM_MAP ? arr : NULL;
+        chk_cache.n = n;
+        chk_cache.epoch = fast_epoch_;
+        chk_cache.valid = 1;
+      } else {
+        cstate_free(&S);
+      }
       if (!dl) {
         eval_oom(err);
         return -1;
@@ -1734,6 +2567,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       dl->real = 0;
       dl->term = t;
       dl->forced = NULL;
+      dl->snd_rows = NULL;
       *out = &dl->base;
       fast_stats_.compiled_loops++;
       return 1;
@@ -1743,7 +2577,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   int nslots = 0, *memo_of = NULL, *slot_reg = NULL;
   double **memo = NULL;
   if (mode == FC_CHECK && S.nrec > 0 && !getenv("FAST_NO_MEMO")) {
-    if ((double)S.nrec * (double)n * 8.0 > (double)((size_t)1 << 30) ||
+    if ((double)nreal * (double)n * 8.0 > (double)((size_t)1 << 30) ||
         !(memo_of = heap_alloc(h, (size_t)S.nrec * sizeof *memo_of)) ||
         !(slot_reg = calloc((size_t)S.nrec, sizeof *slot_reg)) ||
         !(memo = heap_alloc(h, (size_t)S.nrec * sizeof *memo))) {
@@ -1751,6 +2585,10 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     } else {
       for (int c = 0; c < S.nrec; c++) {
         int sl;
+        if (S.rec[c] < 0) { /* folded: computed again where replayed */
+          memo_of[c] = -1;
+          continue;
+        }
         for (sl = 0; sl < nslots && slot_reg[sl] != S.rec[c]; sl++) continue;
         if (sl == nslots) {
           slot_reg[nslots] = S.rec[c];
@@ -1767,6 +2605,17 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     }
   }
   dce(&S, out_reg);
+  {
+    int nk = nslots + 1, *keep = malloc((size_t)nk * sizeof *keep);
+    if (keep) {
+      keep[0] = out_reg;
+      for (int sl = 0; sl < nslots; sl++) keep[1 + sl] = slot_reg[sl];
+      regalloc(&S, keep, nk);
+      out_reg = keep[0];
+      for (int sl = 0; sl < nslots; sl++) slot_reg[sl] = keep[1 + sl];
+      free(keep);
+    }
+  }
   if (getenv("FAST_DEBUG")) {
     int nu = 0;
     for (int c = 0; c < S.ncode; c++) nu += S.code[c].op == O_U || S.code[c].op == O_D1;
@@ -1812,6 +2661,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       dl->real = 1;
       dl->term = t;
       dl->forced = NULL;
+      dl->snd_rows = NULL;
       *out = &dl->base;
       fast_stats_.compiled_loops++;
       return 1;
@@ -1824,7 +2674,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     eval_oom(err);
     return -1;
   }
-  if (rows && !(S.rowsout = fv_alloc_big(h, (size_t)n * (size_t)S.rows_len * sizeof(double)))) {
+  if ((rows || snd_on) && !(S.rowsout = fv_alloc_big(h, (size_t)n * (size_t)S.rows_len * sizeof(double)))) {
     cstate_free(&S);
     eval_oom(err);
     return -1;
@@ -1835,7 +2685,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   int64_t per = S.ncode + 1; /* work per iteration: vector instructions count their length */
   for (int c = 0; c < S.ncode; c++)
     if (S.code[c].op >= O_DOT)
-      per += S.vecs[S.code[c].op == O_LDV || S.code[c].op == O_VOH ? S.code[c].k : S.code[c].a].len;
+      per += S.code[c].op == O_PACK ? 1 :
+             S.vecs[S.code[c].op == O_LDV || S.code[c].op == O_VOH ? S.code[c].k : S.code[c].a].len;
 
   int par = (double)n * (double)per >= (double)fast_par_threshold_ && nb > 1;
   if (!par) nthreads = 1;
@@ -1944,7 +2795,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     fv_rarr *hd = arr ? heap_alloc(h, (size_t)n * sizeof *hd) : NULL;
     if (!hd) rc = -1;
     for (int64_t i = 0; rc == 1 && i < n; i++) {
-      hd[i].base.kind = FV_RARR;
+      hd[i].base.kind = rows_acc ? FV_ACC : FV_RARR;
       hd[i].base.u.arr.n = S.rows_len;
       hd[i].base.u.arr.elems = NULL;
       hd[i].d = S.rowsout + (size_t)i * (size_t)S.rows_len;
@@ -1967,6 +2818,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       dl->real = 0;
       dl->term = t;
       dl->forced = NULL;
+      dl->snd_rows = NULL;
       *out = &dl->base;
     }
   } else {
@@ -2056,10 +2908,23 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     }
     /* rebuild the value by the type, consuming slots in acc_emit's order */
     if (rc == 1) {
-      int si = 0, ai = 0;
-      struct build_ctx bc = {h, tot, arrs, &si, &ai};
+      int si = 0, ai = 0, mi = 0;
+      struct build_ctx bc = {h, tot, arrs, &si, &ai, &mi, &S};
       *out = build_val(&bc, tm_type(t));
       if (!*out) rc = -1;
+    }
+    if (rc == 1 && snd_on) { /* snd X[i] as rows, for map snd X */
+      value *ra = v_array(h, n);
+      fv_rarr *hd = ra ? heap_alloc(h, (size_t)(n ? n : 1) * sizeof *hd) : NULL;
+      if (!hd) rc = -1;
+      for (int64_t i = 0; rc == 1 && i < n; i++) {
+        hd[i].base.kind = rows_acc ? FV_ACC : FV_RARR;
+        hd[i].base.u.arr.n = S.rows_len;
+        hd[i].base.u.arr.elems = NULL;
+        hd[i].d = S.rowsout + (size_t)i * (size_t)S.rows_len;
+        ra->u.arr.elems[i] = &hd[i].base;
+      }
+      if (rc == 1) ((fv_delay *)(uintptr_t)pair_src)->snd_rows = ra;
     }
     free(tot);
     free(arrs);

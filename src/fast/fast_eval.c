@@ -137,6 +137,7 @@ __attribute__((unused)) static const value *make_delay(heap *h, int body, const 
   d->real = 0;
   d->term = -1;
   d->forced = NULL;
+  d->snd_rows = NULL;
   return &d->base;
 }
 

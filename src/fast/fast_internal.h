@@ -48,6 +48,11 @@ typedef struct fv_delay {
    * build/map, and forced caches its materialisation (fv_force). */
   int real, term;
   const value *forced;
+  /* A build of pairs consumed as CHAD's transpose of map consumes it,
+   * lsum n (i. fst X[i]) and then map snd X: the compiled lsum also stores
+   * every snd X[i] (an Arr Real cotangent) as a row, here, so the map
+   * returns them instead of computing every element again. NULL: none. */
+  const value *snd_rows;
 } fv_delay;
 
 static inline const fv_rarr *as_rarr(const value *v) { return (const fv_rarr *)(const void *)v; }

@@ -6,7 +6,12 @@
  * + fast_export) and the exported route, to 1e-12 relative; that the loops
  * of the MLP actually run compiled; runtime errors of rows (bounds, length
  * mismatch, ragged matrices) with the reference's message; out of memory
- * reported (never a crash) in heaps too small for the MLP; and ADBench's GMM
+ * reported (never a crash) in heaps too small for the MLP; nested loops of
+ * lengths known when the outer loop runs (unrolled: nested build, map, sum,
+ * lsum, triangular loops, dot/logsumexp of unrolled arrays, onehots at
+ * unrolled indices into Arr Real and Arr (Arr Real) cotangents, runtime
+ * indices into unrolled arrays), equal to the reference, compiled, with the
+ * reference's errors and a deterministic gradient; and ADBench's GMM
  * objective (examples/gmm.chad at examples/gmm_test.json) and its gradient
  * equal to the reference evaluator's. Run from the repository root. */
 #include <math.h>
@@ -55,7 +60,32 @@ static const char *SRC =
     "  sum (map (fun (row : [real]) -> dot (vmul row v) (vadd row (vscale 2.0 v))\n"
     "    + logsumexp (vscale (dot row v) row) + (vmul (vadd row v) row)[0]) m)\n"
     "def badidx (m : [[real]]) : [real] = map (fun (row : [real]) -> row[5]) m\n"
-    "def baddot (m : [[real]], v : [real]) : [real] = map (fun (row : [real]) -> dot row v) m\n";
+    "def baddot (m : [[real]], v : [real]) : [real] = map (fun (row : [real]) -> dot row v) m\n"
+    /* nested loops of lengths known when the outer loop is compiled (unrolled) */
+    "def nestbuild (m : [[real]], k : int) : real =\n"
+    "  sum (map (fun (row : [real]) ->\n"
+    "    sum (build k (fun j -> row[j % length row] * toreal (j + 1)))) m)\n"
+    "def nestmap (m : [[real]]) : real =\n"
+    "  sum (map (fun (row : [real]) -> sum (map (fun (x : real) -> sin x * x) row)) m)\n"
+    "def tri (m : [[real]]) : [real] =\n"
+    "  map (fun (row : [real]) ->\n"
+    "    sum (build (length row) (fun i -> row[i] * sum (build i (fun j -> row[j] * row[i - j]))))) m\n"
+    "def mixture (m : [[real]], mu : [[real]], a : [real]) : real =\n"
+    "  sum (map (fun (row : [real]) ->\n"
+    "    logsumexp (build (length a) (fun c ->\n"
+    "      let xc = build (length row) (fun j -> row[j] - mu[c][j]) in\n"
+    "      let q = build (length row) (fun r -> exp mu[c][r] * xc[r] + sum (build r (fun i -> mu[c][i] * xc[i]))) in\n"
+    "      a[c] - 0.5 * dot q q + dot xc row))) m)\n"
+    "def dynidx (m : [[real]], k : int) : [real] =\n"
+    "  build (length m) (fun i ->\n"
+    "    let t = build k (fun c -> m[i][0] * toreal c + m[i][1]) in t[i % k] * t[0])\n"
+    /* a delayed array with a memo of its expensive calls, read at known indices */
+    "def memoidx (m : [[real]], v : [real]) : real =\n"
+    "  let e = map (fun (x : real) -> (exp x, sin x * cos x + tanh x)) v in\n"
+    "  sum (map (fun (row : [real]) ->\n"
+    "    row[0] * fst e[1] + snd e[2] * row[1] + fst e[0] * snd e[length row]) m)\n"
+    "def nestbad (m : [[real]], k : int) : real =\n"
+    "  sum (map (fun (row : [real]) -> sum (build k (fun j -> row[j]))) m)\n";
 
 static unsigned long long rng = 0x9E3779B97F4A7C15ULL;
 static double urand(void) {
@@ -142,9 +172,12 @@ static void test_programs(heap *h) {
   int mlp = elab(p, "mlp"), rowdots = elab(p, "rowdots"), pairdots = elab(p, "pairdots"),
       rowidx = elab(p, "rowidx"), rowscale = elab(p, "rowscale"), badidx = elab(p, "badidx"),
       lserows = elab(p, "lserows"), vecops = elab(p, "vecops"),
-      baddot = elab(p, "baddot");
+      baddot = elab(p, "baddot"), nestbuild = elab(p, "nestbuild"), nestmap = elab(p, "nestmap"),
+      tri = elab(p, "tri"), mixture = elab(p, "mixture"), dynidx = elab(p, "dynidx"),
+      nestbad = elab(p, "nestbad"), memoidx = elab(p, "memoidx");
   CHECK(mlp >= 0 && rowdots >= 0 && pairdots >= 0 && rowidx >= 0 && rowscale >= 0 && badidx >= 0 &&
-            baddot >= 0 && lserows >= 0 && vecops >= 0,
+            baddot >= 0 && lserows >= 0 && vecops >= 0 && nestbuild >= 0 && nestmap >= 0 && tri >= 0 &&
+            mixture >= 0 && dynidx >= 0 && nestbad >= 0 && memoidx >= 0,
         "elaborate");
   if (failures) return;
   int sizes[3][2] = {{40, 40}, {100, 7}, {300, 1}};
@@ -171,7 +204,49 @@ static void test_programs(heap *h) {
       compare(h, "rowscale", rowscale, 2, pp, ct, 1);
       compare(h, "lserows", lserows, 2, pp, v_real(h, 0.5), 1);
       compare(h, "vecops", vecops, 2, pp, v_real(h, -0.5), 1);
+      /* nested loops, unrolled */
+      const value *pk[2] = {pm[0], v_int(h, 2 * c + 1)};
+      compare(h, "nestbuild", nestbuild, 2, pk, v_real(h, 0.5), 1);
+      compare(h, "nestmap", nestmap, 1, pr, v_real(h, -2.0), 1);
+      compare(h, "tri", tri, 1, pr, ct, 1);
+      const value *px[3] = {pm[0], rmat(h, 4, c), rvec(h, 4)};
+      compare(h, "mixture", mixture, 3, px, v_real(h, 1.0), 1);
+      const value *pv[2] = {pm[0], rvec(h, 30 + c)};
+      if (c >= 2) compare(h, "memoidx", memoidx, 2, pv, v_real(h, 1.5), 0);
+      else same_error(h, "memoidx (row[1] out of bounds)", memoidx, 2, pv);
+      const value *pd[2] = {rmat(h, r, 2), v_int(h, 3)};
+      /* not every loop compiled: its pullback's onehots into m's rows at the
+       * loop index (a runtime row) are not a compiled lsum slot */
+      compare(h, "dynidx", dynidx, 2, pd, ct, 0);
     }
+  }
+  /* nested loops: really compiled (unrolled), bodies of the sizes above */
+  {
+    const value *pm[3] = {rmat(h, 100, 5), rmat(h, 3, 5), rvec(h, 3)};
+    const env *e = chad_params_env(h, 3, pm);
+    eval_error ef;
+    fast_stats st;
+    fast_stats_reset();
+    CHECK(eval_fast(h, mixture, e, &ef) != NULL, "mixture: %s", ef.msg);
+    fast_stats_get(&st);
+    CHECK(st.compiled_loops == 1 && st.generic_loops == 0,
+          "mixture: %lld compiled, %lld generic loops (expected the outer map alone, compiled)",
+          (long long)st.compiled_loops, (long long)st.generic_loops);
+  }
+  /* determinism: a nested-loop gradient twice, every loop parallel, same bits */
+  {
+    fast_set_par_threshold(0);
+    const value *pm[3] = {rmat(h, 500, 4), rmat(h, 3, 4), rvec(h, 3)};
+    const env *e = chad_params_env(h, 3, pm);
+    int rt = chad_simplify(chad_rev(mixture));
+    const value *g[2];
+    for (int r = 0; r < 2; r++) {
+      eval_error ef;
+      const value *pf = eval_fast_raw(h, rt, e, &ef);
+      g[r] = pf ? fast_export(h, eval_fast_apply_raw(h, pf->u.pair.b, v_real(h, 1.0), &ef), &ef) : NULL;
+    }
+    CHECK(g[0] && g[1] && v_approx_equal(h, g[0], g[1], 0.0) == 1, "mixture gradient not deterministic");
+    fast_set_par_threshold(32768);
   }
   /* determinism: the MLP's gradient twice, every loop parallel, same bits */
   {
@@ -244,6 +319,11 @@ static void test_programs(heap *h) {
   for (int i = 0; i < 50; i++) rag->u.arr.elems[i] = rvec(h, i == 37 ? 4 : 3);
   const value *mr[2] = {rag, rvec(h, 3)};
   same_error(h, "ragged matrix", baddot, 2, mr);
+  /* nested loops: a known index out of bounds, a negative known length */
+  const value *nb[2] = {rmat(h, 50, 3), v_int(h, 4)};
+  same_error(h, "unrolled build: index out of bounds", nestbad, 2, nb);
+  const value *nn[2] = {rmat(h, 50, 3), v_int(h, -2)};
+  same_error(h, "unrolled build: negative length", nestbad, 2, nn);
   surf_free(p);
 }
 
@@ -296,8 +376,9 @@ int main(void) {
   test_gmm(h);
   heap_free(h);
   printf("test_fast_vec: %d checks, %d failures (compiled rows, dot, DopT dot, dense vector "
-         "accumulation, vector-valued maps vs eval_ref: primal and VJP to 1e-12; MLP compiled; row "
-         "errors; GMM objective and gradient)\n",
+         "accumulation, vector-valued maps, unrolled nested loops vs eval_ref: primal and VJP to "
+         "1e-12; MLP and nested loops compiled; row and nested-loop errors; GMM objective and "
+         "gradient)\n",
          checks, failures);
   return failures ? 1 : 0;
 }
