@@ -533,6 +533,8 @@ int tm_iter(int n, int body, int init)
     return CHAD_E_TYPE;
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
+  /* hint: without it cvc5 needed 8.3 s for tm_push's typing precondition */
+  //@ assert iter_ok(g, tm_ty_[n], tm_ctx_[body], tm_ty_[body], tm_ctx_[init], t);
   int node = tm_push(TM_ITER, g, t, n, body, init, 0, 0.0);
   //@ assert kernel_inv;
   return node;
