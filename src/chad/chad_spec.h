@@ -73,11 +73,19 @@ extern int chad_snap_ctx_p_[CHAD_MAX_CTXS], chad_snap_ctx_t_[CHAD_MAX_CTXS];
 extern int chad_chain_[CHAD_MAX_CTXS];
 extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
   chad_ext_r_[CHAD_EXT_CACHE];
+/* the memo tables, row by row: WP checks an inclusion in a union of 1-D
+ * ranges without quantifiers, while the 2-D range
+ * chad_memo_ty_[0 .. 3][0 .. N-1] gives an existential goal the provers
+ * time out on */
+#define CH_MEMO_TY chad_memo_ty_[0][0 .. CHAD_MAX_TYPES - 1], chad_memo_ty_[1][0 .. CHAD_MAX_TYPES - 1], \
+  chad_memo_ty_[2][0 .. CHAD_MAX_TYPES - 1], chad_memo_ty_[3][0 .. CHAD_MAX_TYPES - 1]
+#define CH_MEMO_CTX chad_memo_ctx_[0][0 .. CHAD_MAX_CTXS - 1], chad_memo_ctx_[1][0 .. CHAD_MAX_CTXS - 1], \
+  chad_memo_ctx_[2][0 .. CHAD_MAX_CTXS - 1], chad_memo_ctx_[3][0 .. CHAD_MAX_CTXS - 1]
 /* everything a type translation may write besides the type table */
-#define CH_TR_TY_STATE chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES - 1], chad_memo_ty_seen_, \
+#define CH_TR_TY_STATE CH_MEMO_TY, chad_memo_ty_seen_, \
   chad_snap_ty_k_[0 .. CHAD_MAX_TYPES - 1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES - 1], \
   chad_snap_ty_r_[0 .. CHAD_MAX_TYPES - 1]
-#define CH_TR_CTX_STATE CH_TR_TY_STATE, chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS - 1], \
+#define CH_TR_CTX_STATE CH_TR_TY_STATE, CH_MEMO_CTX, \
   chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS - 1], \
   chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS - 1], chad_chain_[0 .. CHAD_MAX_CTXS - 1]
 #define CH_EXT_STATE chad_ext_d_[0 .. CHAD_EXT_CACHE - 1], chad_ext_t_[0 .. CHAD_EXT_CACHE - 1], \

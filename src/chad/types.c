@@ -112,7 +112,7 @@ static void snap_ctxs(void)
 }
 
 /*@ requires kernel_inv; terminates \true;
-    assigns chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1], chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS-1],
+    assigns CH_MEMO_TY, CH_MEMO_CTX,
             chad_memo_ty_seen_, chad_memo_ctx_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1],
             chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1],
             chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
@@ -153,15 +153,46 @@ static int tr_mk(int kind, int l, int r)
   /*@ assert ty_agree{Pre, Here} && ctx_agree{Pre, Here} && memo_same{Pre, Here} &&
         tm_agree{Pre, Here} && src_same{Pre, Here}; */
 #endif
+  /*@ assert mk_frame: \forall integer i; 0 <= i < \at(ty_count, Pre) ==>
+        ty_kind_[i] == \at(ty_kind_[i], Pre) && ty_left_[i] == \at(ty_left_[i], Pre) &&
+        ty_right_[i] == \at(ty_right_[i], Pre); */
+  /*@ assert mk_tr: \forall integer m2, x, s2; \at(tr_ok(m2, x, s2), Pre) ==> tr_ok(m2, x, s2); */
+  /*@ assert mk_trc: \forall integer m2, x, s2; \at(trc_ok(m2, x, s2), Pre) ==>
+        trc_ok(m2, x, s2); */
+  //@ assert mk_tsrc: tsrc_inv;
   //@ assert res >= 0 ==> ty_node_ok(res);
   return res;
+}
+
+/* The one writer of chad_memo_ty_: an empty entry is filled with a value
+ * satisfying one step of card §3. The other entries keep their step: a
+ * step only reads filled entries (trh), which the write does not touch. */
+/*@ requires memo_inv && mode_ok(m) && 0 <= t < CHAD_MAX_TYPES && chad_memo_ty_[m][t] == 0;
+    requires tr_ok(m, t, s);
+    terminates \true;
+    assigns chad_memo_ty_[m][t];
+    ensures memo_inv;
+    ensures chad_memo_ty_[m][t] == s + 1;
+*/
+static void memo_ty_put(int m, int t, int s)
+{
+  chad_memo_ty_[m][t] = s + 1;
+  /*@ assert put_keep: \forall integer m2, x; mode_ok(m2) && 0 <= x < CHAD_MAX_TYPES &&
+        \at(chad_memo_ty_[m2][x], Pre) != 0 ==>
+        chad_memo_ty_[m2][x] == \at(chad_memo_ty_[m2][x], Pre); */
+  /*@ assert put_trh: \forall integer m2, x; \at(trh(m2, x), Pre) ==>
+        trh(m2, x) && trm(m2, x) == \at(trm(m2, x), Pre); */
+  /*@ assert put_tr: \forall integer m2, x, s2; \at(tr_ok(m2, x, s2), Pre) ==> tr_ok(m2, x, s2); */
+  //@ assert put_ty: memo_ty_inv;
+  /*@ assert put_trc: \forall integer m2, g, s2; \at(trc_ok(m2, g, s2), Pre) ==>
+        trc_ok(m2, g, s2); */
 }
 
 /* mode: CHAD_PFWD, CHAD_TAN, CHAD_PREV, CHAD_COT. On success the result is
  * the memoised mode-m translation of t (memo_inv gives its shape, card §3);
  * on a source type only capacity or depth can fail. */
 #define TR_TY_SPEC \
-    assigns CH_TYS_LOCS, chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1], \
+    assigns CH_TYS_LOCS, CH_MEMO_TY, \
             chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1], \
             chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1]; \
     ensures kernel_inv && memo_inv && src_inv; \
@@ -185,6 +216,8 @@ static int ty_tr(int mode, int t, int depth)
     return CHAD_E_ARG;
   if (chad_memo_ty_[mode][t] > 0)
     return chad_memo_ty_[mode][t] - 1;
+  //@ assert chad_memo_ty_[mode][t] != 0 ==> tr_ok(mode, t, chad_memo_ty_[mode][t] - 1);
+  //@ assert empty: chad_memo_ty_[mode][t] == 0;
   //@ assert ty_node_ok(t);
   int k = ty_kind_[t], l = ty_left_[t], r = ty_right_[t], res;
   int lin = (mode == CHAD_TAN || mode == CHAD_COT);
@@ -195,8 +228,16 @@ static int ty_tr(int mode, int t, int depth)
   case TY_PROD: case TY_SUM: {
     int a = ty_tr(mode, l, depth + 1);
     if (a < 0) return a;
+    //@ assert still_empty: chad_memo_ty_[mode][t] == 0;
+    //@ assert grows: memo_grows{Pre, Here};
+    /*@ assert above: \forall integer m, u; mode_ok(m) && t < u < CHAD_MAX_TYPES ==>
+          chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre); */
     int b = ty_tr(mode, r, depth + 1);
     if (b < 0) return b;
+    //@ assert still_empty: chad_memo_ty_[mode][t] == 0;
+    //@ assert grows: memo_grows{Pre, Here};
+    /*@ assert above: \forall integer m, u; mode_ok(m) && t < u < CHAD_MAX_TYPES ==>
+          chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre); */
     //@ assert trh(mode, l) && trm(mode, l) == a && trh(mode, r) && trm(mode, r) == b;
     res = (k == TY_PROD || lin) ? tr_mk(TY_PROD, a, b) : tr_mk(TY_SUM, a, b);
     /*@ assert tr_prodsum: res >= 0 ==> trh(mode, l) && trh(mode, r) &&
@@ -206,6 +247,10 @@ static int ty_tr(int mode, int t, int depth)
   case TY_ARR: {
     int a = ty_tr(mode, l, depth + 1);
     if (a < 0) return a;
+    //@ assert still_empty: chad_memo_ty_[mode][t] == 0;
+    //@ assert grows: memo_grows{Pre, Here};
+    /*@ assert above: \forall integer m, u; mode_ok(m) && t < u < CHAD_MAX_TYPES ==>
+          chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre); */
     res = tr_mk(TY_ARR, a, -1);
     //@ assert res >= 0 ==> trh(mode, l) && ty_same(res, TY_ARR, trm(mode, l), -1);
     break;
@@ -214,15 +259,27 @@ static int ty_tr(int mode, int t, int depth)
     int pmode = (mode == CHAD_PFWD || mode == CHAD_TAN) ? CHAD_PFWD : CHAD_PREV;
     int pa = ty_tr(pmode, l, depth + 1);
     if (pa < 0) return pa;
+    //@ assert still_empty: chad_memo_ty_[mode][t] == 0;
+    //@ assert grows: memo_grows{Pre, Here};
+    /*@ assert above: \forall integer m, u; mode_ok(m) && t < u < CHAD_MAX_TYPES ==>
+          chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre); */
     if (mode == CHAD_TAN) {           /* T(a->b) = Pa -> Tb                 */
       int tb = ty_tr(CHAD_TAN, r, depth + 1);
       if (tb < 0) return tb;
+      //@ assert still_empty: chad_memo_ty_[mode][t] == 0;
+      //@ assert grows: memo_grows{Pre, Here};
+      /*@ assert above: \forall integer m, u; mode_ok(m) && t < u < CHAD_MAX_TYPES ==>
+            chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre); */
       res = tr_mk(TY_FUN, pa, tb);
       /*@ assert res >= 0 ==> trh(CHAD_PFWD, l) && trh(CHAD_TAN, r) &&
             ty_same(res, TY_FUN, trm(CHAD_PFWD, l), trm(CHAD_TAN, r)); */
     } else if (mode == CHAD_COT) {    /* C(a->b) = !Pa (x) Cb               */
       int cb = ty_tr(CHAD_COT, r, depth + 1);
       if (cb < 0) return cb;
+      //@ assert still_empty: chad_memo_ty_[mode][t] == 0;
+      //@ assert grows: memo_grows{Pre, Here};
+      /*@ assert above: \forall integer m, u; mode_ok(m) && t < u < CHAD_MAX_TYPES ==>
+            chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre); */
       res = tr_mk(TY_COPOW, pa, cb);
       /*@ assert res >= 0 ==> trh(CHAD_PREV, l) && trh(CHAD_COT, r) &&
             ty_same(res, TY_COPOW, trm(CHAD_PREV, l), trm(CHAD_COT, r)); */
@@ -230,15 +287,48 @@ static int ty_tr(int mode, int t, int depth)
       int lmode = (mode == CHAD_PFWD) ? CHAD_TAN : CHAD_COT;
       int pb = ty_tr(mode, r, depth + 1);
       if (pb < 0) return pb;
+      //@ assert still_empty: chad_memo_ty_[mode][t] == 0;
+      //@ assert grows: memo_grows{Pre, Here};
+      /*@ assert above: \forall integer m, u; mode_ok(m) && t < u < CHAD_MAX_TYPES ==>
+            chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre); */
+      //@ assert p_pa: trh(mode, l) && trm(mode, l) == pa && trh(mode, r) && trm(mode, r) == pb;
       int da = ty_tr(lmode, l, depth + 1);
       if (da < 0) return da;
+      //@ assert still_empty: chad_memo_ty_[mode][t] == 0;
+      //@ assert grows: memo_grows{Pre, Here};
+      /*@ assert above: \forall integer m, u; mode_ok(m) && t < u < CHAD_MAX_TYPES ==>
+            chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre); */
+      /*@ assert p_da: trh(mode, l) && trm(mode, l) == pa && trh(mode, r) && trm(mode, r) == pb &&
+            trh(lmode, l) && trm(lmode, l) == da; */
       int db = ty_tr(lmode, r, depth + 1);
       if (db < 0) return db;
+      //@ assert still_empty: chad_memo_ty_[mode][t] == 0;
+      //@ assert grows: memo_grows{Pre, Here};
+      /*@ assert above: \forall integer m, u; mode_ok(m) && t < u < CHAD_MAX_TYPES ==>
+            chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre); */
+      //@ assert p_db: trh(lmode, r) && trm(lmode, r) == db;
+      //@ assert p_old1: trh(mode, l) && trm(mode, l) == pa;
+      //@ assert p_old2: trh(mode, r) && trm(mode, r) == pb;
+      //@ assert p_old3v: chad_memo_ty_[lmode][l] == da + 1;
+      //@ assert p_old3: trh(lmode, l) && trm(lmode, l) == da;
+      /*@ assert p_memo: trh(mode, l) && trm(mode, l) == pa && trh(mode, r) && trm(mode, r) == pb &&
+            trh(lmode, l) && trm(lmode, l) == da && trh(lmode, r) && trm(lmode, r) == db; */
       int lf = (mode == CHAD_PFWD) ? tr_mk(TY_LFUN, da, db) : tr_mk(TY_LFUN, db, da);
       if (lf < 0) return lf;
+      /*@ assert p_lf: (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, da, db)) &&
+            (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, db, da)); */
       int pr = tr_mk(TY_PROD, pb, lf);
       if (pr < 0) return pr;
+      /*@ assert p_pr: ty_same(pr, TY_PROD, pb, lf) && 0 <= lf < pr &&
+            (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, da, db)) &&
+            (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, db, da)); */
       res = tr_mk(TY_FUN, pa, pr);
+      /*@ assert p_res: res >= 0 ==> ty_same(res, TY_FUN, pa, pr) && 0 <= pr < res &&
+            ty_same(pr, TY_PROD, pb, lf) && 0 <= lf < pr &&
+            (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, da, db)) &&
+            (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, db, da)); */
+      /*@ assert p_memo2: trh(mode, l) && trm(mode, l) == pa && trh(mode, r) && trm(mode, r) == pb &&
+            trh(lmode, l) && trm(lmode, l) == da && trh(lmode, r) && trm(lmode, r) == db; */
       /*@ assert res >= 0 ==> trh(mode, l) && trh(mode, r) && trh(lmode, l) &&
             trh(lmode, r) && ty_kind_[res] == TY_FUN && ty_left_[res] == trm(mode, l) &&
             ty_right_[res] == pr && 0 <= pr < res && ty_kind_[pr] == TY_PROD &&
@@ -257,7 +347,8 @@ static int ty_tr(int mode, int t, int depth)
   //@ assert chad_memo_ty_[mode][t] == 0;
   //@ assert ty_kind_[t] == k && ty_left_[t] == l && ty_right_[t] == r && ty_valid(res);
   //@ assert tr_step: tr_ok(mode, t, res);
-  chad_memo_ty_[mode][t] = res + 1;
+  memo_ty_put(mode, t, res);
+  //@ assert put_grows: memo_grows{Pre, Here};
   return res;
 }
 
@@ -276,15 +367,34 @@ int tr_ty(int mode, int t)
   return ty_tr(mode, t, 0);
 }
 
+/* The public type translations: chad_sync (assumed contract) revalidates
+ * the memo tables, then the memoised translation. src_inv is a ghost
+ * invariant (it holds of the zero-initialised ghost columns and every
+ * function keeps it). */
+#define CHAD_TY_SPEC(m) \
+    requires kernel_inv && src_inv; \
+    terminates \true; \
+    assigns CH_TYS_LOCS, CH_TR_CTX_STATE; \
+    ensures kernel_inv && memo_inv && src_inv; \
+    ensures \old(ty_count) <= ty_count; \
+    ensures \result >= 0 ==> mode_ok(m) && trh(m, t) && trm(m, t) == \result && \
+      ty_valid(\result); \
+    ensures \old(mode_ok(m) && 0 <= t < ty_count && chad_tsrc_[t] == 1) ==> \
+      \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH
+/*@ CHAD_TY_SPEC(mode); */
 int chad_ty(int mode, int t)
 {
   chad_sync();
   return tr_ty(mode, t);
 }
 
+/*@ CHAD_TY_SPEC(CHAD_PFWD); */
 int chad_ty_pfwd(int t) { return chad_ty(CHAD_PFWD, t); }
+/*@ CHAD_TY_SPEC(CHAD_TAN); */
 int chad_ty_tan(int t) { return chad_ty(CHAD_TAN, t); }
+/*@ CHAD_TY_SPEC(CHAD_PREV); */
 int chad_ty_prev(int t) { return chad_ty(CHAD_PREV, t); }
+/*@ CHAD_TY_SPEC(CHAD_COT); */
 int chad_ty_cot(int t) { return chad_ty(CHAD_COT, t); }
 
 /* Context translation, iterative (contexts can be long): walk up to the
@@ -292,19 +402,69 @@ int chad_ty_cot(int t) { return chad_ty(CHAD_COT, t); }
 int chad_chain_[CHAD_MAX_CTXS];
 
 
+/* The one writer of chad_memo_ctx_ (as memo_ty_put for types). */
+/*@ requires memo_inv && mode_ok(m) && 0 < g < CHAD_MAX_CTXS && chad_memo_ctx_[m][g] == 0;
+    requires trc_ok(m, g, s);
+    terminates \true;
+    assigns chad_memo_ctx_[m][g];
+    ensures memo_inv;
+    ensures chad_memo_ctx_[m][g] == s + 1;
+*/
+static void memo_ctx_put(int m, int g, int s)
+{
+  chad_memo_ctx_[m][g] = s + 1;
+  /*@ assert put_keep: \forall integer m2, x; mode_ok(m2) && 0 < x < CHAD_MAX_CTXS &&
+        \at(chad_memo_ctx_[m2][x], Pre) != 0 ==>
+        chad_memo_ctx_[m2][x] == \at(chad_memo_ctx_[m2][x], Pre); */
+  /*@ assert put_trch: \forall integer m2, x; \at(trch(m2, x), Pre) ==>
+        trch(m2, x) && trc(m2, x) == \at(trc(m2, x), Pre); */
+  /*@ assert put_trc: \forall integer m2, x, s2; \at(trc_ok(m2, x, s2), Pre) ==>
+        trc_ok(m2, x, s2); */
+}
+
+/* b_ext seen from the translation: appending a context keeps the kernel's
+ * invariant, the memo tables' meaning and the ghost columns (every entry
+ * they describe is older than the new context). */
+/*@ requires kernel_inv && memo_inv && src_inv;
+    terminates \true;
+    assigns CH_CTX_LOCS, CH_EXT_STATE;
+    ensures ext_kernel: kernel_inv;
+    ensures ext_memo: memo_inv;
+    ensures ext_src: src_inv;
+    ensures \old(ctx_count) <= ctx_count <= \old(ctx_count) + 1;
+    ensures d < 0 ==> \result == d;
+    ensures d >= 0 && ty < 0 ==> \result == ty;
+    ensures \result >= 0 ==> ctx_is_ext(\result, d, ty) && ctx_len_[\result] == ctx_len_[d] + 1;
+    ensures ctx_valid(d) && ty_valid(ty) ==> \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result < 0 ==> ctx_count == \old(ctx_count);
+    ensures \forall integer h, k; 0 <= h < \old(ctx_count) ==>
+      ctx_lk(h, k) == \at(ctx_lk(h, k), Pre);
+*/
+static int tr_ext(int d, int ty)
+{
+  int res = b_ext(d, ty);
+  /*@ assert ext_frame: \forall integer i; 0 <= i < \at(ctx_count, Pre) ==>
+        ctx_parent_[i] == \at(ctx_parent_[i], Pre) && ctx_type_[i] == \at(ctx_type_[i], Pre) &&
+        ctx_len_[i] == \at(ctx_len_[i], Pre); */
+  /*@ assert ext_trc: \forall integer m2, x, s2; \at(trc_ok(m2, x, s2), Pre) ==>
+        trc_ok(m2, x, s2); */
+  //@ assert ext_csrc: csrc_inv;
+  return res;
+}
+
 /* On success: the memoised mode-m translation of g (trc: a context for the
  * primal modes, a type for the linear ones); on a source context only
  * capacity or depth can fail. */
 /*@ requires kernel_inv && memo_inv && src_inv;
     terminates \true;
-    assigns CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1],
-            chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS-1], chad_chain_[0 .. CHAD_MAX_CTXS-1],
+    assigns CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, CH_MEMO_TY,
+            CH_MEMO_CTX, chad_chain_[0 .. CHAD_MAX_CTXS-1],
             chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
             chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1],
             chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
     ensures kernel_inv && memo_inv && src_inv;
     ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
-    ensures memo_grows{Pre, Post};
+    ensures ctx_grows: memo_grows{Pre, Post};
     ensures \forall integer h, k; 0 <= h < \old(ctx_count) ==>
       ctx_lk(h, k) == \at(ctx_lk(h, k), Pre);
     ensures \result >= 0 ==> mode_ok(mode) && 0 <= g < ctx_count && trch(mode, g) &&
@@ -350,14 +510,20 @@ int tr_ctx(int mode, int g)
     acc = lin ? TY_ID_UNIT : CTX_EMPTY;
   else
     acc = chad_memo_ctx_[mode][cur] - 1;
+  //@ assert cur != CTX_EMPTY ==> trc_ok(mode, cur, chad_memo_ctx_[mode][cur] - 1);
   //@ ghost int gcur = cur;
   /*@ loop invariant 0 <= n <= \at(n, LoopEntry);
       loop invariant kernel_inv && memo_inv && src_inv;
       loop invariant \at(ty_count, Pre) <= ty_count && \at(ctx_count, Pre) <= ctx_count;
-      loop invariant memo_grows{Pre, Here};
+      loop invariant grows_ty: \forall integer m, u; mode_ok(m) && 0 <= u < CHAD_MAX_TYPES &&
+        \at(chad_memo_ty_[m][u], Pre) != 0 ==> chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre);
+      loop invariant grows_ctx: \forall integer m, h; mode_ok(m) && 0 < h < CHAD_MAX_CTXS &&
+        \at(chad_memo_ctx_[m][h], Pre) != 0 ==> chad_memo_ctx_[m][h] == \at(chad_memo_ctx_[m][h], Pre);
       loop invariant \forall integer h, k; 0 <= h < \at(ctx_count, Pre) ==>
         ctx_lk(h, k) == \at(ctx_lk(h, k), Pre);
       loop invariant 0 <= gcur < \at(ctx_count, Pre) && trch(mode, gcur) && acc == trc(mode, gcur);
+      loop invariant acc_valid: mlin(mode) ? ty_valid(acc) : ctx_valid(acc);
+      loop invariant acc_len: !mlin(mode) ==> ctx_len_[acc] == ctx_len_[gcur];
       loop invariant n == 0 ==> gcur == g;
       loop invariant n > 0 ==> ctx_parent_[chad_chain_[n - 1]] == gcur;
       loop invariant \forall integer i; 0 <= i < n ==>
@@ -371,40 +537,70 @@ int tr_ctx(int mode, int g)
         \forall integer i; 0 <= i < n ==> chad_csrc_[chad_chain_[i]] == 1;
       loop assigns n, acc, gcur, CH_EXT_STATE, CH_TYS_FROM(\at(ty_count, Pre)),
         CH_CTXS_FROM(\at(ctx_count, Pre)),
-        chad_memo_ty_[0 .. 3][0 .. CHAD_MAX_TYPES-1], chad_memo_ctx_[0 .. 3][0 .. CHAD_MAX_CTXS-1],
+        CH_MEMO_TY, CH_MEMO_CTX,
         chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
         chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1],
         chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
       loop variant n; */
   while (n > 0) {
     int c = chad_chain_[--n];
+    /*@ ghost Step: ; */
     //@ assert ctx_node_ok(c);
     //@ assert chad_csrc_[c] == 1 ==> csrc_ok(c);
     int a = tr_ty(mode, ctx_type_[c]);
-    if (a < 0)
+    /*@ assert tr_grows_ty: \forall integer m, u; mode_ok(m) && 0 <= u < CHAD_MAX_TYPES &&
+          \at(chad_memo_ty_[m][u], Pre) != 0 ==>
+          chad_memo_ty_[m][u] == \at(chad_memo_ty_[m][u], Pre); */
+    if (a < 0) {
+      //@ assert ret_a_grows: memo_grows{Step, Here};
       return a;
-    acc = lin ? tr_mk(TY_PROD, acc, a) : b_ext(acc, a);
-    if (acc < 0)
+    }
+    acc = lin ? tr_mk(TY_PROD, acc, a) : tr_ext(acc, a);
+    if (acc < 0) {
+      //@ assert ret_acc_grows: memo_grows{Step, Here};
       return acc;
+    }
     snap_types();
     snap_ctxs();
     //@ assert chad_memo_ctx_[mode][c] == 0;
     //@ assert trc_ok(mode, c, acc);
-    chad_memo_ctx_[mode][c] = acc + 1;
+    //@ assert step_grows: memo_grows{Step, Here};
+    //@ assert \let x = c; \at(chad_memo_ctx_[mode][x], Pre) == 0;
+    memo_ctx_put(mode, c, acc);
+    //@ assert put_grows: memo_grows{Step, Here};
     //@ ghost gcur = c;
   }
   return acc;
 }
 
+/* The public context translations (as chad_ty). */
+#define CHAD_CTX_SPEC(m) \
+    requires kernel_inv && src_inv; \
+    terminates \true; \
+    assigns CH_TYS_LOCS, CH_CTXS_LOCS, CH_TR_CTX_STATE, CH_EXT_STATE; \
+    ensures kernel_inv && memo_inv && src_inv; \
+    ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count; \
+    ensures \result >= 0 ==> mode_ok(m) && 0 <= g < ctx_count && trch(m, g) && \
+      trc(m, g) == \result; \
+    ensures \result >= 0 && mlin(m) ==> ty_valid(\result); \
+    ensures \result >= 0 && !mlin(m) ==> ctx_valid(\result) && \
+      ctx_len_[\result] == ctx_len_[g]; \
+    ensures \old(mode_ok(m) && 0 <= g < ctx_count && chad_csrc_[g] == 1) ==> \
+      \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH
+/*@ CHAD_CTX_SPEC(mode); */
 int chad_ctx(int mode, int g)
 {
   chad_sync();
   return tr_ctx(mode, g);
 }
 
+/*@ CHAD_CTX_SPEC(CHAD_PFWD); */
 int chad_ctx_pfwd(int g) { return chad_ctx(CHAD_PFWD, g); }
+/*@ CHAD_CTX_SPEC(CHAD_TAN); */
 int chad_ctx_tan(int g) { return chad_ctx(CHAD_TAN, g); }
+/*@ CHAD_CTX_SPEC(CHAD_PREV); */
 int chad_ctx_prev(int g) { return chad_ctx(CHAD_PREV, g); }
+/*@ CHAD_CTX_SPEC(CHAD_COT); */
 int chad_ctx_cot(int g) { return chad_ctx(CHAD_COT, g); }
 
 /* proj_k v for v : T G (or C G): snd (fst^k v). O(k) nodes.
