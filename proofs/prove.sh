@@ -57,29 +57,33 @@ export OCAMLRUNPARAM=${OCAMLRUNPARAM:-s=8M,o=200}
 
 # Lanes, one frama-c process each: WP's goal generation, Qed and the Why3
 # task preparation run in a single thread, which left the second core idle
-# most of the time (load ~1).
-# Lane "kernel": src/kernel/*.c without the checker. Lane "checker": the
-# checker and the proved CHAD functions, then prove-rev.sh. The lane-2 list
-# is every function defined in those files minus chad_skip, and lane 1 skips
-# exactly that list, so the two lanes together cover every function that is
-# not in chad_skip. PROVE_JOBS prover processes in all, shared by the lanes.
-lane2=$(python3 - src/kernel/checker.c $chad_files <<'PY'
+# most of the time (load ~1). Lane "kernel": src/kernel/*.c without the
+# checker; lane "checker": the checker; lane "chad": the proved CHAD
+# functions, then prove-rev.sh. The function lists are read from the source
+# files (minus chad_skip) and lane "kernel" skips both, so the lanes cover
+# every function not in chad_skip exactly once. PROVE_JOBS prover processes
+# in all, shared by the lanes.
+fn_names() {
+  python3 - "$@" <<'PY'
 import re, sys
+skip = set(sys.argv[1].split(","))
 names = []
-for path in sys.argv[1:]:
+for path in sys.argv[2:]:
     for line in open(path):
         m = re.match(r'(?:static\s+)?(?:inline\s+)?[A-Za-z_][A-Za-z0-9_]*\s+\**([A-Za-z_][A-Za-z0-9_]*)\s*\(', line)
-        if m and m.group(1) not in names:
+        if m and m.group(1) not in names and m.group(1) not in skip:
             names.append(m.group(1))
 print(",".join(names))
 PY
-)
-lane2=$(python3 -c 'import sys; skip=set(sys.argv[2].split(",")); print(",".join(n for n in sys.argv[1].split(",") if n not in skip))' "$lane2" "$chad_skip")
+}
+checker_fns=$(fn_names "$chad_skip" src/kernel/checker.c)
+# shellcheck disable=SC2086
+chad_fns=$(fn_names "$chad_skip" $chad_files)
 lane_jobs=$(( jobs > 1 ? (jobs + 1) / 2 : 1 ))
 report=proofs/wp-report.json
 rm -f "$report" "$out"/wp-report-lane-*.json
 start=$(date +%s)
-echo "prove: frama-c -wp on src/kernel/*.c $chad_files in three lanes (kernel, checker + CHAD, reverse) (timeout ${timeout}s, ${lane_jobs} jobs each); logs in $out/wp-*.log"
+echo "prove: frama-c -wp on src/kernel/*.c $chad_files in three lanes (kernel, checker, CHAD + reverse) (timeout ${timeout}s, ${lane_jobs} jobs each); logs in $out/wp-*.log"
 
 # run_lane NAME SELECTION...: one frama-c run, progress lines prefixed by NAME
 run_lane() {
@@ -97,21 +101,21 @@ run_lane() {
       esac
     done
 }
-run_lane kernel -wp-skip-fct "$chad_skip,$lane2" &
+run_lane kernel -wp-skip-fct "$chad_skip,$checker_fns,$chad_fns" &
 pid_kernel=$!
-run_lane checker -wp-fct "$lane2" &
+run_lane checker -wp-fct "$checker_fns" &
 pid_checker=$!
-# Third lane: reverse mode and the simplifier's guarantee (issue #5), its
-# own frama-c runs and reports (prove-rev.sh); it fills the cores while the
-# other two lanes wait for their provers.
+# reverse mode, the simplifier's guarantee and reverse_spec.h's lemmas
+# (issue #5) have their own frama-c runs and reports (prove-rev.sh)
 rev_status=0
-PROVE_JOBS=$lane_jobs "$(dirname "$0")/prove-rev.sh" &
-pid_rev=$!
+( run_lane chad -wp-fct "$chad_fns" || true
+  PROVE_JOBS=$lane_jobs "$(dirname "$0")/prove-rev.sh" ) &
+pid_chad=$!
 wait $pid_kernel || true
 wait $pid_checker || true
-wait $pid_rev || rev_status=1
+wait $pid_chad || rev_status=1
 end=$(date +%s)
-reports=("$out/wp-report-lane-kernel.json" "$out/wp-report-lane-checker.json"
+reports=("$out/wp-report-lane-kernel.json" "$out/wp-report-lane-checker.json" "$out/wp-report-lane-chad.json"
   proofs/wp-report-rev-fns.json proofs/wp-report-rev-lemmas.json)
 for r in "${reports[@]}"; do
   if [ ! -s "$r" ]; then
