@@ -79,6 +79,12 @@ static int rev_ext(int d, int ty)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   //@ assert tm_inv;
   //@ assert kernel_inv;
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  //@ assert msrc_inv;
+  //@ assert src_inv;
+  //@ assert cot_lin;
   return r;
 }
 
@@ -249,6 +255,56 @@ static int rev_var(int t, int d, int g, int ct)
   return b_pair(V(d, lvl), b_llam(ct, body));
 }
 
+/* rconst r in d (the double stays in this function's goals) */
+/*@ requires kernel_inv;
+    requires 0 <= t < tm_count && ctx_valid(d);
+    terminates \true;
+    assigns CH_TM_LOCS;
+    ensures kernel_inv;
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result < 0 ==> tm_count == \old(tm_count);
+    ensures \result >= 0 ==> \result == \old(tm_count) && tm_count == \old(tm_count) + 1 &&
+      tm_ctx_[\result] == d && tm_ty_[\result] == TY_ID_REAL;
+*/
+static int rev_rconst(int t, int d)
+{
+  return tm_rconst(d, tm_rval_[t]);
+}
+
+/* The primal of a constant: the same constant in d (P tau = tau for Unit,
+ * Real, Int). A function of its own so that the double it copies stays out
+ * of the rule's proof goals. */
+/*@ requires kernel_inv;
+    requires 0 <= t < tm_count && ctx_valid(d);
+    requires tm_kind_[t] == TM_UNIT || tm_kind_[t] == TM_RCONST || tm_kind_[t] == TM_ICONST;
+    terminates \true;
+    assigns CH_TM_LOCS;
+    ensures kernel_inv;
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result < 0 ==> tm_count == \old(tm_count);
+    ensures \result >= 0 ==> \result == \old(tm_count) && tm_count == \old(tm_count) + 1 &&
+      tm_ctx_[\result] == d && tm_ty_[\result] == \old(tm_ty_[t]);
+*/
+static int rev_const_prim(int t, int d)
+{
+  //@ assert node_ok(t);
+  //@ ghost int ty = tm_ty_[t];
+  int k = tm_kind(t);
+  int r;
+  if (k == TM_UNIT) {
+    //@ assert ty == TY_ID_UNIT;
+    r = b_unit(d);
+  } else if (k == TM_RCONST) {
+    //@ assert ty == TY_ID_REAL;
+    r = rev_rconst(t, d);
+  } else {
+    //@ assert ty == TY_ID_INT;
+    r = tm_iconst(d, tm_aux(t));
+  }
+  //@ assert prim_ty: r >= 0 ==> tm_ty_[r] == ty;
+  return r;
+}
+
 /* R(unit | rconst r | iconst n) = (c, \v. 0) */
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_UNIT || tm_kind_[t] == TM_RCONST || tm_kind_[t] == TM_ICONST);
     requires cg == trc(CHAD_COT, tm_ctx_[t]);
@@ -258,11 +314,57 @@ static int rev_var(int t, int d, int g, int ct)
 */
 static int rev_const(int t, int d, int cg, int ct)
 {
-  int k = tm_kind(t);
-  int prim = k == TM_UNIT ? b_unit(d)
-           : k == TM_RCONST ? tm_rconst(d, tm_rval(t)) : tm_iconst(d, tm_aux(t));
+  //@ assert node_ok(t) && msrc_ok(t) && msz_ok(t);
+  //@ assert ty_inv && ty_node_ok(tm_ty_[t]);
+  //@ assert tm_ty_[t] == TY_ID_UNIT || tm_ty_[t] == TY_ID_REAL || tm_ty_[t] == TY_ID_INT;
+  //@ assert memo_ty_inv && trh(CHAD_PREV, tm_ty_[t]);
+  //@ ghost int pt = chad_memo_ty_[CHAD_PREV][tm_ty_[t]] - 1;
+  //@ assert pt == tm_ty_[t];
+  //@ assert lin(ct) && lin(cg);
+  int prim = rev_const_prim(t, d);
+  //@ assert prim >= 0 ==> \at(tm_count, Pre) <= prim < tm_count && tm_ctx_[prim] == d && tm_ty_[prim] == pt;
+  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + 1;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  //@ assert msrc_inv;
+  //@ assert cot_lin;
+  //@ assert lin(ct) && lin(cg);
   int d1 = rev_ext(d, ct);
-  return b_pair(prim, b_llam(ct, b_zero(d1, cg)));
+  //@ ghost Ext: ;
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> ctx_is_ext(d1, d, ct) && ctx_valid(d1);
+  //@ assert lin(ct) && lin(cg);
+  int z = b_zero(d1, cg);
+  //@ ghost Zero: ;
+  //@ assert z >= 0 ==> tm_ctx_[z] == d1 && tm_ty_[z] == cg && 0 <= z < tm_count;
+  //@ assert z >= 0 || z == CHAD_E_CAPACITY;
+  //@ assert tables_grow{Ext, Here} && side_same{Ext, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert msrc_inv;
+  //@ assert lin(ct) && lin(cg);
+  int lam = b_llam(ct, z);
+  //@ ghost Lam: ;
+  //@ assert lam >= 0 ==> tm_ctx_[lam] == d && ty_same(tm_ty_[lam], TY_LFUN, ct, cg) && 0 <= lam < tm_count;
+  //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
+  //@ assert tables_grow{Zero, Here} && side_same{Zero, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert msrc_inv;
+  int r = b_pair(prim, lam);
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && ty_same(tm_ty_[r], TY_PROD, pt, tm_ty_[lam]);
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + 4;
+  //@ assert tables_grow{Lam, Here} && side_same{Lam, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  //@ assert msrc_inv;
+  //@ assert cot_lin;
+  return r;
 }
 
 /* let p = R a; x = fst p; q = R_{G,x} b in
