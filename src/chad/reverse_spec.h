@@ -67,13 +67,29 @@
     tables_grow{L1, L2} && side_same{L1, L2} && tsrc_ok{L1}(t) ==> tsrc_ok{L2}(t);
   lemma csrc_ok_frame{L1, L2}: \forall integer g;
     tables_grow{L1, L2} && side_same{L1, L2} && csrc_ok{L1}(g) ==> csrc_ok{L2}(g);
-  lemma tsrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && tsrc_inv{L1} ==> tsrc_inv{L2};
   lemma msrc_ok_frame{L1, L2}: \forall integer u;
     tables_grow{L1, L2} && side_same{L1, L2} && msrc_ok{L1}(u) && msz_ok{L1}(u) ==>
       msrc_ok{L2}(u) && msz_ok{L2}(u);
   lemma csrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && csrc_inv{L1} ==> csrc_inv{L2};
   lemma msrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && msrc_inv{L1} ==> msrc_inv{L2};
   lemma cot_lin_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && cot_lin{L1} ==> cot_lin{L2};
+  // Extending the context table keeps every node well typed.
+  predicate ctx_app_frame{L1, L2} =
+    tables_grow{L1, L2} &&
+    \at(tm_count, L1) == \at(tm_count, L2) && \at(ty_count, L1) == \at(ty_count, L2) &&
+    (\forall integer o; \at(op_dom_[o], L1) == \at(op_dom_[o], L2) &&
+       \at(op_cod_[o], L1) == \at(op_cod_[o], L2) && \at(op_tdom_[o], L1) == \at(op_tdom_[o], L2) &&
+       \at(op_tcod_[o], L1) == \at(op_tcod_[o], L2)) && \at(op_count, L1) == \at(op_count, L2) &&
+    (\forall integer h, k; 0 <= h < \at(ctx_count, L1) ==> ctx_lk{L2}(h, k) == ctx_lk{L1}(h, k));
+  lemma node_ok_ctx_frame{L1, L2}: \forall integer i;
+    ctx_app_frame{L1, L2} && 0 <= i < \at(tm_count, L1) && tm_wf{L1}(i) && node_ok{L1}(i) ==>
+      tm_wf{L2}(i) && node_ok{L2}(i);
+  // Extending the context table keeps every node well typed.
+  lemma tm_inv_ctx_frame{L1, L2}: ctx_app_frame{L1, L2} && tm_inv{L1} ==> tm_inv{L2};
+
+  // Added by the second chadrev session, after the lemmas above so that
+  // their proof contexts are unchanged.
+  lemma tsrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && tsrc_inv{L1} ==> tsrc_inv{L2};
   // The three invariants of the pass together (used after each builder call).
   lemma pass_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} &&
     memo_inv{L1} && tsrc_inv{L1} && csrc_inv{L1} && msrc_inv{L1} && cot_lin{L1} ==>
@@ -89,19 +105,6 @@
   lemma side_same_trans{L1, L2, L3}:
     side_same{L1, L2} && side_same{L2, L3} ==> side_same{L1, L3};
 
-  // Extending the context table keeps every node well typed.
-  predicate ctx_app_frame{L1, L2} =
-    tables_grow{L1, L2} &&
-    \at(tm_count, L1) == \at(tm_count, L2) && \at(ty_count, L1) == \at(ty_count, L2) &&
-    (\forall integer o; \at(op_dom_[o], L1) == \at(op_dom_[o], L2) &&
-       \at(op_cod_[o], L1) == \at(op_cod_[o], L2) && \at(op_tdom_[o], L1) == \at(op_tdom_[o], L2) &&
-       \at(op_tcod_[o], L1) == \at(op_tcod_[o], L2)) && \at(op_count, L1) == \at(op_count, L2) &&
-    (\forall integer h, k; 0 <= h < \at(ctx_count, L1) ==> ctx_lk{L2}(h, k) == ctx_lk{L1}(h, k));
-  lemma node_ok_ctx_frame{L1, L2}: \forall integer i;
-    ctx_app_frame{L1, L2} && 0 <= i < \at(tm_count, L1) && tm_wf{L1}(i) && node_ok{L1}(i) ==>
-      tm_wf{L2}(i) && node_ok{L2}(i);
-  // Extending the context table keeps every node well typed.
-  lemma tm_inv_ctx_frame{L1, L2}: ctx_app_frame{L1, L2} && tm_inv{L1} ==> tm_inv{L2};
 
   // The variable at level l of d is (the translation of) a child: a pair
   // whose second component is a linear map C tau_c -o C G.
