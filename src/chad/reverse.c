@@ -79,6 +79,12 @@ static int rev_ext(int d, int ty)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   //@ assert tm_inv;
   //@ assert kernel_inv;
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  //@ assert msrc_inv;
+  //@ assert src_inv;
+  //@ assert cot_lin;
   return r;
 }
 
@@ -117,11 +123,26 @@ static int rev_under(int c, int d, int lvl, int depth)
     return d;
   if (lvl < 0)
     return lvl;
+  //@ ghost int gc = tm_ctx_[c];
+  //@ assert ctx_inv && ctx_node_ok(gc);
+  //@ assert 0 <= ctx_parent_[gc] < gc && ctx_len_[gc] == ctx_len_[ctx_parent_[gc]] + 1;
+  //@ assert ctx_lk(gc, 0) == ctx_type_[gc];
+  //@ assert \forall integer k; 1 <= k ==> ctx_lk(gc, k) == ctx_lk(ctx_parent_[gc], k - 1);
   int e = venv_push(ENV_LEVEL, lvl);
   if (e < 0)
     return e;
+  //@ ghost Pushed: ;
+  //@ assert env_kind(0) == ENV_LEVEL && env_val(0) == lvl;
+  /*@ assert \forall integer k; 1 <= k < ctx_len_[gc] ==>
+        env_kind(k) == ENV_LEVEL && 0 <= env_val(k) < ctx_len_[d] &&
+        trh(CHAD_PREV, ctx_lk(gc, k)) && lvl_ty(d, env_val(k)) == trm(CHAD_PREV, ctx_lk(gc, k)); */
+  //@ assert env_ok(CHAD_PREV, gc, d);
   int r = rev(c, d, depth + 1);
+  //@ assert venv_sp == \at(venv_sp, Pushed) && venv_sp > venv_cur.base;
   venv_pop();
+  //@ assert venv_sp == \at(venv_sp, Pre) && venv_cur == \at(venv_cur, Pre);
+  /*@ assert \forall integer i; 0 <= i < \at(venv_sp, Pre) ==>
+        venv_kind_[i] == \at(venv_kind_[i], Pre) && venv_val_[i] == \at(venv_val_[i], Pre); */
   return r;
 }
 
@@ -249,6 +270,105 @@ static int rev_var(int t, int d, int g, int ct)
   return b_pair(V(d, lvl), b_llam(ct, body));
 }
 
+/* b_llam and b_pair seen from the pass: they may append a type, and keep
+ * every invariant of the pass (the frame is proved once here, not in each
+ * rule, where the solvers did not find it among the states of a rule). */
+#define OKCAP (\result >= 0 || \result == CHAD_E_CAPACITY)
+/*@ requires REV_INV;
+    terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS;
+    ensures REV_INV;
+    ensures CH_UNCHANGED; ensures CH_GROW1; ensures \old(ty_count) <= ty_count;
+    ensures dom < 0 ==> \result == dom; ensures dom >= 0 && body < 0 ==> \result == body;
+    ensures \result >= 0 ==>
+      CH_NEW(TM_LLAM, ctx_parent_[\old(tm_ctx_[body])], body, -1, -1, 0) &&
+      ty_same(tm_ty_[\result], TY_LFUN, dom, \old(tm_ty_[body]));
+    ensures \old(ty_valid(dom) && 0 <= body < tm_count && llam_ok(dom, tm_ctx_[body], tm_ty_[body])) ==> OKCAP;
+*/
+static int r_llam(int dom, int body)
+{
+  int r = b_llam(dom, body);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  //@ assert msrc_inv;
+  //@ assert cot_lin;
+  return r;
+}
+
+/*@ requires REV_INV;
+    terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS;
+    ensures REV_INV;
+    ensures CH_UNCHANGED; ensures CH_GROW1; ensures \old(ty_count) <= ty_count;
+    ensures a < 0 ==> \result == a; ensures a >= 0 && b < 0 ==> \result == b;
+    ensures \result >= 0 ==> CH_NEW(TM_PAIR, \old(tm_ctx_[a]), a, b, -1, 0) &&
+      ty_same(tm_ty_[\result], TY_PROD, \old(tm_ty_[a]), \old(tm_ty_[b]));
+    ensures \old(0 <= a < tm_count && 0 <= b < tm_count && tm_ctx_[a] == tm_ctx_[b]) ==> OKCAP;
+*/
+static int r_pair(int a, int b)
+{
+  int r = b_pair(a, b);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert msrc_inv;
+  //@ assert cot_lin;
+  return r;
+}
+
+/* rconst r in d (the double stays in this function's goals) */
+/*@ requires kernel_inv;
+    requires 0 <= t < tm_count && ctx_valid(d);
+    terminates \true;
+    assigns CH_TM_LOCS;
+    ensures kernel_inv;
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result < 0 ==> tm_count == \old(tm_count);
+    ensures \result >= 0 ==> \result == \old(tm_count) && tm_count == \old(tm_count) + 1 &&
+      tm_ctx_[\result] == d && tm_ty_[\result] == TY_ID_REAL;
+*/
+static int rev_rconst(int t, int d)
+{
+  return tm_rconst(d, tm_rval_[t]);
+}
+
+/* The primal of a constant: the same constant in d (P tau = tau for Unit,
+ * Real, Int). A function of its own so that the double it copies stays out
+ * of the rule's proof goals. */
+/*@ requires kernel_inv;
+    requires 0 <= t < tm_count && ctx_valid(d);
+    requires tm_kind_[t] == TM_UNIT || tm_kind_[t] == TM_RCONST || tm_kind_[t] == TM_ICONST;
+    terminates \true;
+    assigns CH_TM_LOCS;
+    ensures kernel_inv;
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result < 0 ==> tm_count == \old(tm_count);
+    ensures \result >= 0 ==> \result == \old(tm_count) && tm_count == \old(tm_count) + 1 &&
+      tm_ctx_[\result] == d && tm_ty_[\result] == \old(tm_ty_[t]);
+*/
+static int rev_const_prim(int t, int d)
+{
+  //@ assert node_ok(t);
+  //@ ghost int ty = tm_ty_[t];
+  int k = tm_kind(t);
+  int r;
+  if (k == TM_UNIT) {
+    //@ assert ty == TY_ID_UNIT;
+    r = b_unit(d);
+  } else if (k == TM_RCONST) {
+    //@ assert ty == TY_ID_REAL;
+    r = rev_rconst(t, d);
+  } else {
+    //@ assert ty == TY_ID_INT;
+    r = tm_iconst(d, tm_aux(t));
+  }
+  //@ assert prim_ty: r >= 0 ==> tm_ty_[r] == ty;
+  return r;
+}
+
 /* R(unit | rconst r | iconst n) = (c, \v. 0) */
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_UNIT || tm_kind_[t] == TM_RCONST || tm_kind_[t] == TM_ICONST);
     requires cg == trc(CHAD_COT, tm_ctx_[t]);
@@ -258,11 +378,49 @@ static int rev_var(int t, int d, int g, int ct)
 */
 static int rev_const(int t, int d, int cg, int ct)
 {
-  int k = tm_kind(t);
-  int prim = k == TM_UNIT ? b_unit(d)
-           : k == TM_RCONST ? tm_rconst(d, tm_rval(t)) : tm_iconst(d, tm_aux(t));
+  //@ assert node_ok(t) && msrc_ok(t) && msz_ok(t);
+  //@ assert ty_inv && ty_node_ok(tm_ty_[t]);
+  //@ assert tm_ty_[t] == TY_ID_UNIT || tm_ty_[t] == TY_ID_REAL || tm_ty_[t] == TY_ID_INT;
+  //@ assert memo_ty_inv && trh(CHAD_PREV, tm_ty_[t]);
+  //@ ghost int pt = chad_memo_ty_[CHAD_PREV][tm_ty_[t]] - 1;
+  //@ assert pt == tm_ty_[t];
+  //@ assert lin(ct) && lin(cg);
+  int prim = rev_const_prim(t, d);
+  //@ assert prim >= 0 ==> \at(tm_count, Pre) <= prim < tm_count && tm_ctx_[prim] == d && tm_ty_[prim] == pt;
+  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + 1;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  //@ assert msrc_inv;
+  //@ assert cot_lin;
+  //@ assert lin(ct) && lin(cg);
   int d1 = rev_ext(d, ct);
-  return b_pair(prim, b_llam(ct, b_zero(d1, cg)));
+  //@ ghost Ext: ;
+  //@ assert \forall integer m, g, e; \at(env_ok(m, g, e), Pre) ==> env_ok(m, g, e);
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> ctx_is_ext(d1, d, ct) && ctx_valid(d1);
+  //@ assert lin(ct) && lin(cg);
+  int z = b_zero(d1, cg);
+  //@ assert z >= 0 ==> tm_ctx_[z] == d1 && tm_ty_[z] == cg && 0 <= z < tm_count;
+  //@ assert z >= 0 || z == CHAD_E_CAPACITY;
+  //@ assert tables_grow{Ext, Here} && side_same{Ext, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert msrc_inv;
+  //@ assert lin(ct) && lin(cg);
+  //@ assert csrc_inv;
+  //@ assert cot_lin;
+  int lam = r_llam(ct, z);
+  //@ assert lam >= 0 ==> tm_ctx_[lam] == d && ty_same(tm_ty_[lam], TY_LFUN, ct, cg) && 0 <= lam < tm_count;
+  //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
+  int r = r_pair(prim, lam);
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && ty_same(tm_ty_[r], TY_PROD, pt, tm_ty_[lam]);
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + 4;
+  //@ assert \forall integer m, g, e; \at(env_ok(m, g, e), Ext) ==> env_ok(m, g, e);
+  return r;
 }
 
 /* let p = R a; x = fst p; q = R_{G,x} b in

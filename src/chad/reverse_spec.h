@@ -73,7 +73,6 @@
   lemma csrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && csrc_inv{L1} ==> csrc_inv{L2};
   lemma msrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && msrc_inv{L1} ==> msrc_inv{L2};
   lemma cot_lin_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && cot_lin{L1} ==> cot_lin{L2};
-
   // Extending the context table keeps every node well typed.
   predicate ctx_app_frame{L1, L2} =
     tables_grow{L1, L2} &&
@@ -87,6 +86,25 @@
       tm_wf{L2}(i) && node_ok{L2}(i);
   // Extending the context table keeps every node well typed.
   lemma tm_inv_ctx_frame{L1, L2}: ctx_app_frame{L1, L2} && tm_inv{L1} ==> tm_inv{L2};
+
+  // Added by the second chadrev session, after the lemmas above so that
+  // their proof contexts are unchanged.
+  lemma tsrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && tsrc_inv{L1} ==> tsrc_inv{L2};
+  // The three invariants of the pass together (used after each builder call).
+  lemma pass_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} &&
+    memo_inv{L1} && tsrc_inv{L1} && csrc_inv{L1} && msrc_inv{L1} && cot_lin{L1} ==>
+    memo_inv{L2} && tsrc_inv{L2} && csrc_inv{L2} && msrc_inv{L2} && cot_lin{L2};
+  // P Unit = Unit, P Real = Real, P Int = Int (one step of memo_inv at a
+  // base type).
+  lemma tr_prev_base{L}: \forall integer t;
+    ty_inv && memo_ty_inv && trh(CHAD_PREV, t) &&
+    (t == TY_ID_UNIT || t == TY_ID_REAL || t == TY_ID_INT) ==> trm(CHAD_PREV, t) == t;
+  // Frames compose (a rule asserts them from one call to the next).
+  lemma tables_grow_trans{L1, L2, L3}:
+    tables_grow{L1, L2} && tables_grow{L2, L3} ==> tables_grow{L1, L3};
+  lemma side_same_trans{L1, L2, L3}:
+    side_same{L1, L2} && side_same{L2, L3} ==> side_same{L1, L3};
+
 
   // The variable at level l of d is (the translation of) a child: a pair
   // whose second component is a linear map C tau_c -o C G.
