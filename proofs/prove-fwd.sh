@@ -23,8 +23,8 @@ files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/op
 # functions proved: the pass wrappers of forward.c, the ghost lemma function
 # tan_lin_lemma, the rules below (their callees' contracts are proved here or
 # in the main run, or listed as assumed in proofs/README.md)
-fwd_fns=tyof,tan_lin_lemma,f_ext,f_var,f_llam,f_pair,f_zero,f_proj,f_rconst,f_const_prim
-fwd_fns=$fwd_fns,f_fst,f_snd,f_lapp,f_let,f_index
+fwd_fns=tyof,tr_step,tan_lin_lemma
+fwd_fns=$fwd_fns,f_ext,f_var,f_proj,f_llam,f_pair,f_zero,f_rconst,f_const_prim
 fwd_fns=$fwd_fns,fwd_var,fwd_const
 # the lemmas loaded with forward.c: reverse_spec.h's and env_ok_keep
 fwd_lemmas=lvl_ty_ext,tr_ok_frame,trc_ok_frame,memo_inv_frame,tsrc_ok_frame,csrc_ok_frame
