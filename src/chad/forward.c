@@ -228,6 +228,8 @@ static int f_var(int d, int lvl)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
   //@ assert msrc_inv;
   return r;
 }
