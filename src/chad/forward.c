@@ -332,6 +332,8 @@ static int f_fst(int p)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
   //@ assert msrc_inv;
   return r;
 }
@@ -350,6 +352,8 @@ static int f_snd(int p)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
   //@ assert msrc_inv;
   return r;
 }
@@ -369,6 +373,8 @@ static int f_lapp(int f, int x)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
   //@ assert msrc_inv;
   return r;
 }
@@ -388,6 +394,8 @@ static int f_let(int a, int b)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
   //@ assert msrc_inv;
   return r;
 }
@@ -407,6 +415,8 @@ static int f_index(int a, int i)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
   //@ assert msrc_inv;
   return r;
 }
@@ -426,6 +436,8 @@ static int f_app(int f, int x)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
   //@ assert msrc_inv;
   return r;
 }
@@ -445,6 +457,8 @@ static int f_plus(int a, int b)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
   //@ assert msrc_inv;
   return r;
 }
@@ -467,6 +481,8 @@ static int f_lam(int dom, int body)
   //@ assert csrc_inv;
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
   //@ assert msrc_inv;
   return r;
 }
@@ -519,6 +535,8 @@ static int f_const_prim(int t, int d)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
   //@ assert msrc_inv;
   return r;
 }
@@ -535,6 +553,7 @@ static int fwd(int t, int d, int depth);
  * contract plus "the environment still maps G into d" (env_keep, lemma
  * env_ok_keep), so that the rule can go on in d. */
 /*@ FWD_REQ;
+    requires depth <= CHAD_MAX_DEPTH + 1;
     requires env_ok(CHAD_PFWD, tm_ctx_[t], d);
     terminates \true;
     decreases FWD_M(depth) + 1;
