@@ -39,15 +39,12 @@ fi
 # given in proofs/README.md.
 chad_files="src/chad/build.c src/chad/types.c src/chad/forward.c"
 # assumed (contract only): chad_sync; outside issue #5's F: chad_term_size,
-# chad_onehot_tuple (reverse mode); stated, not yet proved: tr_ctx (and the
-# chad_ctx* wrappers, whose own goals are valid but rest on tr_ctx's
-# contract), forward.c (F) but tyof.
+# chad_onehot_tuple (reverse mode); stated, not yet proved: forward.c (F)
+# but tyof.
 chad_skip=chad_sync,chad_term_size,chad_onehot_tuple
-chad_skip=$chad_skip,chad_ctx,chad_ctx_pfwd,chad_ctx_tan,chad_ctx_prev,chad_ctx_cot
 chad_skip=$chad_skip,fwd_under,fwd_case_branch,fwd_var,fwd_const,fwd_pair,fwd_let,fwd_lam
 chad_skip=$chad_skip,fwd_app,fwd_unary,fwd_case,fwd_iter,fwd_build,fwd_index,fwd_map,fwd
 chad_skip=$chad_skip,src_columns,chad_fwd_in,chad_fwd
-chad_skip=$chad_skip,tr_ctx
 
 # OCaml's default minor heap is small for WP: with deep recursion every minor
 # collection scans a long stack (caml_oldify_local_roots was the top symbol in
