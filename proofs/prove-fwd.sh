@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Forward-mode CHAD (src/chad/forward.c): the proved part of issue #5's F,
-# run by prove.sh after the main run, in separate Frama-C runs so that the
+# run by prove.sh in a lane of its own, in separate Frama-C runs so that the
 # frame lemmas of src/chad/reverse_spec.h (and forward.c's own lemma
-# env_ok_keep) are not axioms of the other files' goals; the lemmas are
-# proved in the second run. Gate: valid == total in each JSON report. See
+# env_ok_keep) are not axioms of the other files' goals; env_ok_keep is
+# proved in the second run, reverse_spec.h's lemmas in prove-rev.sh's.
+# Gate: valid == total in each JSON report. See
 # proofs/README.md for what is proved and what is only stated.
 #   PROVE_TIMEOUT, PROVE_JOBS as in prove.sh; WHY3CONFIG set by prove.sh
-#   (or, when run alone, build/proofs/why3.conf if it exists).
+#   (or, when run alone, build/proofs/why3.conf if it exists);
+#   PROVE_LEMMA_TIMEOUT as in prove-rev.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 timeout=${PROVE_TIMEOUT:-10}
@@ -26,22 +28,23 @@ files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/op
 fwd_fns=tyof,tr_step,tan_lin_lemma
 fwd_fns=$fwd_fns,f_ext,f_var,f_proj,f_llam,f_pair,f_zero,f_rconst,f_const_prim
 fwd_fns=$fwd_fns,fwd_var,fwd_const
-# the lemmas loaded with forward.c: reverse_spec.h's and env_ok_keep
-fwd_lemmas=lvl_ty_ext,tr_ok_frame,trc_ok_frame,memo_inv_frame,tsrc_ok_frame,csrc_ok_frame
-fwd_lemmas=$fwd_lemmas,msrc_ok_frame,csrc_inv_frame,msrc_inv_frame,cot_lin_frame,node_ok_ctx_frame,tm_inv_ctx_frame
-fwd_lemmas=$fwd_lemmas,tsrc_inv_frame,pass_inv_frame,tables_grow_trans,side_same_trans,tr_prev_base
-fwd_lemmas=$fwd_lemmas,env_ok_keep
+# the lemma forward.c adds; reverse_spec.h's lemmas, loaded here too, are
+# proved in prove-rev.sh's lemma run (the same header text), not twice
+fwd_lemmas=env_ok_keep
 status=0
 for part in fns lemmas; do
   report=proofs/wp-report-fwd-$part.json
   rm -f "$report"
   if [ $part = fns ]; then sel=(-wp-fct "$fwd_fns"); else sel=(-wp-prop "$fwd_lemmas"); fi
   start=$(date +%s)
+  # the provers race on the lemma, as in prove-rev.sh
+  t=$timeout par=$jobs
+  if [ $part = lemmas ]; then t=${PROVE_LEMMA_TIMEOUT:-20}; par=3; fi
   echo "prove-fwd: frama-c -wp ${sel[*]}; log in $out/wp-fwd-$part.log"
   # shellcheck disable=SC2086
   frama-c -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L" \
     -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
-    -wp-prover cvc5,z3,cvc4 -wp-timeout "$timeout" -wp-par "$jobs" -wp-no-pruning \
+    -wp-prover cvc5,z3,cvc4 -wp-timeout "$t" -wp-par "$par" -wp-no-pruning \
     "${sel[@]}" -wp-session "$session" -wp-report-json "$report" \
     $files 2>&1 | tee "$out/wp-fwd-$part.log" | while IFS= read -r line; do
       case "$line" in
