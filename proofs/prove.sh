@@ -39,7 +39,8 @@ fi
 # given in proofs/README.md.
 chad_files="src/chad/build.c src/chad/types.c src/chad/forward.c"
 # assumed (contract only): chad_sync; outside issue #5's F: chad_term_size,
-# chad_onehot_tuple (reverse mode); stated, not yet proved: tr_ctx (and the
+# chad_onehot_tuple (reverse mode: proved in prove-rev.sh's run, with the
+# reverse rules that call it); stated, not yet proved: tr_ctx (and the
 # chad_ctx* wrappers, whose own goals are valid but rest on tr_ctx's
 # contract), forward.c (F) but tyof.
 chad_skip=chad_sync,chad_term_size,chad_onehot_tuple
