@@ -306,6 +306,7 @@ static int r_pair(int a, int b)
     terminates \true; assigns CH_TM_LOCS;
     ensures REV_INV;
     ensures CH_UNCHANGED; ensures CH_GROW1; ensures \old(ty_count) == ty_count;
+    ensures d < 0 ==> \result == d;
     ensures \result >= 0 ==> 0 <= lvl < ctx_len_[d] && \result == \old(tm_count) &&
       tm_ctx_[\result] == d && tm_ty_[\result] == lvl_ty(d, lvl);
     ensures ctx_valid(d) && 0 <= lvl < ctx_len_[d] ==> OKCAP;
@@ -315,6 +316,38 @@ static int r_var(int d, int lvl)
   int r = b_var(d, lvl);
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert msrc_inv;
+  //@ assert cot_lin;
+  return r;
+}
+
+/* chad_onehot_tuple seen from the pass (the frame proved once here) */
+/*@ requires REV_INV;
+    requires 0 < g < ctx_count && trch(CHAD_COT, g) && 0 <= k < ctx_len_[g];
+    requires v < 0 || (0 <= v < tm_count && ctx_valid(tm_ctx_[v]) &&
+      trh(CHAD_COT, ctx_lk(g, k)) && tm_ty_[v] == trm(CHAD_COT, ctx_lk(g, k)));
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, chad_chain_[0 .. CHAD_MAX_CTXS - 1];
+    ensures REV_INV;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 2 * k + 2;
+    ensures \old(ty_count) <= ty_count;
+    ensures v < 0 ==> \result == v;
+    ensures v >= 0 ==> \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count &&
+      tm_ctx_[\result] == \old(tm_ctx_[v]) && tm_ty_[\result] == trc(CHAD_COT, g);
+*/
+static int r_onehot(int v, int g, int k)
+{
+  //@ assert memo_inv && cot_lin;
+  int r = chad_onehot_tuple(v, g, k);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert memo_inv;
+  /*@ assert \forall integer x; 0 <= x < CHAD_MAX_TYPES && chad_tsrc_[x] == 1 ==>
+        \at(tsrc_ok(x), Pre); */
   //@ assert tsrc_inv;
   //@ assert csrc_inv;
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
@@ -347,26 +380,16 @@ static int rev_onehot_lin(int d, int g, int k, int ct)
 {
   int lv = L(d);
   int d1 = rev_ext(d, ct);
-  //@ ghost Ext: ;
   //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
   //@ assert d1 >= 0 ==> ctx_valid(d1) && ctx_len_[d1] == lv + 1 && lvl_ty(d1, lv) == ct;
-  int v = V(d1, lv);
+  int v = r_var(d1, lv);
   //@ assert v >= 0 || v == CHAD_E_CAPACITY;
   //@ assert v >= 0 ==> 0 <= v < tm_count && tm_ctx_[v] == d1 && ctx_valid(d1) && tm_ty_[v] == ct;
   //@ assert trh(CHAD_COT, ctx_lk(g, k)) && ct == trm(CHAD_COT, ctx_lk(g, k));
-  //@ assert memo_inv && cot_lin;
-  int body = chad_onehot_tuple(v, g, k);
+  int body = r_onehot(v, g, k);
   //@ assert body >= 0 || body == CHAD_E_CAPACITY;
   //@ assert body >= 0 ==> tm_ctx_[body] == d1 && tm_ty_[body] == trc(CHAD_COT, g) && 0 <= body < tm_count;
-  //@ assert tables_grow{Ext, Here} && side_same{Ext, Here};
-  //@ assert memo_inv;
-  //@ assert tsrc_inv;
-  //@ assert csrc_inv;
-  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
-        \at(msrc_ok(u) && msz_ok(u), Ext); */
-  //@ assert msrc_inv;
-  //@ assert cot_lin;
-  //@ assert lin(trc(CHAD_COT, g));
+  //@ assert cot_lin && lin(trc(CHAD_COT, g));
   //@ assert body >= 0 ==> llam_ok(ct, tm_ctx_[body], tm_ty_[body]);
   int lam = r_llam(ct, body);
   return lam;

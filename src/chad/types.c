@@ -744,7 +744,9 @@ int chad_onehot_tuple(int v, int g, int k)
   //@ assert res >= 0 ==> ty_unique && ty_valid(a0) && ty_valid(b0);
   //@ assert res >= 0 && a0 < b0 ==> !ty_same(b0, ty_kind_[a0], ty_left_[a0], ty_right_[a0]);
   //@ assert res >= 0 && b0 < a0 ==> !ty_same(a0, ty_kind_[b0], ty_left_[b0], ty_right_[b0]);
-  //@ assert res >= 0 ==> tm_ty_[res] == trc(CHAD_COT, chad_chain_[k]);
+  //@ assert res >= 0 ==> a0 == b0;
+  //@ assert res >= 0 ==> tm_ty_[res] == trc(CHAD_COT, gk);
+  //@ assert chad_chain_[k] == gk;
   int j = k - 1;
   /*@ loop invariant -1 <= j <= k - 1;
       loop invariant kernel_inv;
@@ -778,6 +780,7 @@ int chad_onehot_tuple(int v, int g, int k)
     //@ assert r2 >= 0 ==> ty_unique && ty_valid(a1) && ty_valid(b1);
     //@ assert r2 >= 0 && a1 < b1 ==> !ty_same(b1, ty_kind_[a1], ty_left_[a1], ty_right_[a1]);
     //@ assert r2 >= 0 && b1 < a1 ==> !ty_same(a1, ty_kind_[b1], ty_left_[b1], ty_right_[b1]);
+    //@ assert r2 >= 0 ==> a1 == b1;
     //@ assert r2 >= 0 ==> tm_ty_[r2] == trc(CHAD_COT, w);
     res = r2;
   }
