@@ -19,10 +19,18 @@ files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/op
 # functions proved (their callees' contracts are proved in the main run, or
 # listed as assumed in proofs/README.md)
 rev_fns=k_ext,rev_pair_lin,chad_simplify,rev_ext,rev_rconst,rev_const_prim,r_llam,r_pair
+# R(unit | rconst | iconst) and its linear half
+rev_fns=$rev_fns,rev_zero_lin,rev_const
+# R(var)'s pieces: the one-hot cotangent of the context (types.c; its
+# helpers cot_memo_ctx, cot_memo_ty are proved in prove.sh's chad lane) and
+# b_var seen from the pass (not yet in the gate: r_onehot, rev_onehot_lin,
+# rev_var; see proofs/README.md)
+rev_fns=$rev_fns,chad_onehot_tuple,r_var
 # the lemmas of reverse_spec.h
 rev_lemmas=lvl_ty_ext,tr_ok_frame,trc_ok_frame,memo_inv_frame,tsrc_ok_frame,csrc_ok_frame
 rev_lemmas=$rev_lemmas,msrc_ok_frame,csrc_inv_frame,msrc_inv_frame,cot_lin_frame,node_ok_ctx_frame,tm_inv_ctx_frame
 rev_lemmas=$rev_lemmas,tsrc_inv_frame,pass_inv_frame,tables_grow_trans,side_same_trans,tr_prev_base
+rev_lemmas=$rev_lemmas,env_keep_trans
 status=0
 for part in fns lemmas; do
   report=proofs/wp-report-rev-$part.json

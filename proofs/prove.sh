@@ -43,7 +43,8 @@ fi
 # functions explicitly.
 chad_files="src/chad/build.c src/chad/types.c"
 # assumed (contract only): chad_sync; outside issue #5's F: chad_term_size,
-# chad_onehot_tuple (reverse mode).
+# chad_onehot_tuple (reverse mode: proved in prove-rev.sh's run, with the
+# reverse rules that call it).
 chad_skip=chad_sync,chad_term_size,chad_onehot_tuple
 
 # OCaml's default minor heap is small for WP: with deep recursion every minor

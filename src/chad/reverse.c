@@ -72,6 +72,7 @@ static int rev(int t, int d, int depth);
       \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(\result, l) == lvl_ty(d, l);
     ensures \forall integer m, g, e; \old(env_ok(m, g, e)) ==> env_ok(m, g, e);
     ensures \result >= 0 ==> \forall integer m, g; \old(env_ok(m, g, d)) ==> env_ok(m, g, \result);
+    ensures env_keep{Pre, Post};
 */
 static int rev_ext(int d, int ty)
 {
@@ -85,6 +86,7 @@ static int rev_ext(int d, int ty)
   //@ assert msrc_inv;
   //@ assert src_inv;
   //@ assert cot_lin;
+  //@ assert \forall integer m, g, e; \at(env_ok(m, g, e), Pre) ==> env_ok(m, g, e);
   return r;
 }
 
@@ -250,26 +252,6 @@ static int rev_pair_lin(int d2, int lp, int lq, int ct) /*@ ghost (int cg) */
 /* ---- one function per rule (card §5). Each gets the source node t, the
  * target context d, g = ctx of t, cg = C g, ty = type of t, ct = C ty. ---- */
 
-/* R(var k) = (x, \v. onehot_k v) */
-/*@ RULE_PRE(t, d, tm_kind_[t] == TM_VAR);
-    requires g == tm_ctx_[t];
-    terminates \true;
-    REV_ASSIGNS;
-    REV_POST(t, d);
-*/
-static int rev_var(int t, int d, int g, int ct)
-{
-  int kind = ENV_LEVEL;
-  int lvl = venv_lookup((int)tm_aux(t), &kind);
-  if (lvl < 0)
-    return lvl;
-  if (kind != ENV_LEVEL)
-    return CHAD_E_ARG;
-  int lv = L(d), d1 = rev_ext(d, ct);
-  int body = chad_onehot_tuple(V(d1, lv), g, (int)tm_aux(t));
-  return b_pair(V(d, lvl), b_llam(ct, body));
-}
-
 /* b_llam and b_pair seen from the pass: they may append a type, and keep
  * every invariant of the pass (the frame is proved once here, not in each
  * rule, where the solvers did not find it among the states of a rule). */
@@ -316,6 +298,141 @@ static int r_pair(int a, int b)
         \at(msrc_ok(u) && msz_ok(u), Pre); */
   //@ assert msrc_inv;
   //@ assert cot_lin;
+  return r;
+}
+
+/* b_var seen from the pass (the frame proved once here, as for r_pair) */
+/*@ requires REV_INV;
+    terminates \true; assigns CH_TM_LOCS;
+    ensures REV_INV;
+    ensures CH_UNCHANGED; ensures CH_GROW1; ensures \old(ty_count) == ty_count;
+    ensures d < 0 ==> \result == d;
+    ensures \result >= 0 ==> 0 <= lvl < ctx_len_[d] && \result == \old(tm_count) &&
+      tm_ctx_[\result] == d && tm_ty_[\result] == lvl_ty(d, lvl);
+    ensures ctx_valid(d) && 0 <= lvl < ctx_len_[d] ==> OKCAP;
+*/
+static int r_var(int d, int lvl)
+{
+  int r = b_var(d, lvl);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert msrc_inv;
+  //@ assert cot_lin;
+  return r;
+}
+
+/* chad_onehot_tuple seen from the pass (the frame proved once here) */
+/*@ requires REV_INV;
+    requires 0 < g < ctx_count && trch(CHAD_COT, g) && 0 <= k < ctx_len_[g];
+    requires v < 0 || (0 <= v < tm_count && ctx_valid(tm_ctx_[v]) &&
+      trh(CHAD_COT, ctx_lk(g, k)) && tm_ty_[v] == trm(CHAD_COT, ctx_lk(g, k)));
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, chad_chain_[0 .. CHAD_MAX_CTXS - 1];
+    ensures REV_INV;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 2 * k + 2;
+    ensures \old(ty_count) <= ty_count;
+    ensures v < 0 ==> \result == v;
+    ensures v >= 0 ==> \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count &&
+      tm_ctx_[\result] == \old(tm_ctx_[v]) && tm_ty_[\result] == trc(CHAD_COT, g);
+*/
+static int r_onehot(int v, int g, int k)
+{
+  //@ assert memo_inv && cot_lin;
+  int r = chad_onehot_tuple(v, g, k);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert memo_inv;
+  /*@ assert \forall integer x; 0 <= x < CHAD_MAX_TYPES && chad_tsrc_[x] == 1 ==>
+        \at(tsrc_ok(x), Pre); */
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert msrc_inv;
+  //@ assert cot_lin;
+  return r;
+}
+
+/* The linear half of R(var k): \v. onehot_k v : C tau -o C G, in d (v is
+ * the new last level of d1 = d, C tau). Its own function so that the frame
+ * of rev_ext is carried by this contract (see rev_zero_lin). */
+/*@ requires REV_INV;
+    requires ctx_valid(d) && lin(ct);
+    requires 0 < g < ctx_count && trch(CHAD_COT, g) && 0 <= k < ctx_len_[g];
+    requires trh(CHAD_COT, ctx_lk(g, k)) && ct == trm(CHAD_COT, ctx_lk(g, k));
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTX_LOCS, CH_EXT_STATE,
+      chad_chain_[0 .. CHAD_MAX_CTXS - 1];
+    ensures REV_INV;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 2 * k + 4;
+    ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures CTX_LK_FRAME;
+    ensures env_keep{Pre, Post};
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_same(tm_ty_[\result], TY_LFUN, ct, trc(CHAD_COT, g));
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+*/
+static int rev_onehot_lin(int d, int g, int k, int ct)
+{
+  int lv = L(d);
+  int d1 = rev_ext(d, ct);
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> ctx_valid(d1) && ctx_len_[d1] == lv + 1 && lvl_ty(d1, lv) == ct;
+  int v = r_var(d1, lv);
+  //@ assert v >= 0 || v == CHAD_E_CAPACITY;
+  //@ assert v >= 0 ==> 0 <= v < tm_count && tm_ctx_[v] == d1 && ctx_valid(d1) && tm_ty_[v] == ct;
+  //@ assert trh(CHAD_COT, ctx_lk(g, k)) && ct == trm(CHAD_COT, ctx_lk(g, k));
+  int body = r_onehot(v, g, k);
+  //@ assert body >= 0 || body == CHAD_E_CAPACITY;
+  //@ assert body >= 0 ==> tm_ctx_[body] == d1 && tm_ty_[body] == trc(CHAD_COT, g) && 0 <= body < tm_count;
+  //@ assert cot_lin && lin(trc(CHAD_COT, g));
+  //@ assert body >= 0 ==> llam_ok(ct, tm_ctx_[body], tm_ty_[body]);
+  int lam = r_llam(ct, body);
+  return lam;
+}
+
+/* R(var k) = (x, \v. onehot_k v), x the level of k in d */
+/*@ RULE_PRE(t, d, tm_kind_[t] == TM_VAR);
+    requires g == tm_ctx_[t];
+    terminates \true;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_var(int t, int d, int g, int ct)
+{
+  //@ assert node_ok(t) && msrc_ok(t) && msz_ok(t);
+  //@ assert 0 <= tm_aux_[t] < ctx_len_[g] && tm_ty_[t] == ctx_lk(g, tm_aux_[t]);
+  //@ assert ctx_valid(g) && ctx_len_[g] <= g < CHAD_MAX_CTXS;
+  int k = (int)tm_aux(t);
+  int kind = ENV_LEVEL;
+  //@ assert env_kind(k) == ENV_LEVEL && 0 <= env_val(k) < ctx_len_[d];
+  //@ assert trh(CHAD_PREV, ctx_lk(g, k)) && lvl_ty(d, env_val(k)) == trm(CHAD_PREV, ctx_lk(g, k));
+  //@ assert k < env_n + venv_cur.idlen;
+  int lvl = venv_lookup(k, &kind);
+  //@ assert lvl == env_val(k) && kind == ENV_LEVEL;
+  if (lvl < 0)
+    return lvl;
+  if (kind != ENV_LEVEL)
+    return CHAD_E_ARG;
+  //@ assert 0 < g && trch(CHAD_COT, g) && lin(ct) && lin(trc(CHAD_COT, g));
+  //@ ghost int tau = tm_ty_[t];
+  //@ assert lvl_ty(d, lvl) == trm(CHAD_PREV, tau);
+  int lam = rev_onehot_lin(d, g, k, ct);
+  //@ ghost Lin: ;
+  //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
+  //@ assert lam >= 0 ==> tm_ctx_[lam] == d && 0 <= lam < tm_count;
+  //@ assert \let l = lvl; ctx_len_[d] == \at(ctx_len_[d], Pre) && lvl_ty(d, l) == \at(lvl_ty(d, l), Pre);
+  int x = r_var(d, lvl);
+  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
+  //@ assert x >= 0 ==> tm_ctx_[x] == d && tm_ty_[x] == trm(CHAD_PREV, tau) && 0 <= x < tm_count;
+  int r = r_pair(x, lam);
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + 2 * k + 6;
+  //@ assert chad_msz_[t] == sat(k + 1);
   return r;
 }
 
@@ -369,6 +486,44 @@ static int rev_const_prim(int t, int d)
   return r;
 }
 
+/* The linear half of R(unit | rconst | iconst): \v. 0 of type C tau -o C G,
+ * in d. A function of its own so that the frame of rev_ext (the
+ * environment, the lookups) is carried by this small contract rather than
+ * found by the solvers among the many states of the rule. */
+/*@ requires REV_INV;
+    requires ctx_valid(d) && lin(ct) && lin(cg);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTX_LOCS, CH_EXT_STATE;
+    ensures REV_INV;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 2;
+    ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures CTX_LK_FRAME;
+    ensures env_keep{Pre, Post};
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_same(tm_ty_[\result], TY_LFUN, ct, cg);
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+*/
+static int rev_zero_lin(int d, int cg, int ct)
+{
+  int d1 = rev_ext(d, ct);
+  //@ ghost Ext: ;
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> ctx_is_ext(d1, d, ct) && ctx_valid(d1);
+  //@ assert lin(ct) && lin(cg);
+  int z = b_zero(d1, cg);
+  //@ assert z >= 0 ==> tm_ctx_[z] == d1 && tm_ty_[z] == cg && 0 <= z < tm_count;
+  //@ assert z >= 0 || z == CHAD_E_CAPACITY;
+  //@ assert tables_grow{Ext, Here} && side_same{Ext, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert msrc_inv;
+  //@ assert csrc_inv;
+  //@ assert cot_lin;
+  //@ assert lin(ct) && lin(cg);
+  int lam = r_llam(ct, z);
+  return lam;
+}
+
 /* R(unit | rconst r | iconst n) = (c, \v. 0) */
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_UNIT || tm_kind_[t] == TM_RCONST || tm_kind_[t] == TM_ICONST);
     requires cg == trc(CHAD_COT, tm_ctx_[t]);
@@ -396,30 +551,21 @@ static int rev_const(int t, int d, int cg, int ct)
   //@ assert msrc_inv;
   //@ assert cot_lin;
   //@ assert lin(ct) && lin(cg);
-  int d1 = rev_ext(d, ct);
-  //@ ghost Ext: ;
-  //@ assert \forall integer m, g, e; \at(env_ok(m, g, e), Pre) ==> env_ok(m, g, e);
-  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
-  //@ assert d1 >= 0 ==> ctx_is_ext(d1, d, ct) && ctx_valid(d1);
-  //@ assert lin(ct) && lin(cg);
-  int z = b_zero(d1, cg);
-  //@ assert z >= 0 ==> tm_ctx_[z] == d1 && tm_ty_[z] == cg && 0 <= z < tm_count;
-  //@ assert z >= 0 || z == CHAD_E_CAPACITY;
-  //@ assert tables_grow{Ext, Here} && side_same{Ext, Here};
-  //@ assert memo_inv;
-  //@ assert tsrc_inv;
-  //@ assert msrc_inv;
-  //@ assert lin(ct) && lin(cg);
-  //@ assert csrc_inv;
-  //@ assert cot_lin;
-  int lam = r_llam(ct, z);
+  //@ ghost Prim: ;
+  int lam = rev_zero_lin(d, cg, ct);
   //@ assert lam >= 0 ==> tm_ctx_[lam] == d && ty_same(tm_ty_[lam], TY_LFUN, ct, cg) && 0 <= lam < tm_count;
+  //@ assert lam >= 0 ==> ty_valid(tm_ty_[lam]);
   //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
+  //@ ghost Lam: ;
   int r = r_pair(prim, lam);
   //@ assert r >= 0 ==> tm_ctx_[r] == d && ty_same(tm_ty_[r], TY_PROD, pt, tm_ty_[lam]);
+  //@ assert r >= 0 ==> \at(tm_count, Pre) <= r < tm_count && ty_valid(tm_ty_[r]);
+  //@ assert r >= 0 ==> tm_ty_[lam] == \at(tm_ty_[lam], Lam) && tm_ty_[lam] < \at(ty_count, Lam);
+  //@ assert r >= 0 ==> ty_same(ty_right_[tm_ty_[r]], TY_LFUN, ct, cg);
+  //@ assert r >= 0 ==> ty_left_[tm_ty_[r]] == trm(CHAD_PREV, \at(tm_ty_[t], Pre));
+  //@ assert r >= 0 ==> rev_ty(tm_ty_[r], \at(tm_ty_[t], Pre), \at(tm_ctx_[t], Pre));
   //@ assert r >= 0 || r == CHAD_E_CAPACITY;
   //@ assert tm_count <= \at(tm_count, Pre) + 4;
-  //@ assert \forall integer m, g, e; \at(env_ok(m, g, e), Ext) ==> env_ok(m, g, e);
   return r;
 }
 

@@ -644,28 +644,143 @@ int chad_proj_tuple(int v, int k) /*@ ghost (int g, int m) */
 }
 
 /* onehot_k v : C G with v at position k and zero elsewhere:
- * ((..((0_{C G_{>k}}, v), 0), ..), 0). O(k) nodes. */
-static int walk_[CHAD_MAX_CTXS];
+ * ((..((0_{C G_{>k}}, v), 0), ..), 0). O(k) nodes.
+ * Reverse mode (rev_var) calls it after tr_ctx(CHAD_COT, g), so C g, the
+ * C of every ancestor of g and the C of every type in g are memoised
+ * (memo_inv: each filled entry's components are filled): they are read
+ * from the memo table (cot_memo_ctx, cot_memo_ty) instead of calling
+ * tr_ctx / tr_ty again, so that this function changes no table but the
+ * term and type tables. The walk down g is kept in chad_chain_, tr_ctx's
+ * scratch array (not live across calls, and not used here while tr_ctx
+ * runs), which rev's assigns clause already lists. */
 
+/* C g from the memo table; CHAD_E_UNBOUND when not memoised */
+/*@ requires ctx_inv && 0 <= g < ctx_count; terminates \true; assigns \nothing;
+    ensures trch(CHAD_COT, g) ==> \result == trc(CHAD_COT, g);
+    ensures !trch(CHAD_COT, g) ==> \result == CHAD_E_UNBOUND;
+*/
+static int cot_memo_ctx(int g)
+{
+  if (g == CTX_EMPTY)
+    return TY_ID_UNIT;
+  int x = chad_memo_ctx_[CHAD_COT][g];
+  return x != 0 ? x - 1 : CHAD_E_UNBOUND;
+}
+
+/* C t from the memo table; CHAD_E_UNBOUND when not memoised */
+/*@ requires 0 <= t < CHAD_MAX_TYPES; terminates \true; assigns \nothing;
+    ensures trh(CHAD_COT, t) ==> \result == trm(CHAD_COT, t);
+    ensures !trh(CHAD_COT, t) ==> \result == CHAD_E_UNBOUND;
+*/
+static int cot_memo_ty(int t)
+{
+  int x = chad_memo_ty_[CHAD_COT][t];
+  return x != 0 ? x - 1 : CHAD_E_UNBOUND;
+}
+
+/* The cotangent translations are linear types: the body of reverse_spec.h's
+ * cot_lin (which this file does not include). */
+#define COT_LIN_BODY \
+  (\forall integer t; 0 <= t < CHAD_MAX_TYPES && trh(CHAD_COT, t) ==> lin(trm(CHAD_COT, t))) && \
+  (\forall integer g; 0 <= g < CHAD_MAX_CTXS && trch(CHAD_COT, g) ==> lin(trc(CHAD_COT, g)))
+
+/*@ requires kernel_inv && memo_inv && COT_LIN_BODY;
+    requires 0 < g < ctx_count && trch(CHAD_COT, g) && 0 <= k < ctx_len_[g];
+    requires v < 0 || (0 <= v < tm_count && ctx_valid(tm_ctx_[v]) &&
+      trh(CHAD_COT, ctx_lk(g, k)) && tm_ty_[v] == trm(CHAD_COT, ctx_lk(g, k)));
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, chad_chain_[0 .. CHAD_MAX_CTXS - 1];
+    ensures kernel_inv;
+    ensures onehot_size: \old(tm_count) <= tm_count <= \old(tm_count) + 2 * k + 2;
+    ensures \old(ty_count) <= ty_count;
+    ensures onehot_neg: v < 0 ==> \result == v;
+    ensures onehot_codes: v >= 0 ==> \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures onehot_type: \result >= 0 ==> \old(tm_count) <= \result < tm_count &&
+      tm_ctx_[\result] == \old(tm_ctx_[v]) && tm_ty_[\result] == trc(CHAD_COT, g);
+*/
 int chad_onehot_tuple(int v, int g, int k)
 {
   if (v < 0)
     return v;
-  if (k < 0 || k >= CHAD_MAX_CTXS)
+  if (k < 0 || k >= CHAD_MAX_CTXS || g <= 0 || g >= ctx_count)
     return CHAD_E_UNBOUND;
   int d = tm_ctx(v);
-  int gk = g;
-  for (int i = 0; i < k; i++) {     /* walk_[i] = g with i entries dropped */
-    walk_[i] = gk;
+  int gk = g, i = 0;
+  chad_chain_[0] = g;
+  /*@ loop invariant 0 <= i <= k;
+      loop invariant 0 < gk < ctx_count && trch(CHAD_COT, gk);
+      loop invariant ctx_len_[gk] == ctx_len_[g] - i;
+      loop invariant ctx_lk(g, k) == ctx_lk(gk, k - i);
+      loop invariant chad_chain_[0] == g && chad_chain_[i] == gk;
+      loop invariant \forall integer x; 0 <= x < i ==>
+        0 < chad_chain_[x] < ctx_count && trch(CHAD_COT, chad_chain_[x]) &&
+        ctx_parent_[chad_chain_[x]] == chad_chain_[x + 1];
+      loop assigns i, gk, chad_chain_[1 .. CHAD_MAX_CTXS - 1];
+      loop variant k - i; */
+  for (; i < k; i++) {     /* chad_chain_[i] = g with i entries dropped */
+    //@ assert ctx_node_ok(gk);
+    //@ assert trc_ok(CHAD_COT, gk, chad_memo_ctx_[CHAD_COT][gk] - 1);
     gk = ctx_parent(gk);
-    if (gk < 0)
+    //@ assert ctx_len_[gk] == ctx_len_[g] - i - 1 && ctx_len_[gk] > 0;
+    if (gk <= 0)
       return CHAD_E_UNBOUND;
+    chad_chain_[i + 1] = gk;
   }
-  if (gk == CTX_EMPTY)
-    return CHAD_E_UNBOUND;
-  int res = b_pair(b_zero(d, tr_ctx(CHAD_COT, ctx_parent(gk))), v);
-  /* wrap with the zeros of the k inner entries, from entry k-1 down to 0 */
-  for (int j = k - 1; j >= 0 && res >= 0; j--)
-    res = b_pair(res, b_zero(d, tr_ty(CHAD_COT, ctx_last(walk_[j]))));
+  //@ assert ctx_node_ok(gk) && ctx_lk(gk, 0) == ctx_type_[gk];
+  //@ assert trc_ok(CHAD_COT, gk, chad_memo_ctx_[CHAD_COT][gk] - 1);
+  int cz = cot_memo_ctx(ctx_parent(gk));
+  //@ assert cz == trc(CHAD_COT, ctx_parent_[gk]) && lin(cz);
+  int z0 = b_zero(d, cz);
+  int res = b_pair(z0, v);
+  /*@ assert res >= 0 ==> ty_valid(tm_ty_[res]) && ty_valid(trc(CHAD_COT, gk)) &&
+        ty_same(tm_ty_[res], TY_PROD, cz, trm(CHAD_COT, ctx_type_[gk])) &&
+        ty_same(trc(CHAD_COT, gk), TY_PROD, cz, trm(CHAD_COT, ctx_type_[gk])); */
+  //@ ghost int a0 = res >= 0 ? tm_ty_[res] : 0;
+  //@ ghost int b0 = chad_memo_ctx_[CHAD_COT][gk] - 1;
+  //@ assert res >= 0 ==> ty_unique && ty_valid(a0) && ty_valid(b0);
+  //@ assert res >= 0 && a0 < b0 ==> !ty_same(b0, ty_kind_[a0], ty_left_[a0], ty_right_[a0]);
+  //@ assert res >= 0 && b0 < a0 ==> !ty_same(a0, ty_kind_[b0], ty_left_[b0], ty_right_[b0]);
+  //@ assert res >= 0 ==> a0 == b0;
+  //@ assert res >= 0 ==> tm_ty_[res] == trc(CHAD_COT, gk);
+  //@ assert chad_chain_[k] == gk;
+  int j = k - 1;
+  /*@ loop invariant -1 <= j <= k - 1;
+      loop invariant kernel_inv;
+      loop invariant \at(ty_count, Pre) <= ty_count;
+      loop invariant \at(tm_count, Pre) <= tm_count <= \at(tm_count, Pre) + 2 * (k - 1 - j) + 2;
+      loop invariant res >= 0 || res == CHAD_E_CAPACITY;
+      loop invariant res >= 0 ==> \at(tm_count, Pre) <= res < tm_count && tm_ctx_[res] == d &&
+        tm_ty_[res] == trc(CHAD_COT, chad_chain_[j + 1]);
+      loop assigns j, res, CH_TMS_FROM(\at(tm_count, Pre)), CH_TYS_FROM(\at(ty_count, Pre));
+      loop variant j + 1; */
+  for (; j >= 0 && res >= 0; j--) {
+    //@ ghost int w = chad_chain_[j];
+    //@ assert 0 < w < ctx_count && trch(CHAD_COT, w) && ctx_parent_[w] == chad_chain_[j + 1];
+    //@ assert ctx_node_ok(w);
+    //@ assert \let x = w; \at(trc_ok(CHAD_COT, x, chad_memo_ctx_[CHAD_COT][x] - 1), Pre);
+    /*@ assert \let x = w; \at(ty_valid(trc(CHAD_COT, x)) && trh(CHAD_COT, ctx_type_[x]) &&
+          ty_same(trc(CHAD_COT, x), TY_PROD, trc(CHAD_COT, ctx_parent_[x]), trm(CHAD_COT, ctx_type_[x])) &&
+          lin(trm(CHAD_COT, ctx_type_[x])), Pre); */
+    /*@ assert ty_valid(trc(CHAD_COT, w)) && trh(CHAD_COT, ctx_type_[w]) &&
+          ty_same(trc(CHAD_COT, w), TY_PROD, trc(CHAD_COT, ctx_parent_[w]), trm(CHAD_COT, ctx_type_[w])) &&
+          lin(trm(CHAD_COT, ctx_type_[w])); */
+    int cw = cot_memo_ty(ctx_last(chad_chain_[j]));
+    //@ assert cw == trm(CHAD_COT, ctx_type_[w]) && lin(cw);
+    int z = b_zero(d, cw);
+    int r2 = b_pair(res, z);
+    /*@ assert r2 >= 0 ==> ty_valid(tm_ty_[r2]) && ty_valid(trc(CHAD_COT, w)) &&
+          ty_same(tm_ty_[r2], TY_PROD, trc(CHAD_COT, ctx_parent_[w]), cw) &&
+          ty_same(trc(CHAD_COT, w), TY_PROD, trc(CHAD_COT, ctx_parent_[w]), cw); */
+    //@ ghost int a1 = r2 >= 0 ? tm_ty_[r2] : 0;
+    //@ ghost int b1 = chad_memo_ctx_[CHAD_COT][w] - 1;
+    //@ assert r2 >= 0 ==> ty_unique && ty_valid(a1) && ty_valid(b1);
+    //@ assert r2 >= 0 && a1 < b1 ==> !ty_same(b1, ty_kind_[a1], ty_left_[a1], ty_right_[a1]);
+    //@ assert r2 >= 0 && b1 < a1 ==> !ty_same(a1, ty_kind_[b1], ty_left_[b1], ty_right_[b1]);
+    //@ assert r2 >= 0 ==> a1 == b1;
+    //@ assert r2 >= 0 ==> tm_ty_[r2] == trc(CHAD_COT, w);
+    res = r2;
+  }
+  //@ assert res >= 0 ==> j == -1;
+  //@ assert res >= 0 ==> tm_ty_[res] == trc(CHAD_COT, chad_chain_[0]) && chad_chain_[0] == g;
   return res;
 }
