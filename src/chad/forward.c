@@ -84,7 +84,7 @@
   // Between two states where the environment stack below venv_sp, the
   // frame, the older contexts (lengths and lookups) are unchanged and the
   // memo tables only grew, every environment fact carries over.
-  predicate env_keep{L1, L2} =
+  predicate fenv_keep{L1, L2} =
     \at(venv_sp, L1) == \at(venv_sp, L2) && \at(venv_cur, L1) == \at(venv_cur, L2) &&
     (\forall integer i; 0 <= i < \at(venv_sp, L1) ==>
        \at(venv_kind_[i], L1) == \at(venv_kind_[i], L2) &&
@@ -94,7 +94,7 @@
     (\forall integer h, k; 0 <= h < \at(ctx_count, L1) ==> ctx_lk{L2}(h, k) == ctx_lk{L1}(h, k)) &&
     memo_grows{L1, L2};
   lemma env_ok_keep{L1, L2}: \forall integer m, g, e;
-    env_keep{L1, L2} && env_ok{L1}(m, g, e) ==> env_ok{L2}(m, g, e);
+    fenv_keep{L1, L2} && env_ok{L1}(m, g, e) ==> env_ok{L2}(m, g, e);
 */
 
 /* One step of memo_inv at a given entry, as a call: the solvers did not
@@ -550,7 +550,7 @@ static int tyof(int t) { return t < 0 ? t : tm_type(t); }
 static int fwd(int t, int d, int depth);
 
 /* F of a direct child (same source context), seen from the rule: fwd's
- * contract plus "the environment still maps G into d" (env_keep, lemma
+ * contract plus "the environment still maps G into d" (fenv_keep, lemma
  * env_ok_keep), so that the rule can go on in d. */
 /*@ FWD_REQ;
     requires depth <= CHAD_MAX_DEPTH + 1;
@@ -564,7 +564,7 @@ static int fwd(int t, int d, int depth);
 static int f_sub(int t, int d, int depth)
 {
   int r = fwd(t, d, depth);
-  //@ assert env_keep{Pre, Here};
+  //@ assert fenv_keep{Pre, Here};
   return r;
 }
 
