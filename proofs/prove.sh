@@ -7,7 +7,7 @@
 # Prints progress, then "proved V/T goals"; exits non-zero unless every goal
 # (lemmas included) is valid, as read from the JSON report.
 #   PROVE_TIMEOUT  per-goal prover timeout in seconds (default 20)
-#   PROVE_JOBS     parallel prover processes (default 2)
+# Provers and -wp-par per lane: see "Provers" below and proofs/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -15,7 +15,6 @@ root=$(pwd)
 # 10 s goals that take 3.5 s alone (elab_case's ensures_3) failed in a full
 # run with five lanes.
 timeout=${PROVE_TIMEOUT:-20}
-jobs=${PROVE_JOBS:-2}
 out=build/proofs
 mkdir -p "$out"
 
@@ -65,8 +64,7 @@ export OCAMLRUNPARAM=${OCAMLRUNPARAM:-s=8M,o=200}
 # (1164 s against 1448 s for three with the reverse run chained after
 # "chad"; proofs/README.md "Time"). The function lists are read from the source
 # files (minus chad_skip) and lane "kernel" skips both, so the lanes cover
-# every function not in chad_skip exactly once. PROVE_JOBS prover processes
-# in all, shared by the lanes.
+# every function not in chad_skip exactly once.
 fn_names() {
   python3 - "$@" <<'PY'
 import re, sys
@@ -83,44 +81,48 @@ PY
 checker_fns=$(fn_names "$chad_skip" src/kernel/checker.c)
 # shellcheck disable=SC2086
 chad_fns=$(fn_names "$chad_skip" $chad_files)
-lane_jobs=$(( jobs > 1 ? (jobs + 1) / 2 : 1 ))
 report=proofs/wp-report.json
 rm -f "$report" "$out"/wp-report-lane-*.json
 start=$(date +%s)
-echo "prove: frama-c -wp on src/kernel/*.c $chad_files in four lanes (kernel, checker, CHAD, reverse then forward) (timeout ${timeout}s, ${lane_jobs} jobs each); logs in $out/wp-*.log"
+echo "prove: frama-c -wp on src/kernel/*.c $chad_files in four lanes (kernel, checker, CHAD, reverse then forward) (timeout ${timeout}s); logs in $out/wp-*.log"
 
-# run_lane NAME SELECTION...: one frama-c run, progress lines prefixed by NAME
+# Provers. Kernel and checker: cvc5 first, one prover at a time (-wp-par 1):
+# cvc5 closes almost all their goals fastest, Z3 and CVC4 the few left.
+# CHAD files (lane "chad", prove-rev.sh, prove-fwd.sh): Z3 and cvc5 race on
+# each goal (-wp-par 2: WP starts the first two provers of the list at once
+# and cancels the other when one succeeds; CVC4 takes a slot when one
+# fails). There cvc5 often runs to its timeout where Z3 answers in 0.3 s,
+# and the reverse, so either order in sequence paid many full timeouts
+# (proofs/README.md "Provers").
+kernel_provers=cvc5,z3,cvc4 kernel_par=1
+chad_provers=z3,cvc5,cvc4 chad_par=2
+export PROVE_CHAD_PROVERS=${PROVE_CHAD_PROVERS:-$chad_provers} PROVE_CHAD_PAR=${PROVE_CHAD_PAR:-$chad_par}
+
+# run_lane NAME PROVERS PAR SELECTION...: one frama-c run (proofs/wp-run.sh),
+# progress lines prefixed by prove[NAME]
 run_lane() {
-  local name=$1; shift
-  frama-c -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L" \
-    -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
-    -wp-prover cvc5,z3,cvc4 -wp-timeout "$timeout" -wp-par "$lane_jobs" -wp-no-pruning \
-    "$@" -wp-session "proofs/wp-session-$name" -wp-report-json "$out/wp-report-lane-$name.json" \
-    src/kernel/*.c $chad_files 2>&1 | tee "$out/wp-$name.log" | while IFS= read -r line; do
-      case "$line" in
-        *"goals scheduled"*|*"Computing ["*) echo "prove[$name]: ${line#\[wp\] }" ;;
-        *"[Failed]"*|*"[Unknown]"*|*"[Timeout]"*) echo "prove[$name]: ${line#\[wp\] }" ;;
-        *"Goal "*": Valid"*) n=$((${n:-0}+1)); [ $((n % 100)) -eq 0 ] && echo "prove[$name]: $n goals valid so far" ;;
-        *"[kernel]"*"rror"*|*"User Error"*|*"aborted"*) echo "prove[$name]: $line" ;;
-      esac
-    done
+  local name=$1 provers=$2 par=$3; shift 3
+  # shellcheck disable=SC2086
+  WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
+    proofs/wp-run.sh "$name" "$out/wp-report-lane-$name.json" "$@" src/kernel/*.c $chad_files |
+    sed -u "s/^$name: /prove[$name]: /"
 }
-run_lane kernel -wp-skip-fct "$chad_skip,$checker_fns,$chad_fns" &
+run_lane kernel $kernel_provers $kernel_par -wp-skip-fct "$chad_skip,$checker_fns,$chad_fns" &
 pid_kernel=$!
-run_lane checker -wp-fct "$checker_fns" &
+run_lane checker $kernel_provers $kernel_par -wp-fct "$checker_fns" &
 pid_checker=$!
 # reverse mode, the simplifier's guarantee and reverse_spec.h's lemmas
 # (issue #5) have their own frama-c runs and reports (prove-rev.sh), and so
 # has forward mode (prove-fwd.sh)
 rev_status=0
-( run_lane chad -wp-fct "$chad_fns" || true
+( run_lane chad "$PROVE_CHAD_PROVERS" "$PROVE_CHAD_PAR" -wp-fct "$chad_fns" || true
   echo "prove[chad]: lane done at $(( $(date +%s) - start )) s" ) &
 pid_chad=$!
 # reverse then forward in one lane: a fifth lane made the contention (and
 # so the wall-clock prover limits) worse than the lane saved
-( r=0; PROVE_JOBS=$lane_jobs "$(dirname "$0")/prove-rev.sh" || r=1
+( r=0; "$(dirname "$0")/prove-rev.sh" || r=1
   echo "prove[rev]: done at $(( $(date +%s) - start )) s"
-  PROVE_JOBS=$lane_jobs "$(dirname "$0")/prove-fwd.sh" || r=1
+  "$(dirname "$0")/prove-fwd.sh" || r=1
   echo "prove[rev+fwd]: lane done at $(( $(date +%s) - start )) s"; exit $r ) &
 pid_rev=$!
 wait $pid_kernel || true

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# One Frama-C/WP run of `make prove` (called by prove.sh, prove-rev.sh and
+# prove-fwd.sh, which choose what each run proves):
+#   wp-run.sh NAME REPORT FRAMA-C-ARGS...
+# FRAMA-C-ARGS: the selection (-wp-fct, -wp-skip-fct, -wp-prop) and the
+# files. The environment gives WP_PROVERS (in the order tried), WP_TIMEOUT
+# (seconds per goal and prover) and WP_PAR (-wp-par).
+# Writes the JSON report REPORT, the log build/proofs/wp-NAME.log and the
+# session proofs/wp-session-NAME (git-ignored); prints "NAME: ..." progress
+# (every 100 valid goals, every goal not proved with each prover's answer)
+# and "NAME: proved V/T goals in S s". Exits 1 unless the report says
+# valid == total > 0.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+name=$1 report=$2
+shift 2
+: "${WP_PROVERS:?} ${WP_TIMEOUT:?} ${WP_PAR:?}"
+out=build/proofs
+mkdir -p "$out"
+rm -f "$report"
+start=$(date +%s)
+echo "$name: frama-c -wp ($WP_PROVERS, ${WP_TIMEOUT} s, -wp-par $WP_PAR); log in $out/wp-$name.log"
+frama-c -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L" \
+  -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
+  -wp-prover "$WP_PROVERS" -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR" -wp-no-pruning \
+  -wp-session "proofs/wp-session-$name" -wp-report-json "$report" \
+  "$@" 2>&1 | tee "$out/wp-$name.log" | {
+    n=0 failing=0
+    while IFS= read -r line; do
+      case "$line" in
+        *"goals scheduled"*) echo "$name: ${line#\[wp\] }" ;;
+        *"[Failed]"*|*"[Unknown]"*|*"[Timeout]"*) echo "$name: ${line#\[wp\] }"; failing=1; continue ;;
+        *"Goal "*": Valid"*) n=$((n + 1)); [ $((n % 100)) -eq 0 ] && echo "$name: $n goals valid so far" ;;
+        *"[kernel]"*"rror"*|*"User Error"*|*"aborted"*) echo "$name: $line" ;;
+        "  "*) [ $failing = 1 ] && echo "$name:   ${line#  }"; continue ;;
+      esac
+      failing=0
+    done
+  }
+end=$(date +%s)
+if [ ! -s "$report" ]; then
+  echo "$name: frama-c stopped without a report; see $out/wp-$name.log" >&2
+  exit 1
+fi
+python3 - "$report" "$((end - start))" "$name" <<'PY'
+import json, sys
+main = json.load(open(sys.argv[1]))["wp:global"]["wp:main"]
+valid, total = int(main.get("valid", 0)), int(main.get("total", 0))
+print(f"{sys.argv[3]}: proved {valid}/{total} goals in {sys.argv[2]} s")
+sys.exit(0 if total > 0 and valid == total else 1)
+PY
