@@ -39,6 +39,6 @@ status=0
 WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
   proofs/wp-run.sh fwd-fns proofs/wp-report-fwd-fns.json -wp-fct "$fwd_fns" $files || status=1
 # the provers race on the lemma, as in prove-rev.sh
-WP_PROVERS=$provers WP_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-20} WP_PAR=3 \
+WP_PROVERS=$provers WP_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-60} WP_PAR=3 \
   proofs/wp-run.sh fwd-lemmas proofs/wp-report-fwd-lemmas.json -wp-prop "$fwd_lemmas" $files || status=1
 exit $status
