@@ -659,7 +659,9 @@ int chad_proj_tuple(int v, int k) /*@ ghost (int g, int m) */
  * runs), which rev's assigns clause already lists. */
 
 /* C g from the memo table; CHAD_E_UNBOUND when not memoised */
-/*@ requires ctx_inv && 0 <= g < ctx_count; terminates \true; assigns \nothing;
+/*@ requires ctx_inv && 0 <= g < ctx_count;
+    requires g == CTX_EMPTY || chad_memo_ctx_[CHAD_COT][g] >= 0;
+    terminates \true; assigns \nothing;
     ensures trch(CHAD_COT, g) ==> \result == trc(CHAD_COT, g);
     ensures !trch(CHAD_COT, g) ==> \result == CHAD_E_UNBOUND;
 */
@@ -672,7 +674,8 @@ static int cot_memo_ctx(int g)
 }
 
 /* C t from the memo table; CHAD_E_UNBOUND when not memoised */
-/*@ requires 0 <= t < CHAD_MAX_TYPES; terminates \true; assigns \nothing;
+/*@ requires 0 <= t < CHAD_MAX_TYPES && chad_memo_ty_[CHAD_COT][t] >= 0;
+    terminates \true; assigns \nothing;
     ensures trh(CHAD_COT, t) ==> \result == trm(CHAD_COT, t);
     ensures !trh(CHAD_COT, t) ==> \result == CHAD_E_UNBOUND;
 */
@@ -732,6 +735,10 @@ int chad_onehot_tuple(int v, int g, int k)
   }
   //@ assert ctx_node_ok(gk) && ctx_lk(gk, 0) == ctx_type_[gk];
   //@ assert trc_ok(CHAD_COT, gk, chad_memo_ctx_[CHAD_COT][gk] - 1);
+  //@ assert trch(CHAD_COT, ctx_parent_[gk]);
+  /*@ assert ctx_parent_[gk] != CTX_EMPTY ==>
+        trc_ok(CHAD_COT, ctx_parent_[gk], chad_memo_ctx_[CHAD_COT][ctx_parent_[gk]] - 1); */
+  //@ assert ctx_parent_[gk] == CTX_EMPTY || chad_memo_ctx_[CHAD_COT][ctx_parent_[gk]] >= 0;
   int cz = cot_memo_ctx(ctx_parent(gk));
   //@ assert cz == trc(CHAD_COT, ctx_parent_[gk]) && lin(cz);
   int z0 = b_zero(d, cz);
@@ -768,6 +775,8 @@ int chad_onehot_tuple(int v, int g, int k)
     /*@ assert ty_valid(trc(CHAD_COT, w)) && trh(CHAD_COT, ctx_type_[w]) &&
           ty_same(trc(CHAD_COT, w), TY_PROD, trc(CHAD_COT, ctx_parent_[w]), trm(CHAD_COT, ctx_type_[w])) &&
           lin(trm(CHAD_COT, ctx_type_[w])); */
+    //@ assert \let x = ctx_type_[w]; \at(tr_ok(CHAD_COT, x, chad_memo_ty_[CHAD_COT][x] - 1), Pre);
+    //@ assert chad_memo_ty_[CHAD_COT][ctx_type_[w]] >= 0;
     int cw = cot_memo_ty(ctx_last(chad_chain_[j]));
     //@ assert cw == trm(CHAD_COT, ctx_type_[w]) && lin(cw);
     int z = b_zero(d, cw);
