@@ -13,6 +13,7 @@
 #include "chad/kernel.h"
 #include "chad_internal.h"
 #include "chad_spec.h"
+#include "reverse_spec.h"
 
 #define V(d, l) b_var((d), (l))
 #define L(d) b_lvl(d)
@@ -21,6 +22,13 @@
  * The largest per-node cost is case's (4 nodes + 15 per branch); a
  * variable with index k costs k + 5 nodes for its weight k + 1. */
 #define FWD_K 34
+
+/* Recursion measures (WP `decreases`): fwd(t, d, x) calls the rule of t's
+ * kind with the same x; a rule calls f_sub and fwd_under with x + 1 and
+ * fwd_case_branch with x + 1, which calls fwd_under with x + 2. With the
+ * offsets fwd 0, rule -1, f_sub and fwd_under +1, fwd_case_branch +2 the
+ * measure decreases on every edge of the call graph. */
+#define FWD_M(x) (4 * (CHAD_MAX_DEPTH + 2 - (x)))
 
 /* ---- the contract of F, shared by fwd and its per-kind helpers ----------
  * t: a source node (kind, type and context source, children too), d: the
@@ -52,6 +60,487 @@
   ensures fwd_type: \result >= 0 ==> 0 <= \result < tm_count && tm_ctx_[\result] == d && \
     fwd_ty(tm_ty_[\result], tm_ctx_[t], tm_ty_[t])
 
+/* ---- the pass seen from F: builders that keep F's invariant --------------
+ * FWD_INV is the invariant every rule keeps (kernel, memo tables, ghost
+ * source columns). The builders of build.c keep kernel_inv only; each
+ * wrapper below is a builder plus the frame of the other invariants over
+ * its append, proved once here with the frame lemmas of reverse_spec.h
+ * (tables_grow / side_same), so that the rules never need a frame. */
+#define FWD_INV (kernel_inv && memo_inv && src_inv)
+#define F_OKCAP (\result >= 0 || \result == CHAD_E_CAPACITY)
+/* the common part of a term builder's contract, seen from the pass */
+#define F_TM_POST ensures FWD_INV; ensures CH_UNCHANGED; ensures CH_GROW1; \
+  ensures \old(ty_count) <= ty_count
+
+/*@
+  // Every memoised tangent translation is a linear type (it has zero and
+  // plus). Not part of the one-step tr_ok; obtained by induction over the
+  // type table in the ghost lemma function tan_lin_lemma.
+  predicate tan_lin = \forall integer t; 0 <= t < CHAD_MAX_TYPES && trh(CHAD_TAN, t) ==>
+    lin(trm(CHAD_TAN, t));
+*/
+
+/*@
+  // Between two states where the environment stack below venv_sp, the
+  // frame, the older contexts (lengths and lookups) are unchanged and the
+  // memo tables only grew, every environment fact carries over.
+  predicate fenv_keep{L1, L2} =
+    \at(venv_sp, L1) == \at(venv_sp, L2) && \at(venv_cur, L1) == \at(venv_cur, L2) &&
+    (\forall integer i; 0 <= i < \at(venv_sp, L1) ==>
+       \at(venv_kind_[i], L1) == \at(venv_kind_[i], L2) &&
+       \at(venv_val_[i], L1) == \at(venv_val_[i], L2)) &&
+    \at(ctx_count, L1) <= \at(ctx_count, L2) &&
+    (\forall integer i; 0 <= i < \at(ctx_count, L1) ==> \at(ctx_len_[i], L1) == \at(ctx_len_[i], L2)) &&
+    (\forall integer h, k; 0 <= h < \at(ctx_count, L1) ==> ctx_lk{L2}(h, k) == ctx_lk{L1}(h, k)) &&
+    memo_grows{L1, L2};
+  lemma env_ok_keep{L1, L2}: \forall integer m, g, e;
+    fenv_keep{L1, L2} && env_ok{L1}(m, g, e) ==> env_ok{L2}(m, g, e);
+*/
+
+/* One step of memo_inv at a given entry, as a call: the solvers did not
+ * find the instance of the quantified invariant at a constant mode (the
+ * assertion tr_ok(CHAD_TAN, i, ...) timed out), while the postcondition of
+ * a call is substituted, not instantiated. */
+/*@ ghost
+  /@ requires memo_ty_inv && mode_ok(m) && 0 <= t < CHAD_MAX_TYPES && chad_memo_ty_[m][t] != 0;
+     terminates \true;
+     assigns \nothing;
+     ensures tr_ok(m, t, chad_memo_ty_[m][t] - 1); @/
+  void tr_step(int m, int t) { }
+*/
+/*@ ghost
+  /@ requires memo_ctx_inv && mode_ok(m) && 0 < g < CHAD_MAX_CTXS && chad_memo_ctx_[m][g] != 0;
+     terminates \true;
+     assigns \nothing;
+     ensures trc_ok(m, g, chad_memo_ctx_[m][g] - 1); @/
+  void trc_step(int m, int g) { }
+*/
+
+/*@ ghost
+  /@ requires kernel_inv && memo_inv;
+     terminates \true;
+     assigns \nothing;
+     ensures tan_lin; @/
+  void tan_lin_lemma(void)
+  {
+    /@ loop invariant 0 <= i <= ty_count;
+       loop invariant \forall integer t; 0 <= t < i && trh(CHAD_TAN, t) ==> lin(trm(CHAD_TAN, t));
+       loop assigns i;
+       loop variant ty_count - i; @/
+    for (int i = 0; i < ty_count; i++) {
+      /@ assert ty_node_ok(i); @/
+      if (chad_memo_ty_[CHAD_TAN][i] != 0) {
+        tr_step(CHAD_TAN, i);
+        int s = chad_memo_ty_[CHAD_TAN][i] - 1;
+        int k = ty_kind_[i], l = ty_left_[i], r = ty_right_[i];
+        /@ assert step: tr_ok(CHAD_TAN, i, s); @/
+        /@ assert ty_node_ok(s); @/
+        /@ assert base: k == TY_REAL || k == TY_INT || k == TY_UNIT ==>
+             s == TY_ID_REAL || s == TY_ID_UNIT; @/
+        /@ assert ty_node_ok(TY_ID_REAL) && ty_node_ok(TY_ID_UNIT); @/
+        /@ assert two: k == TY_PROD || k == TY_SUM ==> 0 <= l < i && 0 <= r < i &&
+             ty_same(s, TY_PROD, trm(CHAD_TAN, l), trm(CHAD_TAN, r)) &&
+             lin(trm(CHAD_TAN, l)) && lin(trm(CHAD_TAN, r)); @/
+        /@ assert arr: k == TY_ARR ==> 0 <= l < i && ty_same(s, TY_ARR, trm(CHAD_TAN, l), -1) &&
+             lin(trm(CHAD_TAN, l)); @/
+        /@ assert fun: k == TY_FUN ==> 0 <= r < i && ty_kind_[s] == TY_FUN &&
+             ty_right_[s] == trm(CHAD_TAN, r) && lin(trm(CHAD_TAN, r)); @/
+        /@ assert lin(s); @/
+      }
+    }
+    /@ assert \forall integer t; 0 <= t < CHAD_MAX_TYPES && trh(CHAD_TAN, t) ==> t < ty_count; @/
+  }
+*/
+
+/*@
+  // ... and so is every memoised T G (nested pairs of them, Unit at the end).
+  predicate tan_lin_ctx = \forall integer g; 0 <= g < CHAD_MAX_CTXS && trch(CHAD_TAN, g) ==>
+    lin(trc(CHAD_TAN, g));
+*/
+
+/*@ ghost
+  /@ requires kernel_inv && memo_inv && tan_lin;
+     terminates \true;
+     assigns \nothing;
+     ensures tan_lin_ctx; @/
+  void tan_lin_ctx_lemma(void)
+  {
+    /@ assert ty_inv && ty_node_ok(TY_ID_UNIT); @/
+    /@ loop invariant 1 <= j <= CHAD_MAX_CTXS;
+       loop invariant \forall integer g; 0 <= g < j && trch(CHAD_TAN, g) ==> lin(trc(CHAD_TAN, g));
+       loop assigns j;
+       loop variant CHAD_MAX_CTXS - j; @/
+    for (int j = 1; j < CHAD_MAX_CTXS; j++) {
+      if (chad_memo_ctx_[CHAD_TAN][j] != 0) {
+        trc_step(CHAD_TAN, j);
+        /@ assert j < ctx_count && ctx_node_ok(j); @/
+        /@ assert ty_node_ok(trc(CHAD_TAN, j)); @/
+        /@ assert lin(trc(CHAD_TAN, ctx_parent_[j])) && lin(trm(CHAD_TAN, ctx_type_[j])); @/
+      }
+    }
+  }
+*/
+
+/*@ requires FWD_INV;
+    requires d < 0 || ctx_valid(d);
+    requires ty < 0 || ty_valid(ty);
+    terminates \true;
+    assigns CH_CTX_LOCS, CH_EXT_STATE;
+    ensures FWD_INV;
+    ensures d < 0 ==> \result == d;
+    ensures d >= 0 && ty < 0 ==> \result == ty;
+    ensures d >= 0 && ty >= 0 ==> F_OKCAP;
+    ensures \result >= 0 ==> ctx_is_ext(\result, d, ty) && ctx_len_[\result] == ctx_len_[d] + 1 &&
+      ctx_valid(\result);
+    ensures \old(ctx_count) <= ctx_count;
+    ensures CTX_LK_FRAME;
+    ensures \result >= 0 ==> lvl_ty(\result, ctx_len_[d]) == ty &&
+      \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(\result, l) == lvl_ty(d, l);
+    ensures \result >= 0 ==> \forall integer m, g; \old(env_ok(m, g, d)) ==> env_ok(m, g, \result);
+*/
+static int f_ext(int d, int ty)
+{
+  int r = b_ext(d, ty);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert tm_inv;
+  //@ assert kernel_inv;
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  //@ assert msrc_inv;
+  return r;
+}
+
+/* the variable at level lvl of d */
+/*@ requires FWD_INV;
+    terminates \true;
+    assigns CH_TM_LOCS;
+    F_TM_POST;
+    ensures d < 0 ==> \result == d; ensures d >= 0 && lvl < 0 ==> \result == lvl;
+    ensures \result >= 0 ==> \old(ctx_valid(d)) && 0 <= lvl < ctx_len_[d] &&
+      CH_NEW(TM_VAR, d, -1, -1, -1, ctx_len_[d] - 1 - lvl) &&
+      tm_ty_[\result] == lvl_ty(d, lvl);
+    ensures ctx_valid(d) && 0 <= lvl < ctx_len_[d] ==> F_OKCAP;
+*/
+static int f_var(int d, int lvl)
+{
+  int r = b_var(d, lvl);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS;
+    F_TM_POST;
+    ensures dom < 0 ==> \result == dom; ensures dom >= 0 && body < 0 ==> \result == body;
+    ensures \result >= 0 ==>
+      CH_NEW(TM_LLAM, ctx_parent_[\old(tm_ctx_[body])], body, -1, -1, 0) &&
+      ty_same(tm_ty_[\result], TY_LFUN, dom, \old(tm_ty_[body]));
+    ensures \old(ty_valid(dom) && 0 <= body < tm_count && llam_ok(dom, tm_ctx_[body], tm_ty_[body])) ==>
+      F_OKCAP;
+*/
+static int f_llam(int dom, int body)
+{
+  int r = b_llam(dom, body);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS;
+    F_TM_POST;
+    ensures a < 0 ==> \result == a; ensures a >= 0 && b < 0 ==> \result == b;
+    ensures \result >= 0 ==> CH_NEW(TM_PAIR, \old(tm_ctx_[a]), a, b, -1, 0) &&
+      ty_same(tm_ty_[\result], TY_PROD, \old(tm_ty_[a]), \old(tm_ty_[b]));
+    ensures \old(0 <= a < tm_count && 0 <= b < tm_count && tm_ctx_[a] == tm_ctx_[b]) ==> F_OKCAP;
+*/
+static int f_pair(int a, int b)
+{
+  int r = b_pair(a, b);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS;
+    F_TM_POST;
+    ensures d < 0 ==> \result == d; ensures d >= 0 && ty < 0 ==> \result == ty;
+    ensures \result >= 0 ==> CH_NEW(TM_ZERO, d, -1, -1, -1, 0) && tm_ty_[\result] == ty;
+    ensures ctx_valid(d) && lin(ty) ==> F_OKCAP;
+*/
+static int f_zero(int d, int ty)
+{
+  int r = b_zero(d, ty);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert msrc_inv;
+  return r;
+}
+
+/* proj_k v (types.c) seen from the pass */
+/*@ requires FWD_INV;
+    requires mode_ok(m) && mlin(m) && 0 <= g < ctx_count && trch(m, g) && 0 <= k < ctx_len_[g];
+    requires v < 0 || (0 <= v < tm_count && tm_ty_[v] == trc(m, g));
+    terminates \true;
+    assigns CH_TMS_LOCS;
+    ensures FWD_INV;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + k + 1;
+    ensures v < 0 ==> \result == v;
+    ensures v >= 0 ==> F_OKCAP;
+    ensures \result >= 0 ==> 0 <= \result < tm_count &&
+      tm_ctx_[\result] == \old(tm_ctx_[v]) && tm_ty_[\result] == trm(m, ctx_lk(g, k));
+*/
+static int f_proj(int v, int k) /*@ ghost (int g, int m) */
+{
+  int r = chad_proj_tuple(v, k) /*@ ghost (g, m) */;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS;
+    F_TM_POST;
+    ensures p < 0 ==> \result == p;
+    ensures \result >= 0 ==> CH_NEW(TM_FST, \old(tm_ctx_[p]), p, -1, -1, 0) &&
+      tm_ty_[\result] == ty_left_[\old(tm_ty_[p])];
+    ensures \old(0 <= p < tm_count && proj_ok(tm_ty_[p])) ==> F_OKCAP;
+*/
+static int f_fst(int p)
+{
+  int r = b_fst(p);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS;
+    F_TM_POST;
+    ensures p < 0 ==> \result == p;
+    ensures \result >= 0 ==> CH_NEW(TM_SND, \old(tm_ctx_[p]), p, -1, -1, 0) &&
+      tm_ty_[\result] == ty_right_[\old(tm_ty_[p])];
+    ensures \old(0 <= p < tm_count && proj_ok(tm_ty_[p])) ==> F_OKCAP;
+*/
+static int f_snd(int p)
+{
+  int r = b_snd(p);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS;
+    F_TM_POST;
+    ensures f < 0 ==> \result == f; ensures f >= 0 && x < 0 ==> \result == x;
+    ensures \result >= 0 ==> CH_NEW(TM_LAPP, \old(tm_ctx_[f]), f, x, -1, 0) &&
+      tm_ty_[\result] == ty_right_[\old(tm_ty_[f])];
+    ensures \old(0 <= f < tm_count && 0 <= x < tm_count &&
+      app_ok(TY_LFUN, tm_ctx_[f], tm_ty_[f], tm_ctx_[x], tm_ty_[x])) ==> F_OKCAP;
+*/
+static int f_lapp(int f, int x)
+{
+  int r = b_lapp(f, x);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS;
+    F_TM_POST;
+    ensures a < 0 ==> \result == a; ensures a >= 0 && b < 0 ==> \result == b;
+    ensures \result >= 0 ==> CH_NEW(TM_LET, \old(tm_ctx_[a]), a, b, -1, 0) &&
+      tm_ty_[\result] == \old(tm_ty_[b]);
+    ensures \old(0 <= a < tm_count && 0 <= b < tm_count && let_ok(tm_ctx_[a], tm_ty_[a], tm_ctx_[b])) ==>
+      F_OKCAP;
+*/
+static int f_let(int a, int b)
+{
+  int r = b_let(a, b);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS;
+    F_TM_POST;
+    ensures a < 0 ==> \result == a; ensures a >= 0 && i < 0 ==> \result == i;
+    ensures \result >= 0 ==> CH_NEW(TM_INDEX, \old(tm_ctx_[a]), a, i, -1, 0) &&
+      tm_ty_[\result] == ty_left_[\old(tm_ty_[a])];
+    ensures \old(0 <= a < tm_count && 0 <= i < tm_count &&
+      index_ok(tm_ctx_[a], tm_ty_[a], tm_ctx_[i], tm_ty_[i])) ==> F_OKCAP;
+*/
+static int f_index(int a, int i)
+{
+  int r = b_index(a, i);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS;
+    F_TM_POST;
+    ensures f < 0 ==> \result == f; ensures f >= 0 && x < 0 ==> \result == x;
+    ensures \result >= 0 ==> CH_NEW(TM_APP, \old(tm_ctx_[f]), f, x, -1, 0) &&
+      tm_ty_[\result] == ty_right_[\old(tm_ty_[f])];
+    ensures \old(0 <= f < tm_count && 0 <= x < tm_count &&
+      app_ok(TY_FUN, tm_ctx_[f], tm_ty_[f], tm_ctx_[x], tm_ty_[x])) ==> F_OKCAP;
+*/
+static int f_app(int f, int x)
+{
+  int r = b_app(f, x);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS;
+    F_TM_POST;
+    ensures a < 0 ==> \result == a; ensures a >= 0 && b < 0 ==> \result == b;
+    ensures \result >= 0 ==> CH_NEW(TM_PLUS, \old(tm_ctx_[a]), a, b, -1, 0) &&
+      tm_ty_[\result] == \old(tm_ty_[a]);
+    ensures \old(0 <= a < tm_count && 0 <= b < tm_count &&
+      plus_ok(tm_ctx_[a], tm_ty_[a], tm_ctx_[b], tm_ty_[b])) ==> F_OKCAP;
+*/
+static int f_plus(int a, int b)
+{
+  int r = b_plus(a, b);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
+  //@ assert msrc_inv;
+  return r;
+}
+
+/*@ requires FWD_INV;
+    terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS;
+    F_TM_POST;
+    ensures dom < 0 ==> \result == dom; ensures dom >= 0 && body < 0 ==> \result == body;
+    ensures \result >= 0 ==>
+      CH_NEW(TM_LAM, ctx_parent_[\old(tm_ctx_[body])], body, -1, -1, 0) &&
+      ty_same(tm_ty_[\result], TY_FUN, dom, \old(tm_ty_[body]));
+    ensures \old(ty_valid(dom) && 0 <= body < tm_count && lam_ok(dom, tm_ctx_[body])) ==> F_OKCAP;
+*/
+static int f_lam(int dom, int body)
+{
+  int r = b_lam(dom, body);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  //@ assert memo_inv;
+  //@ assert tsrc_inv;
+  //@ assert csrc_inv;
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
+  //@ assert msrc_inv;
+  return r;
+}
+
+/* rconst r in d (the double stays in this function's goals) */
+/*@ requires kernel_inv;
+    requires 0 <= t < tm_count && ctx_valid(d);
+    terminates \true;
+    assigns CH_TM_LOCS;
+    ensures kernel_inv;
+    ensures F_OKCAP;
+    ensures \result < 0 ==> tm_count == \old(tm_count);
+    ensures \result >= 0 ==> CH_NEW(TM_RCONST, d, -1, -1, -1, 0) && tm_ty_[\result] == TY_ID_REAL;
+*/
+static int f_rconst(int t, int d)
+{
+  return tm_rconst(d, tm_rval_[t]);
+}
+
+/* The primal of a constant: the same constant in d (P tau = tau for Unit,
+ * Real, Int), seen from the pass. */
+/*@ requires FWD_INV;
+    requires 0 <= t < tm_count && ctx_valid(d);
+    requires tm_kind_[t] == TM_UNIT || tm_kind_[t] == TM_RCONST || tm_kind_[t] == TM_ICONST;
+    terminates \true;
+    assigns CH_TM_LOCS;
+    ensures FWD_INV;
+    ensures F_OKCAP;
+    ensures \result < 0 ==> tm_count == \old(tm_count);
+    ensures \result >= 0 ==> \result == \old(tm_count) && tm_count == \old(tm_count) + 1 &&
+      tm_ctx_[\result] == d && tm_ty_[\result] == \old(tm_ty_[t]);
+*/
+static int f_const_prim(int t, int d)
+{
+  //@ assert node_ok(t);
+  //@ ghost int ty = tm_ty_[t];
+  int k = tm_kind(t);
+  int r;
+  if (k == TM_UNIT) {
+    //@ assert ty == TY_ID_UNIT;
+    r = b_unit(d);
+  } else if (k == TM_RCONST) {
+    //@ assert ty == TY_ID_REAL;
+    r = f_rconst(t, d);
+  } else {
+    //@ assert ty == TY_ID_INT;
+    r = tm_iconst(d, tm_aux(t));
+  }
+  //@ assert prim_ty: r >= 0 ==> tm_ty_[r] == ty;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msrc_ok(u);
+  //@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==> msz_ok(u);
+  //@ assert msrc_inv;
+  return r;
+}
+
 /*@ requires tm_inv; terminates \true; assigns \nothing;
     ensures t < 0 ==> \result == t;
     ensures tm_valid(t) ==> \result == tm_ty_[t];
@@ -60,30 +549,75 @@ static int tyof(int t) { return t < 0 ? t : tm_type(t); }
 
 static int fwd(int t, int d, int depth);
 
-/* Translates child c in target ctx d under one more source binder that sits
- * at target level lvl. */
-/*@ requires depth >= 0;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth); */
-static int fwd_under(int c, int d, int lvl, int depth)
+/* F of a direct child (same source context), seen from the rule: fwd's
+ * contract plus "the environment still maps G into d" (fenv_keep, lemma
+ * env_ok_keep), so that the rule can go on in d. */
+/*@ FWD_REQ;
+    requires depth <= CHAD_MAX_DEPTH + 1;
+    requires env_ok(CHAD_PFWD, tm_ctx_[t], d);
+    terminates \true;
+    decreases FWD_M(depth) + 1;
+    FWD_ASSIGNS;
+    FWD_ENS;
+    ensures env_ok(CHAD_PFWD, tm_ctx_[t], d);
+*/
+static int f_sub(int t, int d, int depth)
 {
+  int r = fwd(t, d, depth);
+  //@ assert fenv_keep{Pre, Here};
+  return r;
+}
+
+/* Translates child t (whose context is G extended by one binder) in target
+ * ctx d (which holds P G) under that binder, which sits at target level
+ * lvl of d. */
+/*@ FWD_REQ;
+    requires 0 < tm_ctx_[t] < ctx_count;
+    requires d < 0 || env_ok(CHAD_PFWD, ctx_parent_[tm_ctx_[t]], d);
+    requires d >= 0 && lvl >= 0 ==> 0 <= lvl < ctx_len_[d] &&
+      trh(CHAD_PFWD, ctx_type_[tm_ctx_[t]]) &&
+      lvl_ty(d, lvl) == trm(CHAD_PFWD, ctx_type_[tm_ctx_[t]]);
+    requires d >= 0 || d == CHAD_E_CAPACITY;
+    requires lvl >= 0 || lvl == CHAD_E_CAPACITY;
+    terminates \true;
+    decreases FWD_M(depth) + 1;
+    FWD_ASSIGNS;
+    FWD_ENS;
+*/
+static int fwd_under(int t, int d, int lvl, int depth)
+{
+  //@ assert msz_ok(t);
   if (depth > CHAD_MAX_DEPTH)
     return CHAD_E_DEPTH;
   if (d < 0)
     return d;
   if (lvl < 0)
     return lvl;
+  //@ ghost int gc = tm_ctx_[t];
+  //@ assert ctx_inv && ctx_node_ok(gc);
+  //@ assert 0 <= ctx_parent_[gc] < gc && ctx_len_[gc] == ctx_len_[ctx_parent_[gc]] + 1;
+  //@ assert ctx_lk(gc, 0) == ctx_type_[gc];
+  //@ assert \forall integer k; 1 <= k ==> ctx_lk(gc, k) == ctx_lk(ctx_parent_[gc], k - 1);
   int e = venv_push(ENV_LEVEL, lvl);
   if (e < 0)
     return e;
-  int r = fwd(c, d, depth + 1);
+  //@ assert env_kind(0) == ENV_LEVEL && env_val(0) == lvl;
+  /*@ assert \forall integer k; 1 <= k < ctx_len_[gc] ==>
+        env_kind(k) == ENV_LEVEL && 0 <= env_val(k) < ctx_len_[d] &&
+        trh(CHAD_PFWD, ctx_lk(gc, k)) && lvl_ty(d, env_val(k)) == trm(CHAD_PFWD, ctx_lk(gc, k)); */
+  //@ assert env_ok(CHAD_PFWD, gc, d);
+  //@ ghost Pushed: ;
+  int r = fwd(t, d, depth + 1);
+  //@ assert venv_sp == \at(venv_sp, Pushed) && venv_sp > venv_cur.base;
   venv_pop();
+  //@ assert venv_sp == \at(venv_sp, Pre) && venv_cur == \at(venv_cur, Pre);
   return r;
 }
 
 /* One branch of F(case): in d1 (p at level lp), the branch body translated
  * under its binder, then (fst q, \v. snd q (v, fst/snd (snd p v))). */
 /*@ requires depth >= 0;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth); */
+    decreases FWD_M(depth) + 2; */
 static int fwd_case_branch(int side, int body, int st, int d1, int lp, int tg, int depth)
 {
   if (depth > CHAD_MAX_DEPTH)
@@ -110,18 +644,43 @@ static int fwd_var(int t, int d, int tg, int depth)
 {
   (void)depth;
   //@ ghost int g = tm_ctx_[t];
+  //@ ghost int tau = tm_ty_[t];
   //@ assert node_ok(t);
   //@ assert msz_ok(t);
   int k = (int)tm_aux(t);
+  //@ assert var_k: 0 <= k < ctx_len_[g] && tau == ctx_lk(g, k);
+  /*@ assert var_env: env_kind(k) == ENV_LEVEL && 0 <= env_val(k) < ctx_len_[d] &&
+        lvl_ty(d, env_val(k)) == trm(CHAD_PFWD, tau); */
   int kind = ENV_LEVEL;
   int lvl = venv_lookup(k, &kind);
+  //@ assert var_lvl: lvl == env_val(k) && kind == ENV_LEVEL;
   if (lvl < 0)
     return lvl;
   if (kind != ENV_LEVEL)
     return CHAD_E_ARG;
-  int lv = L(d), d1 = b_ext(d, tg);
-  int body = chad_proj_tuple(V(d1, lv), k) /*@ ghost (g, CHAD_TAN) */;
-  return b_pair(V(d, lvl), b_llam(tg, body));
+  //@ ghost tan_lin_lemma();
+  //@ assert var_tlin: lin(trm(CHAD_TAN, tau));
+  int lv = L(d);
+  int d1 = f_ext(d, tg);
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> lvl_ty(d1, lv) == tg && ctx_type_[d1] == tg && ctx_parent_[d1] == d;
+  int v = f_var(d1, lv);
+  //@ assert v >= 0 || v == CHAD_E_CAPACITY;
+  //@ assert v >= 0 ==> tm_ctx_[v] == d1 && tm_ty_[v] == tg;
+  int body = f_proj(v, k) /*@ ghost (g, CHAD_TAN) */;
+  //@ assert body >= 0 || body == CHAD_E_CAPACITY;
+  //@ assert body >= 0 ==> tm_ctx_[body] == d1 && tm_ty_[body] == trm(CHAD_TAN, tau);
+  int lam = f_llam(tg, body);
+  //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
+  /*@ assert var_lam: lam >= 0 ==> 0 <= lam < tm_count && tm_ctx_[lam] == d &&
+        ty_same(tm_ty_[lam], TY_LFUN, tg, trm(CHAD_TAN, tau)); */
+  int x = f_var(d, lvl);
+  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
+  //@ assert x >= 0 ==> tm_ctx_[x] == d && tm_ty_[x] == trm(CHAD_PFWD, tau);
+  //@ assert var_size: tm_count <= \at(tm_count, Pre) + k + 4;
+  int r = f_pair(x, lam);
+  //@ assert r >= 0 ==> ty_node_ok(tm_ty_[r]);
+  return r;
 }
 
 /* F(c) = (c, \v. 0) for unit and the constants */
@@ -136,17 +695,42 @@ static int fwd_const(int t, int d, int tg, int depth)
   (void)depth;
   //@ assert node_ok(t);
   //@ assert msz_ok(t);
-  int k = tm_kind(t);
-  int prim = k == TM_UNIT ? b_unit(d)
-           : k == TM_RCONST ? tm_rconst(d, tm_rval(t)) : tm_iconst(d, tm_aux(t));
-  int d1 = b_ext(d, tg);
-  return b_pair(prim, b_llam(tg, b_zero(d1, tr_ty(CHAD_TAN, tm_type(t)))));
+  //@ ghost int tau = tm_ty_[t];
+  //@ assert ty_inv && ty_node_ok(tau);
+  //@ assert tau == TY_ID_UNIT || tau == TY_ID_REAL || tau == TY_ID_INT;
+  //@ ghost tr_step(CHAD_PFWD, tau);
+  //@ ghost tr_step(CHAD_TAN, tau);
+  //@ assert const_p: trm(CHAD_PFWD, tau) == tau;
+  //@ assert const_t: trm(CHAD_TAN, tau) == TY_ID_UNIT || trm(CHAD_TAN, tau) == TY_ID_REAL;
+  //@ assert ty_node_ok(TY_ID_UNIT);
+  //@ assert ty_node_ok(TY_ID_REAL);
+  //@ assert const_lin: lin(trm(CHAD_TAN, tau));
+  int prim = f_const_prim(t, d);
+  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
+  //@ assert prim >= 0 ==> tm_ctx_[prim] == d && tm_ty_[prim] == trm(CHAD_PFWD, tau);
+  /* T Real = Real, T Int = T Unit = Unit (card §3) */
+  int tt = tm_kind(t) == TM_RCONST ? TY_ID_REAL : TY_ID_UNIT;
+  //@ assert tt == trm(CHAD_TAN, tau);
+  int d1 = f_ext(d, tg);
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> ctx_type_[d1] == tg && ctx_parent_[d1] == d;
+  int z = f_zero(d1, tt);
+  //@ assert z >= 0 || z == CHAD_E_CAPACITY;
+  //@ assert z >= 0 ==> tm_ctx_[z] == d1 && tm_ty_[z] == trm(CHAD_TAN, tau);
+  int lam = f_llam(tg, z);
+  //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
+  /*@ assert const_lam: lam >= 0 ==> 0 <= lam < tm_count && tm_ctx_[lam] == d &&
+        ty_same(tm_ty_[lam], TY_LFUN, tg, trm(CHAD_TAN, tau)); */
+  //@ assert const_size: tm_count <= \at(tm_count, Pre) + 3;
+  int r = f_pair(prim, lam);
+  //@ assert r >= 0 ==> ty_node_ok(tm_ty_[r]);
+  return r;
 }
 
 /* F(pair a b) = let p = F a; q = F b in ((fst p, fst q), \v. (snd p v, snd q v)) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_PAIR; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
+    decreases FWD_M(depth) - 1;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -157,114 +741,494 @@ static int fwd_pair(int t, int d, int tg, int depth)
   //@ ghost int ty = tm_ty_[t];
   int a = tm_a(t), b = tm_b(t), dn = depth + 1;
   //@ assert tm_ctx_[a] == g && tm_ctx_[b] == g && ty_same(ty, TY_PROD, tm_ty_[a], tm_ty_[b]);
-  //@ assert tr_ok(CHAD_PFWD, ty, trm(CHAD_PFWD, ty)) && tr_ok(CHAD_TAN, ty, trm(CHAD_TAN, ty));
-  int p = fwd(a, d, dn);
+  //@ assert 0 <= a < t && 0 <= b < t && chad_msrc_[a] == 1 && chad_msrc_[b] == 1;
+  //@ assert pair_sz: chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
+  //@ ghost tr_step(CHAD_PFWD, ty);
+  //@ ghost tr_step(CHAD_TAN, ty);
+  //@ assert 0 <= trm(CHAD_PFWD, tm_ty_[a]);
+  //@ ghost int pa = chad_memo_ty_[CHAD_PFWD][tm_ty_[a]] - 1;
+  //@ assert 0 <= trm(CHAD_PFWD, tm_ty_[b]);
+  //@ ghost int pb = chad_memo_ty_[CHAD_PFWD][tm_ty_[b]] - 1;
+  //@ assert 0 <= trm(CHAD_TAN, tm_ty_[a]);
+  //@ ghost int ta = chad_memo_ty_[CHAD_TAN][tm_ty_[a]] - 1;
+  //@ assert 0 <= trm(CHAD_TAN, tm_ty_[b]);
+  //@ ghost int tb = chad_memo_ty_[CHAD_TAN][tm_ty_[b]] - 1;
+  //@ assert pair_p: ty_same(trm(CHAD_PFWD, ty), TY_PROD, pa, pb);
+  //@ assert pair_t: ty_same(trm(CHAD_TAN, ty), TY_PROD, ta, tb);
+  int p = f_sub(a, d, dn);
   if (p < 0) return p;
-  //@ assert env_ok(CHAD_PFWD, g, d);
-  //@ assert tr_ok(CHAD_PFWD, ty, trm(CHAD_PFWD, ty)) && tr_ok(CHAD_TAN, ty, trm(CHAD_TAN, ty));
-  int lp = L(d), d1 = b_ext(d, tyof(p));
+  //@ ghost P1: ;
+  //@ assert pair_p1: tm_ctx_[p] == d && fwd_ty(tm_ty_[p], g, tm_ty_[a]);
+  //@ assert trm(CHAD_PFWD, tm_ty_[a]) == pa && trm(CHAD_TAN, tm_ty_[a]) == ta;
+  int lp = L(d);
+  int d1 = f_ext(d, tyof(p));
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
   //@ assert d1 >= 0 ==> env_ok(CHAD_PFWD, g, d1) && lvl_ty(d1, lp) == tm_ty_[p];
-  int q = fwd(b, d1, dn);
+  //@ assert tm_count <= \at(tm_count, P1);
+  int q = f_sub(b, d1, dn);
   if (q < 0) return q;
-  //@ assert tm_ctx_[q] == d1 && lvl_ty(d1, lp) == tm_ty_[p];
-  int lq = L(d1), d2 = b_ext(d1, tyof(q));
+  //@ ghost Q1: ;
+  //@ assert pair_q1: tm_ctx_[q] == d1 && fwd_ty(tm_ty_[q], g, tm_ty_[b]);
+  //@ assert trm(CHAD_PFWD, tm_ty_[b]) == pb && trm(CHAD_TAN, tm_ty_[b]) == tb;
+  //@ assert trm(CHAD_PFWD, tm_ty_[a]) == pa && trm(CHAD_TAN, tm_ty_[a]) == ta;
+  //@ assert pair_lp1: lvl_ty(d1, lp) == tm_ty_[p] && 0 <= lp < ctx_len_[d1];
+  //@ assert tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b];
+  int lq = L(d1);
+  int d2 = f_ext(d1, tyof(q));
+  //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
   //@ assert d2 >= 0 ==> lvl_ty(d2, lp) == tm_ty_[p] && lvl_ty(d2, lq) == tm_ty_[q];
-  int lv = L(d2), d3 = b_ext(d2, tg);
+  int lv = L(d2);
+  int d3 = f_ext(d2, tg);
   /*@ assert d3 >= 0 ==> lvl_ty(d3, lp) == tm_ty_[p] && lvl_ty(d3, lq) == tm_ty_[q] &&
-        lvl_ty(d3, lv) == tg; */
-  int lin = b_llam(tg, b_pair(b_lapp(b_snd(V(d3, lp)), V(d3, lv)),
-                              b_lapp(b_snd(V(d3, lq)), V(d3, lv))));
+        lvl_ty(d3, lv) == tg && ctx_is_ext(d3, d2, tg); */
+  //@ ghost tan_lin_lemma();
+  //@ assert lin(ta) && lin(tb);
+  int vp = f_var(d3, lp);
+  int sp = f_snd(vp);
+  //@ assert sp >= 0 ==> tm_ctx_[sp] == d3 && ty_same(tm_ty_[sp], TY_LFUN, tg, ta);
+  //@ assert sp >= 0 || sp == CHAD_E_CAPACITY;
+  int v1 = f_var(d3, lv);
+  //@ assert v1 >= 0 ==> tm_ctx_[v1] == d3 && tm_ty_[v1] == tg;
+  //@ assert v1 >= 0 || v1 == CHAD_E_CAPACITY;
+  int da = f_lapp(sp, v1);
+  //@ assert da >= 0 ==> tm_ctx_[da] == d3 && tm_ty_[da] == ta;
+  //@ assert da >= 0 || da == CHAD_E_CAPACITY;
+  int vq = f_var(d3, lq);
+  int sq = f_snd(vq);
+  //@ assert sq >= 0 ==> tm_ctx_[sq] == d3 && ty_same(tm_ty_[sq], TY_LFUN, tg, tb);
+  //@ assert sq >= 0 || sq == CHAD_E_CAPACITY;
+  int v2 = f_var(d3, lv);
+  //@ assert v2 >= 0 ==> tm_ctx_[v2] == d3 && tm_ty_[v2] == tg;
+  //@ assert v2 >= 0 || v2 == CHAD_E_CAPACITY;
+  int db = f_lapp(sq, v2);
+  //@ assert db >= 0 ==> tm_ctx_[db] == d3 && tm_ty_[db] == tb;
+  //@ assert db >= 0 || db == CHAD_E_CAPACITY;
+  int dab = f_pair(da, db);
+  //@ assert dab >= 0 ==> tm_ctx_[dab] == d3 && ty_same(tm_ty_[dab], TY_PROD, ta, tb);
+  //@ assert dab >= 0 ==> ty_node_ok(tm_ty_[dab]) && lin(tm_ty_[dab]);
+  //@ assert pair_dab: dab >= 0 ==> tm_ty_[dab] == trm(CHAD_TAN, ty);
+  //@ assert dab >= 0 || dab == CHAD_E_CAPACITY;
+  int lin = f_llam(tg, dab);
   //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
-  /*@ assert lin >= 0 ==> tm_ctx_[lin] == d2 && ty_kind_[tm_ty_[lin]] == TY_LFUN &&
-        ty_left_[tm_ty_[lin]] == tg && ty_same(ty_right_[tm_ty_[lin]], TY_PROD,
-          trm(CHAD_TAN, tm_ty_[a]), trm(CHAD_TAN, tm_ty_[b])); */
-  int prim = b_pair(b_fst(V(d2, lp)), b_fst(V(d2, lq)));
+  //@ assert pair_lin: lin >= 0 ==> tm_ctx_[lin] == d2 && ty_same(tm_ty_[lin], TY_LFUN, tg, trm(CHAD_TAN, ty));
+  int wp = f_var(d2, lp);
+  int xa = f_fst(wp);
+  //@ assert xa >= 0 ==> tm_ctx_[xa] == d2 && tm_ty_[xa] == pa;
+  //@ assert xa >= 0 || xa == CHAD_E_CAPACITY;
+  int wq = f_var(d2, lq);
+  int xb = f_fst(wq);
+  //@ assert xb >= 0 ==> tm_ctx_[xb] == d2 && tm_ty_[xb] == pb;
+  //@ assert xb >= 0 || xb == CHAD_E_CAPACITY;
+  int prim = f_pair(xa, xb);
   //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
-  /*@ assert pair_prim_ty: prim >= 0 ==> tm_ctx_[prim] == d2 && ty_same(tm_ty_[prim], TY_PROD,
-        trm(CHAD_PFWD, tm_ty_[a]), trm(CHAD_PFWD, tm_ty_[b])); */
-  return b_let(p, b_let(q, b_pair(prim, lin)));
+  //@ assert prim >= 0 ==> tm_ctx_[prim] == d2 && ty_same(tm_ty_[prim], TY_PROD, pa, pb);
+  //@ assert pair_prim_ty: prim >= 0 ==> tm_ty_[prim] == trm(CHAD_PFWD, ty);
+  int res = f_pair(prim, lin);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert res >= 0 ==> tm_ctx_[res] == d2 && ty_node_ok(tm_ty_[res]);
+  int lq2 = f_let(q, res);
+  //@ assert lq2 >= 0 || lq2 == CHAD_E_CAPACITY;
+  //@ assert lq2 >= 0 ==> tm_ctx_[lq2] == d1 && tm_ty_[lq2] == tm_ty_[res];
+  //@ assert pair_size: tm_count - \at(tm_count, Q1) <= 19;
+  int r = f_let(p, lq2);
+  return r;
 }
 
 /* F(let a (x. b)) =
  *   let p = F a; x = fst p; q = F_{G,x} b in (fst q, \v. snd q (v, snd p v)) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_LET; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
+    decreases FWD_M(depth) - 1;
     FWD_ASSIGNS;
     FWD_ENS;
 */
 static int fwd_let(int t, int d, int tg, int depth)
 {
+  //@ assert node_ok(t) && msz_ok(t) && msrc_ok(t);
+  //@ ghost int g = tm_ctx_[t];
+  //@ ghost int ty = tm_ty_[t];
   int a = tm_a(t), b = tm_b(t), dn = depth + 1;
-  int p = fwd(a, d, dn);
+  //@ ghost int ta = tm_ty_[a];
+  //@ ghost int gb = tm_ctx_[b];
+  //@ assert tm_ctx_[a] == g && ctx_is_ext(gb, g, ta) && ty == tm_ty_[b];
+  //@ assert 0 <= a < t && 0 <= b < t && chad_msrc_[a] == 1 && chad_msrc_[b] == 1;
+  //@ assert let_sz: chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
+  int p = f_sub(a, d, dn);
   if (p < 0) return p;
-  int lp = L(d), d1 = b_ext(d, tyof(p));
-  int x = b_fst(V(d1, lp));
-  int lx = L(d1), d2 = b_ext(d1, tyof(x));
+  //@ assert let_p1: tm_ctx_[p] == d && fwd_ty(tm_ty_[p], g, ta);
+  //@ assert 0 <= trm(CHAD_PFWD, ta);
+  //@ ghost int pa = chad_memo_ty_[CHAD_PFWD][ta] - 1;
+  //@ assert 0 <= trm(CHAD_TAN, ta);
+  //@ ghost int tta = chad_memo_ty_[CHAD_TAN][ta] - 1;
+  int lp = L(d);
+  int d1 = f_ext(d, tyof(p));
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> env_ok(CHAD_PFWD, g, d1) && lvl_ty(d1, lp) == tm_ty_[p];
+  int vx = f_var(d1, lp);
+  int x = f_fst(vx);
+  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
+  //@ assert x >= 0 ==> tm_ctx_[x] == d1 && tm_ty_[x] == pa;
+  int lx = L(d1);
+  int d2 = f_ext(d1, tyof(x));
+  //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
+  //@ assert d2 >= 0 ==> env_ok(CHAD_PFWD, g, d2) && lvl_ty(d2, lp) == tm_ty_[p] && lvl_ty(d2, lx) == pa;
+  //@ assert let_x2: x >= 0 ==> d2 >= 0 && ctx_is_ext(d2, d1, pa);
+  //@ assert ctx_parent_[gb] == g && ctx_type_[gb] == ta && trh(CHAD_PFWD, ta);
+  //@ assert tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[a] + 2;
   int q = fwd_under(b, d2, lx, dn);
   if (q < 0) return q;
-  int lq = L(d2), d3 = b_ext(d2, tyof(q));
-  int lv = L(d3), d4 = b_ext(d3, tg);
-  int lin = b_llam(tg, b_lapp(b_snd(V(d4, lq)),
-                              b_pair(V(d4, lv), b_lapp(b_snd(V(d4, lp)), V(d4, lv)))));
-  return b_let(p, b_let(x, b_let(q, b_pair(b_fst(V(d3, lq)), lin))));
+  //@ ghost Q1: ;
+  //@ assert let_q1: tm_ctx_[q] == d2 && fwd_ty(tm_ty_[q], gb, ty);
+  //@ assert trm(CHAD_PFWD, ta) == pa && trm(CHAD_TAN, ta) == tta && trc(CHAD_TAN, g) == tg;
+  //@ ghost trc_step(CHAD_TAN, gb);
+  //@ assert let_tgb: ty_same(trc(CHAD_TAN, gb), TY_PROD, tg, tta);
+  //@ assert let_lp1: lvl_ty(d2, lp) == tm_ty_[p] && 0 <= lp < ctx_len_[d2];
+  //@ assert tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b] + 2;
+  int lq = L(d2);
+  int d3 = f_ext(d2, tyof(q));
+  //@ assert d3 >= 0 || d3 == CHAD_E_CAPACITY;
+  //@ assert d3 >= 0 ==> lvl_ty(d3, lp) == tm_ty_[p] && lvl_ty(d3, lq) == tm_ty_[q];
+  int lv = L(d3);
+  int d4 = f_ext(d3, tg);
+  /*@ assert d4 >= 0 ==> lvl_ty(d4, lp) == tm_ty_[p] && lvl_ty(d4, lq) == tm_ty_[q] &&
+        lvl_ty(d4, lv) == tg && ctx_is_ext(d4, d3, tg); */
+  //@ ghost tan_lin_lemma();
+  //@ assert lin(trm(CHAD_TAN, ty));
+  int vq = f_var(d4, lq);
+  int sq = f_snd(vq);
+  /*@ assert sq >= 0 ==> tm_ctx_[sq] == d4 &&
+        ty_same(tm_ty_[sq], TY_LFUN, trc(CHAD_TAN, gb), trm(CHAD_TAN, ty)); */
+  //@ assert sq >= 0 || sq == CHAD_E_CAPACITY;
+  int v1 = f_var(d4, lv);
+  //@ assert v1 >= 0 ==> tm_ctx_[v1] == d4 && tm_ty_[v1] == tg;
+  //@ assert v1 >= 0 || v1 == CHAD_E_CAPACITY;
+  int vp = f_var(d4, lp);
+  int sp = f_snd(vp);
+  //@ assert sp >= 0 ==> tm_ctx_[sp] == d4 && ty_same(tm_ty_[sp], TY_LFUN, tg, tta);
+  //@ assert sp >= 0 || sp == CHAD_E_CAPACITY;
+  int v2 = f_var(d4, lv);
+  //@ assert v2 >= 0 ==> tm_ctx_[v2] == d4 && tm_ty_[v2] == tg;
+  //@ assert v2 >= 0 || v2 == CHAD_E_CAPACITY;
+  int dx = f_lapp(sp, v2);
+  //@ assert dx >= 0 ==> tm_ctx_[dx] == d4 && tm_ty_[dx] == tta;
+  //@ assert dx >= 0 || dx == CHAD_E_CAPACITY;
+  int arg = f_pair(v1, dx);
+  //@ assert arg >= 0 ==> tm_ctx_[arg] == d4 && ty_same(tm_ty_[arg], TY_PROD, tg, tta);
+  //@ assert let_arg: arg >= 0 ==> tm_ty_[arg] == trc(CHAD_TAN, gb);
+  //@ assert arg >= 0 || arg == CHAD_E_CAPACITY;
+  int dy = f_lapp(sq, arg);
+  //@ assert dy >= 0 ==> tm_ctx_[dy] == d4 && tm_ty_[dy] == trm(CHAD_TAN, ty);
+  //@ assert dy >= 0 || dy == CHAD_E_CAPACITY;
+  int lin = f_llam(tg, dy);
+  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
+  //@ assert let_lin: lin >= 0 ==> tm_ctx_[lin] == d3 && ty_same(tm_ty_[lin], TY_LFUN, tg, trm(CHAD_TAN, ty));
+  int wq = f_var(d3, lq);
+  int prim = f_fst(wq);
+  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
+  //@ assert let_prim: prim >= 0 ==> tm_ctx_[prim] == d3 && tm_ty_[prim] == trm(CHAD_PFWD, ty);
+  int res = f_pair(prim, lin);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert res >= 0 ==> tm_ctx_[res] == d3 && ty_node_ok(tm_ty_[res]);
+  int l3 = f_let(q, res);
+  //@ assert l3 >= 0 || l3 == CHAD_E_CAPACITY;
+  //@ assert l3 >= 0 ==> tm_ctx_[l3] == d2 && tm_ty_[l3] == tm_ty_[res];
+  int l2 = f_let(x, l3);
+  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
+  //@ assert l2 >= 0 ==> tm_ctx_[l2] == d1 && tm_ty_[l2] == tm_ty_[res];
+  //@ assert let_size: tm_count - \at(tm_count, Q1) <= 16;
+  int r = f_let(p, l2);
+  return r;
 }
 
 /* F(lam (x. a)) = let f = \x. F_{G,x} a in
  *   ( \x. let r = f x in (fst r, \u. snd r (0, u)),  \v. \x. snd (f x) (v, 0) ) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_LAM; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
+    decreases FWD_M(depth) - 1;
     FWD_ASSIGNS;
     FWD_ENS;
 */
 static int fwd_lam(int t, int d, int tg, int depth)
 {
+  //@ assert node_ok(t) && msz_ok(t) && msrc_ok(t);
+  //@ ghost int g = tm_ctx_[t];
   int a = tm_a(t), ty = tm_type(t), dn = depth + 1;
+  //@ ghost int ga = tm_ctx_[a];
+  //@ ghost int tau = tm_ty_[a];
   int sg = ty_left(ty);
-  int psg = tr_ty(CHAD_PFWD, sg), tsg = tr_ty(CHAD_TAN, sg);
-  int lx0 = L(d), dx = b_ext(d, psg);
+  //@ assert 0 < ga < ctx_count && ctx_type_[ga] == sg && ctx_parent_[ga] == g;
+  //@ assert ty_kind_[ty] == TY_FUN && ty_right_[ty] == tau && ty_node_ok(ty);
+  //@ assert 0 <= a < t && chad_msrc_[a] == 1;
+  //@ assert lam_sz: chad_msz_[t] == sat(1 + chad_msz_[a]);
+  //@ ghost tr_step(CHAD_PFWD, ty);
+  //@ ghost tr_step(CHAD_TAN, ty);
+  //@ assert 0 <= trm(CHAD_PFWD, ty);
+  //@ ghost int pf = chad_memo_ty_[CHAD_PFWD][ty] - 1;
+  //@ assert 0 <= trm(CHAD_PFWD, sg);
+  //@ ghost int ps = chad_memo_ty_[CHAD_PFWD][sg] - 1;
+  //@ assert 0 <= trm(CHAD_PFWD, tau);
+  //@ ghost int pt = chad_memo_ty_[CHAD_PFWD][tau] - 1;
+  //@ assert 0 <= trm(CHAD_TAN, sg);
+  //@ ghost int ts = chad_memo_ty_[CHAD_TAN][sg] - 1;
+  //@ assert 0 <= trm(CHAD_TAN, tau);
+  //@ ghost int tt = chad_memo_ty_[CHAD_TAN][tau] - 1;
+  //@ assert lam_tf: ty_same(trm(CHAD_TAN, ty), TY_FUN, ps, tt);
+  //@ assert lam_pf: ty_kind_[pf] == TY_FUN && ty_left_[pf] == ps && ty_kind_[ty_right_[pf]] == TY_PROD;
+  //@ assert lam_pf2: ty_left_[ty_right_[pf]] == pt && ty_same(ty_right_[ty_right_[pf]], TY_LFUN, ts, tt);
+  int psg = tr_ty(CHAD_PFWD, sg);
+  if (psg < 0) return psg;
+  int tsg = tr_ty(CHAD_TAN, sg);
+  if (tsg < 0) return tsg;
+  //@ assert psg == ps && tsg == ts && trc(CHAD_TAN, g) == tg && pf == trm(CHAD_PFWD, ty);
+  //@ assert trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt && trm(CHAD_TAN, ty) == trm(CHAD_TAN, ty);
+  //@ ghost T0: ;
+  int lx0 = L(d);
+  int dx = f_ext(d, psg);
+  //@ assert dx >= 0 || dx == CHAD_E_CAPACITY;
+  //@ assert dx >= 0 ==> env_ok(CHAD_PFWD, g, dx) && lvl_ty(dx, lx0) == ps && ctx_is_ext(dx, d, ps);
   int q = fwd_under(a, dx, lx0, dn);
   if (q < 0) return q;
-  int f = b_lam(psg, q);
-  int lf = L(d), d1 = b_ext(d, tyof(f));
-  int lx1 = L(d1), e1 = b_ext(d1, psg);
-  int r = b_app(V(e1, lf), V(e1, lx1));
-  int lr = L(e1), e2 = b_ext(e1, tyof(r));
-  int lu = L(e2), e3 = b_ext(e2, tsg);
-  int inner = b_llam(tsg, b_lapp(b_snd(V(e3, lr)), b_pair(b_zero(e3, tg), V(e3, lu))));
-  int prim = b_lam(psg, b_let(r, b_pair(b_fst(V(e2, lr)), inner)));
-  int lv = L(d1), g1 = b_ext(d1, tg);
-  int lx2 = L(g1), g2 = b_ext(g1, psg);
-  int tan = b_llam(tg, b_lam(psg, b_lapp(b_snd(b_app(V(g2, lf), V(g2, lx2))),
-                                         b_pair(V(g2, lv), b_zero(g2, tsg)))));
-  return b_let(f, b_pair(prim, tan));
+  //@ ghost Q1: ;
+  //@ assert lam_q1: tm_ctx_[q] == dx && fwd_ty(tm_ty_[q], ga, tau);
+  //@ assert psg == ps && tsg == ts && trc(CHAD_TAN, g) == tg && pf == trm(CHAD_PFWD, ty);
+  //@ assert trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt;
+  //@ ghost trc_step(CHAD_TAN, ga);
+  //@ assert lam_tga: ty_same(trc(CHAD_TAN, ga), TY_PROD, tg, ts);
+  //@ assert tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[a];
+  //@ ghost int qt = tm_ty_[q];
+  int f = f_lam(psg, q);
+  //@ assert f >= 0 || f == CHAD_E_CAPACITY;
+  //@ assert lam_f: f >= 0 ==> tm_ctx_[f] == d && ty_same(tm_ty_[f], TY_FUN, ps, qt);
+  int lf = L(d);
+  int d1 = f_ext(d, tyof(f));
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> lvl_ty(d1, lf) == tm_ty_[f] && ctx_is_ext(d1, d, tm_ty_[f]);
+  int lx1 = L(d1);
+  int e1 = f_ext(d1, psg);
+  //@ assert e1 >= 0 ==> lvl_ty(e1, lf) == tm_ty_[f] && lvl_ty(e1, lx1) == ps && ctx_is_ext(e1, d1, ps);
+  int vf = f_var(e1, lf);
+  int vx = f_var(e1, lx1);
+  int r = f_app(vf, vx);
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert lam_r: r >= 0 ==> tm_ctx_[r] == e1 && tm_ty_[r] == qt;
+  int lr = L(e1);
+  int e2 = f_ext(e1, tyof(r));
+  //@ assert e2 >= 0 ==> lvl_ty(e2, lr) == qt && ctx_is_ext(e2, e1, qt);
+  int lu = L(e2);
+  int e3 = f_ext(e2, tsg);
+  //@ assert e3 >= 0 ==> lvl_ty(e3, lr) == qt && lvl_ty(e3, lu) == ts && ctx_is_ext(e3, e2, ts);
+  //@ ghost tan_lin_lemma();
+  //@ ghost tan_lin_ctx_lemma();
+  //@ assert lin(tt) && lin(ts) && lin(tg);
+  int vr = f_var(e3, lr);
+  int sr = f_snd(vr);
+  //@ assert sr >= 0 ==> tm_ctx_[sr] == e3 && ty_same(tm_ty_[sr], TY_LFUN, trc(CHAD_TAN, ga), tt);
+  //@ assert sr >= 0 || sr == CHAD_E_CAPACITY;
+  int z = f_zero(e3, tg);
+  //@ assert z >= 0 ==> tm_ctx_[z] == e3 && tm_ty_[z] == tg;
+  //@ assert z >= 0 || z == CHAD_E_CAPACITY;
+  int vu = f_var(e3, lu);
+  //@ assert vu >= 0 ==> tm_ctx_[vu] == e3 && tm_ty_[vu] == ts;
+  //@ assert vu >= 0 || vu == CHAD_E_CAPACITY;
+  int zu = f_pair(z, vu);
+  //@ assert zu >= 0 ==> tm_ctx_[zu] == e3 && ty_same(tm_ty_[zu], TY_PROD, tg, ts);
+  //@ assert lam_zu: zu >= 0 ==> tm_ty_[zu] == trc(CHAD_TAN, ga);
+  //@ assert zu >= 0 || zu == CHAD_E_CAPACITY;
+  int du = f_lapp(sr, zu);
+  //@ assert du >= 0 ==> tm_ctx_[du] == e3 && tm_ty_[du] == tt;
+  //@ assert du >= 0 || du == CHAD_E_CAPACITY;
+  int inner = f_llam(tsg, du);
+  //@ assert inner >= 0 || inner == CHAD_E_CAPACITY;
+  //@ assert lam_inner: inner >= 0 ==> tm_ctx_[inner] == e2 && ty_same(tm_ty_[inner], TY_LFUN, ts, tt);
+  //@ assert lam_inner2: inner >= 0 ==> tm_ty_[inner] == ty_right_[ty_right_[pf]];
+  int wr = f_var(e2, lr);
+  int yr = f_fst(wr);
+  //@ assert yr >= 0 ==> tm_ctx_[yr] == e2 && tm_ty_[yr] == pt;
+  //@ assert yr >= 0 || yr == CHAD_E_CAPACITY;
+  int py = f_pair(yr, inner);
+  //@ assert py >= 0 ==> tm_ctx_[py] == e2 && ty_same(tm_ty_[py], TY_PROD, pt, ty_right_[ty_right_[pf]]);
+  //@ assert lam_py: py >= 0 ==> tm_ty_[py] == ty_right_[pf];
+  //@ assert py >= 0 || py == CHAD_E_CAPACITY;
+  int lb = f_let(r, py);
+  //@ assert lb >= 0 ==> tm_ctx_[lb] == e1 && tm_ty_[lb] == ty_right_[pf];
+  //@ assert lb >= 0 || lb == CHAD_E_CAPACITY;
+  int prim = f_lam(psg, lb);
+  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
+  //@ assert lam_prim: prim >= 0 ==> tm_ctx_[prim] == d1 && tm_ty_[prim] == pf;
+  int lv = L(d1);
+  int g1 = f_ext(d1, tg);
+  //@ assert g1 >= 0 ==> lvl_ty(g1, lf) == tm_ty_[f] && lvl_ty(g1, lv) == tg && ctx_is_ext(g1, d1, tg);
+  int lx2 = L(g1);
+  int g2 = f_ext(g1, psg);
+  /*@ assert g2 >= 0 ==> lvl_ty(g2, lf) == tm_ty_[f] && lvl_ty(g2, lv) == tg &&
+        lvl_ty(g2, lx2) == ps && ctx_is_ext(g2, g1, ps); */
+  int wf = f_var(g2, lf);
+  int wx = f_var(g2, lx2);
+  int fx = f_app(wf, wx);
+  //@ assert fx >= 0 ==> tm_ctx_[fx] == g2 && tm_ty_[fx] == qt;
+  //@ assert fx >= 0 || fx == CHAD_E_CAPACITY;
+  int sf = f_snd(fx);
+  //@ assert sf >= 0 ==> tm_ctx_[sf] == g2 && ty_same(tm_ty_[sf], TY_LFUN, trc(CHAD_TAN, ga), tt);
+  //@ assert sf >= 0 || sf == CHAD_E_CAPACITY;
+  int wv = f_var(g2, lv);
+  //@ assert wv >= 0 ==> tm_ctx_[wv] == g2 && tm_ty_[wv] == tg;
+  //@ assert wv >= 0 || wv == CHAD_E_CAPACITY;
+  int z2 = f_zero(g2, tsg);
+  //@ assert z2 >= 0 ==> tm_ctx_[z2] == g2 && tm_ty_[z2] == ts;
+  //@ assert z2 >= 0 || z2 == CHAD_E_CAPACITY;
+  int vz = f_pair(wv, z2);
+  //@ assert vz >= 0 ==> tm_ctx_[vz] == g2 && ty_same(tm_ty_[vz], TY_PROD, tg, ts);
+  //@ assert lam_vz: vz >= 0 ==> tm_ty_[vz] == trc(CHAD_TAN, ga);
+  //@ assert vz >= 0 || vz == CHAD_E_CAPACITY;
+  int dv = f_lapp(sf, vz);
+  //@ assert dv >= 0 ==> tm_ctx_[dv] == g2 && tm_ty_[dv] == tt;
+  //@ assert dv >= 0 || dv == CHAD_E_CAPACITY;
+  int fl = f_lam(psg, dv);
+  //@ assert fl >= 0 ==> tm_ctx_[fl] == g1 && ty_same(tm_ty_[fl], TY_FUN, ps, tt);
+  //@ assert lam_fl: fl >= 0 ==> tm_ty_[fl] == trm(CHAD_TAN, ty) && ty_node_ok(tm_ty_[fl]) && lin(tm_ty_[fl]);
+  //@ assert fl >= 0 || fl == CHAD_E_CAPACITY;
+  int tan = f_llam(tg, fl);
+  //@ assert tan >= 0 || tan == CHAD_E_CAPACITY;
+  //@ assert lam_tan: tan >= 0 ==> tm_ctx_[tan] == d1 && ty_same(tm_ty_[tan], TY_LFUN, tg, trm(CHAD_TAN, ty));
+  int res = f_pair(prim, tan);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert res >= 0 ==> tm_ctx_[res] == d1 && ty_node_ok(tm_ty_[res]);
+  //@ assert lam_size: tm_count - \at(tm_count, Q1) <= 28;
+  int r2 = f_let(f, res);
+  return r2;
 }
 
 /* F(app a b) = let p = F a; q = F b; r = fst p (fst q) in
  *   (fst r, \v. (snd p v) (fst q) + snd r (snd q v)) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_APP; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
+    decreases FWD_M(depth) - 1;
     FWD_ASSIGNS;
     FWD_ENS;
 */
 static int fwd_app(int t, int d, int tg, int depth)
 {
+  //@ assert node_ok(t) && msz_ok(t) && msrc_ok(t);
+  //@ ghost int g = tm_ctx_[t];
+  //@ ghost int ty = tm_ty_[t];
   int a = tm_a(t), b = tm_b(t), dn = depth + 1;
-  int p = fwd(a, d, dn);
+  //@ ghost int fa = tm_ty_[a];
+  //@ ghost int sg = tm_ty_[b];
+  //@ assert tm_ctx_[a] == g && tm_ctx_[b] == g && ty_valid(fa) && ty_kind_[fa] == TY_FUN;
+  //@ assert ty_left_[fa] == sg && ty_right_[fa] == ty;
+  //@ assert 0 <= a < t && 0 <= b < t && chad_msrc_[a] == 1 && chad_msrc_[b] == 1;
+  //@ assert app_sz: chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
+  int p = f_sub(a, d, dn);
   if (p < 0) return p;
-  int lp = L(d), d1 = b_ext(d, tyof(p));
-  int q = fwd(b, d1, dn);
+  //@ assert app_p1: tm_ctx_[p] == d && fwd_ty(tm_ty_[p], g, fa);
+  //@ ghost tr_step(CHAD_PFWD, fa);
+  //@ ghost tr_step(CHAD_TAN, fa);
+  //@ assert 0 <= trm(CHAD_PFWD, fa);
+  //@ ghost int pf = chad_memo_ty_[CHAD_PFWD][fa] - 1;
+  //@ assert 0 <= trm(CHAD_PFWD, sg);
+  //@ ghost int ps = chad_memo_ty_[CHAD_PFWD][sg] - 1;
+  //@ assert 0 <= trm(CHAD_PFWD, ty);
+  //@ ghost int pt = chad_memo_ty_[CHAD_PFWD][ty] - 1;
+  //@ assert 0 <= trm(CHAD_TAN, sg);
+  //@ ghost int ts = chad_memo_ty_[CHAD_TAN][sg] - 1;
+  //@ assert 0 <= trm(CHAD_TAN, ty);
+  //@ ghost int tt = chad_memo_ty_[CHAD_TAN][ty] - 1;
+  //@ assert app_tf: ty_same(trm(CHAD_TAN, fa), TY_FUN, ps, tt);
+  //@ assert app_pf: ty_kind_[pf] == TY_FUN && ty_left_[pf] == ps && ty_kind_[ty_right_[pf]] == TY_PROD;
+  //@ assert app_pf2: ty_left_[ty_right_[pf]] == pt && ty_same(ty_right_[ty_right_[pf]], TY_LFUN, ts, tt);
+  int lp = L(d);
+  int d1 = f_ext(d, tyof(p));
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> env_ok(CHAD_PFWD, g, d1) && lvl_ty(d1, lp) == tm_ty_[p];
+  int q = f_sub(b, d1, dn);
   if (q < 0) return q;
-  int lq = L(d1), d2 = b_ext(d1, tyof(q));
-  int r = b_app(b_fst(V(d2, lp)), b_fst(V(d2, lq)));
-  int lr = L(d2), d3 = b_ext(d2, tyof(r));
-  int lv = L(d3), d4 = b_ext(d3, tg);
-  int lin = b_llam(tg, b_plus(
-      b_app(b_lapp(b_snd(V(d4, lp)), V(d4, lv)), b_fst(V(d4, lq))),
-      b_lapp(b_snd(V(d4, lr)), b_lapp(b_snd(V(d4, lq)), V(d4, lv)))));
-  return b_let(p, b_let(q, b_let(r, b_pair(b_fst(V(d3, lr)), lin))));
+  //@ ghost Q1: ;
+  //@ assert app_q1: tm_ctx_[q] == d1 && fwd_ty(tm_ty_[q], g, sg);
+  //@ assert trm(CHAD_PFWD, fa) == pf && trm(CHAD_TAN, fa) == trm(CHAD_TAN, fa);
+  //@ assert trm(CHAD_PFWD, sg) == ps && trm(CHAD_TAN, sg) == ts && trm(CHAD_PFWD, ty) == pt && trm(CHAD_TAN, ty) == tt;
+  //@ assert app_lp1: lvl_ty(d1, lp) == tm_ty_[p] && 0 <= lp < ctx_len_[d1];
+  //@ assert tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b];
+  int lq = L(d1);
+  int d2 = f_ext(d1, tyof(q));
+  //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
+  //@ assert d2 >= 0 ==> lvl_ty(d2, lp) == tm_ty_[p] && lvl_ty(d2, lq) == tm_ty_[q];
+  int wp = f_var(d2, lp);
+  int fp = f_fst(wp);
+  //@ assert fp >= 0 ==> tm_ctx_[fp] == d2 && tm_ty_[fp] == pf;
+  //@ assert fp >= 0 || fp == CHAD_E_CAPACITY;
+  int wq = f_var(d2, lq);
+  int xq = f_fst(wq);
+  //@ assert xq >= 0 ==> tm_ctx_[xq] == d2 && tm_ty_[xq] == ps;
+  //@ assert xq >= 0 || xq == CHAD_E_CAPACITY;
+  int r = f_app(fp, xq);
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert app_r: r >= 0 ==> tm_ctx_[r] == d2 && tm_ty_[r] == ty_right_[pf];
+  int lr = L(d2);
+  int d3 = f_ext(d2, tyof(r));
+  //@ assert d3 >= 0 || d3 == CHAD_E_CAPACITY;
+  //@ assert d3 >= 0 ==> lvl_ty(d3, lp) == tm_ty_[p] && lvl_ty(d3, lq) == tm_ty_[q] && lvl_ty(d3, lr) == ty_right_[pf];
+  int lv = L(d3);
+  int d4 = f_ext(d3, tg);
+  /*@ assert d4 >= 0 ==> lvl_ty(d4, lp) == tm_ty_[p] && lvl_ty(d4, lq) == tm_ty_[q] &&
+        lvl_ty(d4, lr) == ty_right_[pf] && lvl_ty(d4, lv) == tg && ctx_is_ext(d4, d3, tg); */
+  //@ ghost tan_lin_lemma();
+  //@ assert lin(tt);
+  int vp = f_var(d4, lp);
+  int sp = f_snd(vp);
+  //@ assert sp >= 0 ==> tm_ctx_[sp] == d4 && ty_same(tm_ty_[sp], TY_LFUN, tg, trm(CHAD_TAN, fa));
+  //@ assert sp >= 0 || sp == CHAD_E_CAPACITY;
+  int v1 = f_var(d4, lv);
+  //@ assert v1 >= 0 ==> tm_ctx_[v1] == d4 && tm_ty_[v1] == tg;
+  //@ assert v1 >= 0 || v1 == CHAD_E_CAPACITY;
+  int dg = f_lapp(sp, v1);
+  //@ assert dg >= 0 ==> tm_ctx_[dg] == d4 && tm_ty_[dg] == trm(CHAD_TAN, fa);
+  //@ assert dg >= 0 || dg == CHAD_E_CAPACITY;
+  int vq = f_var(d4, lq);
+  int xq2 = f_fst(vq);
+  //@ assert xq2 >= 0 ==> tm_ctx_[xq2] == d4 && tm_ty_[xq2] == ps;
+  //@ assert xq2 >= 0 || xq2 == CHAD_E_CAPACITY;
+  int t1 = f_app(dg, xq2);
+  //@ assert t1 >= 0 ==> tm_ctx_[t1] == d4 && tm_ty_[t1] == tt;
+  //@ assert t1 >= 0 || t1 == CHAD_E_CAPACITY;
+  int vr = f_var(d4, lr);
+  int sr = f_snd(vr);
+  //@ assert sr >= 0 ==> tm_ctx_[sr] == d4 && ty_same(tm_ty_[sr], TY_LFUN, ts, tt);
+  //@ assert sr >= 0 || sr == CHAD_E_CAPACITY;
+  int vq2 = f_var(d4, lq);
+  int sq = f_snd(vq2);
+  //@ assert sq >= 0 ==> tm_ctx_[sq] == d4 && ty_same(tm_ty_[sq], TY_LFUN, tg, ts);
+  //@ assert sq >= 0 || sq == CHAD_E_CAPACITY;
+  int v2 = f_var(d4, lv);
+  //@ assert v2 >= 0 ==> tm_ctx_[v2] == d4 && tm_ty_[v2] == tg;
+  //@ assert v2 >= 0 || v2 == CHAD_E_CAPACITY;
+  int dx = f_lapp(sq, v2);
+  //@ assert dx >= 0 ==> tm_ctx_[dx] == d4 && tm_ty_[dx] == ts;
+  //@ assert dx >= 0 || dx == CHAD_E_CAPACITY;
+  int t2 = f_lapp(sr, dx);
+  //@ assert t2 >= 0 ==> tm_ctx_[t2] == d4 && tm_ty_[t2] == tt;
+  //@ assert t2 >= 0 || t2 == CHAD_E_CAPACITY;
+  int sum = f_plus(t1, t2);
+  //@ assert sum >= 0 ==> tm_ctx_[sum] == d4 && tm_ty_[sum] == tt;
+  //@ assert sum >= 0 || sum == CHAD_E_CAPACITY;
+  int lin = f_llam(tg, sum);
+  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
+  //@ assert app_lin: lin >= 0 ==> tm_ctx_[lin] == d3 && ty_same(tm_ty_[lin], TY_LFUN, tg, tt);
+  int wr = f_var(d3, lr);
+  int prim = f_fst(wr);
+  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
+  //@ assert app_prim: prim >= 0 ==> tm_ctx_[prim] == d3 && tm_ty_[prim] == pt;
+  int res = f_pair(prim, lin);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert res >= 0 ==> tm_ctx_[res] == d3 && ty_node_ok(tm_ty_[res]);
+  int l3 = f_let(r, res);
+  //@ assert l3 >= 0 || l3 == CHAD_E_CAPACITY;
+  //@ assert l3 >= 0 ==> tm_ctx_[l3] == d2 && tm_ty_[l3] == tm_ty_[res];
+  int l2 = f_let(q, l3);
+  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
+  //@ assert l2 >= 0 ==> tm_ctx_[l2] == d1 && tm_ty_[l2] == tm_ty_[res];
+  //@ assert app_size: tm_count - \at(tm_count, Q1) <= 27;
+  int res2 = f_let(p, l2);
+  return res2;
 }
 
 /* One child: let p = F a in (op (fst p), \v. op' (snd p v)) for fst, snd,
@@ -274,7 +1238,7 @@ static int fwd_app(int t, int d, int tg, int depth)
       tm_kind_[t] == TM_LENGTH || tm_kind_[t] == TM_OP || tm_kind_[t] == TM_INL ||
       tm_kind_[t] == TM_INR;
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
+    decreases FWD_M(depth) - 1;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -320,7 +1284,7 @@ static int fwd_unary(int t, int d, int tg, int depth)
  *   inr y -> let q = F c in (fst q, \v. snd q (v, snd (snd p v))) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_CASE; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
+    decreases FWD_M(depth) - 1;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -342,7 +1306,7 @@ static int fwd_case(int t, int d, int tg, int depth)
  *   iter (fst pn) (s. let x = fst s; q = F b in (fst q, \v. snd q (v, snd s v))) ps */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_ITER; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
+    decreases FWD_M(depth) - 1;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -372,7 +1336,7 @@ static int fwd_iter(int t, int d, int tg, int depth)
  *   (build m (i. fst ps[i]), \v. build m (i. snd ps[i] (v, ()))) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_BUILD; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
+    decreases FWD_M(depth) - 1;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -402,23 +1366,98 @@ static int fwd_build(int t, int d, int tg, int depth)
 /* F(index a b) = let p = F a; q = F b in (fst p [fst q], \v. (snd p v)[fst q]) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_INDEX; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
+    decreases FWD_M(depth) - 1;
     FWD_ASSIGNS;
     FWD_ENS;
 */
 static int fwd_index(int t, int d, int tg, int depth)
 {
+  //@ assert node_ok(t) && msz_ok(t) && msrc_ok(t);
+  //@ ghost int g = tm_ctx_[t];
+  //@ ghost int ty = tm_ty_[t];
   int a = tm_a(t), b = tm_b(t), dn = depth + 1;
-  int p = fwd(a, d, dn);
+  //@ ghost int ta0 = tm_ty_[a];
+  //@ assert tm_ctx_[a] == g && tm_ctx_[b] == g && arr_ok(ta0) && tm_ty_[b] == TY_ID_INT && ty == ty_left_[ta0];
+  //@ assert 0 <= a < t && 0 <= b < t && chad_msrc_[a] == 1 && chad_msrc_[b] == 1;
+  //@ assert idx_sz: chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
+  int p = f_sub(a, d, dn);
   if (p < 0) return p;
-  int lp = L(d), d1 = b_ext(d, tyof(p));
-  int q = fwd(b, d1, dn);
+  //@ ghost P1: ;
+  //@ assert idx_p1: tm_ctx_[p] == d && fwd_ty(tm_ty_[p], g, ta0);
+  //@ ghost tr_step(CHAD_PFWD, ta0);
+  //@ ghost tr_step(CHAD_TAN, ta0);
+  //@ assert ty_node_ok(ta0) && 0 <= ty < ta0;
+  //@ assert 0 <= trm(CHAD_PFWD, ty);
+  //@ ghost int ps = chad_memo_ty_[CHAD_PFWD][ty] - 1;
+  //@ assert 0 <= trm(CHAD_TAN, ty);
+  //@ ghost int ts = chad_memo_ty_[CHAD_TAN][ty] - 1;
+  //@ assert idx_pa: trh(CHAD_PFWD, ty) && ty_same(trm(CHAD_PFWD, ta0), TY_ARR, ps, -1);
+  //@ assert idx_ta: trh(CHAD_TAN, ty) && ty_same(trm(CHAD_TAN, ta0), TY_ARR, ts, -1);
+  int lp = L(d);
+  int d1 = f_ext(d, tyof(p));
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> env_ok(CHAD_PFWD, g, d1) && lvl_ty(d1, lp) == tm_ty_[p];
+  int q = f_sub(b, d1, dn);
   if (q < 0) return q;
-  int lq = L(d1), d2 = b_ext(d1, tyof(q));
-  int lv = L(d2), d3 = b_ext(d2, tg);
-  int prim = b_index(b_fst(V(d2, lp)), b_fst(V(d2, lq)));
-  int lin = b_llam(tg, b_index(b_lapp(b_snd(V(d3, lp)), V(d3, lv)), b_fst(V(d3, lq))));
-  return b_let(p, b_let(q, b_pair(prim, lin)));
+  //@ ghost Q1: ;
+  //@ assert idx_q1: tm_ctx_[q] == d1 && fwd_ty(tm_ty_[q], g, TY_ID_INT);
+  //@ assert ty_inv && ty_node_ok(TY_ID_INT) && trh(CHAD_PFWD, TY_ID_INT);
+  //@ ghost tr_step(CHAD_PFWD, TY_ID_INT);
+  //@ assert idx_pint: trm(CHAD_PFWD, TY_ID_INT) == TY_ID_INT;
+  //@ assert trm(CHAD_PFWD, ty) == ps && trm(CHAD_TAN, ty) == ts;
+  //@ assert ty_same(trm(CHAD_PFWD, ta0), TY_ARR, ps, -1) && ty_same(trm(CHAD_TAN, ta0), TY_ARR, ts, -1);
+  //@ assert idx_lp1: lvl_ty(d1, lp) == tm_ty_[p] && 0 <= lp < ctx_len_[d1];
+  //@ assert tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b];
+  int lq = L(d1);
+  int d2 = f_ext(d1, tyof(q));
+  //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
+  //@ assert d2 >= 0 ==> lvl_ty(d2, lp) == tm_ty_[p] && lvl_ty(d2, lq) == tm_ty_[q];
+  int lv = L(d2);
+  int d3 = f_ext(d2, tg);
+  /*@ assert d3 >= 0 ==> lvl_ty(d3, lp) == tm_ty_[p] && lvl_ty(d3, lq) == tm_ty_[q] &&
+        lvl_ty(d3, lv) == tg && ctx_is_ext(d3, d2, tg); */
+  //@ ghost tan_lin_lemma();
+  //@ assert lin(ts);
+  int wp = f_var(d2, lp);
+  int xa = f_fst(wp);
+  //@ assert xa >= 0 ==> tm_ctx_[xa] == d2 && tm_ty_[xa] == trm(CHAD_PFWD, ta0);
+  //@ assert xa >= 0 || xa == CHAD_E_CAPACITY;
+  int wq = f_var(d2, lq);
+  int xb = f_fst(wq);
+  //@ assert xb >= 0 ==> tm_ctx_[xb] == d2 && tm_ty_[xb] == TY_ID_INT;
+  //@ assert xb >= 0 || xb == CHAD_E_CAPACITY;
+  int prim = f_index(xa, xb);
+  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
+  //@ assert idx_prim: prim >= 0 ==> tm_ctx_[prim] == d2 && tm_ty_[prim] == ps;
+  int vp = f_var(d3, lp);
+  int sp = f_snd(vp);
+  //@ assert sp >= 0 ==> tm_ctx_[sp] == d3 && ty_same(tm_ty_[sp], TY_LFUN, tg, trm(CHAD_TAN, ta0));
+  //@ assert sp >= 0 || sp == CHAD_E_CAPACITY;
+  int v1 = f_var(d3, lv);
+  //@ assert v1 >= 0 ==> tm_ctx_[v1] == d3 && tm_ty_[v1] == tg;
+  //@ assert v1 >= 0 || v1 == CHAD_E_CAPACITY;
+  int da = f_lapp(sp, v1);
+  //@ assert da >= 0 ==> tm_ctx_[da] == d3 && tm_ty_[da] == trm(CHAD_TAN, ta0);
+  //@ assert da >= 0 || da == CHAD_E_CAPACITY;
+  int vq = f_var(d3, lq);
+  int jq = f_fst(vq);
+  //@ assert jq >= 0 ==> tm_ctx_[jq] == d3 && tm_ty_[jq] == TY_ID_INT;
+  //@ assert jq >= 0 || jq == CHAD_E_CAPACITY;
+  int di = f_index(da, jq);
+  //@ assert di >= 0 || di == CHAD_E_CAPACITY;
+  //@ assert di >= 0 ==> tm_ctx_[di] == d3 && tm_ty_[di] == ts;
+  int lin = f_llam(tg, di);
+  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
+  //@ assert idx_lin: lin >= 0 ==> tm_ctx_[lin] == d2 && ty_same(tm_ty_[lin], TY_LFUN, tg, ts);
+  int res = f_pair(prim, lin);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert res >= 0 ==> tm_ctx_[res] == d2 && ty_node_ok(tm_ty_[res]);
+  int lq2 = f_let(q, res);
+  //@ assert lq2 >= 0 || lq2 == CHAD_E_CAPACITY;
+  //@ assert lq2 >= 0 ==> tm_ctx_[lq2] == d1 && tm_ty_[lq2] == tm_ty_[res];
+  //@ assert idx_size: tm_count - \at(tm_count, Q1) <= 19;
+  int r = f_let(p, lq2);
+  return r;
 }
 
 /* F(map (x. a) b) = let p = F b; y = fst p; ps = map (x. F a) y in
@@ -426,7 +1465,7 @@ static int fwd_index(int t, int d, int tg, int depth)
  *    \v. let dys = snd p v in build (length y) (i. snd ps[i] (v, dys[i]))) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_MAP; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth);
+    decreases FWD_M(depth) - 1;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -459,7 +1498,7 @@ static int fwd_map(int t, int d, int tg, int depth)
 /*@ FWD_REQ;
     requires d == CHAD_E_CAPACITY || env_ok(CHAD_PFWD, tm_ctx_[t], d);
     terminates \true;
-    decreases 2 * (CHAD_MAX_DEPTH + 1 - depth) + 1;
+    decreases FWD_M(depth);
     FWD_ASSIGNS;
     FWD_ENS;
 */
