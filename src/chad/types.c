@@ -707,6 +707,11 @@ int chad_onehot_tuple(int v, int g, int k)
     return v;
   if (k < 0 || k >= CHAD_MAX_CTXS || g <= 0 || g >= ctx_count)
     return CHAD_E_UNBOUND;
+  /* the memo entries are >= 0 (memo_inv: a filled entry is 1 + a type
+   * index), so cot_memo_ty's `entry - 1` cannot overflow; the memo tables
+   * are not written below, so this holds to the end */
+  /*@ assert memo_ty_nonneg: \forall integer t; 0 <= t < CHAD_MAX_TYPES ==>
+        chad_memo_ty_[CHAD_COT][t] >= 0; */
   int d = tm_ctx(v);
   int gk = g, i = 0;
   chad_chain_[0] = g;
@@ -761,6 +766,7 @@ int chad_onehot_tuple(int v, int g, int k)
       loop assigns j, res, CH_TMS_FROM(\at(tm_count, Pre)), CH_TYS_FROM(\at(ty_count, Pre));
       loop variant j + 1; */
   for (; j >= 0 && res >= 0; j--) {
+    //@ assert ctx_inv;
     //@ ghost int w = chad_chain_[j];
     //@ assert 0 < w < ctx_count && trch(CHAD_COT, w) && ctx_parent_[w] == chad_chain_[j + 1];
     //@ assert ctx_node_ok(w);
@@ -768,11 +774,10 @@ int chad_onehot_tuple(int v, int g, int k)
     /*@ assert \let x = w; \at(ty_valid(trc(CHAD_COT, x)) && trh(CHAD_COT, ctx_type_[x]) &&
           ty_same(trc(CHAD_COT, x), TY_PROD, trc(CHAD_COT, ctx_parent_[x]), trm(CHAD_COT, ctx_type_[x])) &&
           lin(trm(CHAD_COT, ctx_type_[x])), Pre); */
-    /*@ assert ty_valid(trc(CHAD_COT, w)) && trh(CHAD_COT, ctx_type_[w]) &&
-          ty_same(trc(CHAD_COT, w), TY_PROD, trc(CHAD_COT, ctx_parent_[w]), trm(CHAD_COT, ctx_type_[w])) &&
-          lin(trm(CHAD_COT, ctx_type_[w])); */
-    //@ assert \let x = ctx_type_[w]; \at(tr_ok(CHAD_COT, x, chad_memo_ty_[CHAD_COT][x] - 1), Pre);
-    //@ assert chad_memo_ty_[CHAD_COT][ctx_type_[w]] >= 0;
+    //@ assert trh(CHAD_COT, ctx_type_[w]) && ty_valid(trc(CHAD_COT, w));
+    //@ assert ty_same(trc(CHAD_COT, w), TY_PROD, trc(CHAD_COT, ctx_parent_[w]), trm(CHAD_COT, ctx_type_[w]));
+    //@ assert lin(trm(CHAD_COT, ctx_type_[w]));
+    //@ assert 0 <= ctx_type_[w] < CHAD_MAX_TYPES && chad_memo_ty_[CHAD_COT][ctx_type_[w]] >= 0;
     int cw = cot_memo_ty(ctx_last(chad_chain_[j]));
     //@ assert cw == trm(CHAD_COT, ctx_type_[w]) && lin(cw);
     int z = b_zero(d, cw);
