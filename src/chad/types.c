@@ -655,7 +655,9 @@ int chad_proj_tuple(int v, int k) /*@ ghost (int g, int m) */
  * runs), which rev's assigns clause already lists. */
 
 /* C g from the memo table; CHAD_E_UNBOUND when not memoised */
-/*@ requires ctx_inv && 0 <= g < ctx_count; terminates \true; assigns \nothing;
+/*@ requires ctx_inv && 0 <= g < ctx_count;
+    requires g == CTX_EMPTY || chad_memo_ctx_[CHAD_COT][g] >= 0;
+    terminates \true; assigns \nothing;
     ensures trch(CHAD_COT, g) ==> \result == trc(CHAD_COT, g);
     ensures !trch(CHAD_COT, g) ==> \result == CHAD_E_UNBOUND;
 */
@@ -668,7 +670,8 @@ static int cot_memo_ctx(int g)
 }
 
 /* C t from the memo table; CHAD_E_UNBOUND when not memoised */
-/*@ requires 0 <= t < CHAD_MAX_TYPES; terminates \true; assigns \nothing;
+/*@ requires 0 <= t < CHAD_MAX_TYPES && chad_memo_ty_[CHAD_COT][t] >= 0;
+    terminates \true; assigns \nothing;
     ensures trh(CHAD_COT, t) ==> \result == trm(CHAD_COT, t);
     ensures !trh(CHAD_COT, t) ==> \result == CHAD_E_UNBOUND;
 */
@@ -704,6 +707,11 @@ int chad_onehot_tuple(int v, int g, int k)
     return v;
   if (k < 0 || k >= CHAD_MAX_CTXS || g <= 0 || g >= ctx_count)
     return CHAD_E_UNBOUND;
+  /* the memo entries are >= 0 (memo_inv: a filled entry is 1 + a type
+   * index), so cot_memo_ty's `entry - 1` cannot overflow; the memo tables
+   * are not written below, so this holds to the end */
+  /*@ assert memo_ty_nonneg: \forall integer t; 0 <= t < CHAD_MAX_TYPES ==>
+        chad_memo_ty_[CHAD_COT][t] >= 0; */
   int d = tm_ctx(v);
   int gk = g, i = 0;
   chad_chain_[0] = g;
@@ -728,6 +736,10 @@ int chad_onehot_tuple(int v, int g, int k)
   }
   //@ assert ctx_node_ok(gk) && ctx_lk(gk, 0) == ctx_type_[gk];
   //@ assert trc_ok(CHAD_COT, gk, chad_memo_ctx_[CHAD_COT][gk] - 1);
+  //@ assert trch(CHAD_COT, ctx_parent_[gk]);
+  /*@ assert ctx_parent_[gk] != CTX_EMPTY ==>
+        trc_ok(CHAD_COT, ctx_parent_[gk], chad_memo_ctx_[CHAD_COT][ctx_parent_[gk]] - 1); */
+  //@ assert ctx_parent_[gk] == CTX_EMPTY || chad_memo_ctx_[CHAD_COT][ctx_parent_[gk]] >= 0;
   int cz = cot_memo_ctx(ctx_parent(gk));
   //@ assert cz == trc(CHAD_COT, ctx_parent_[gk]) && lin(cz);
   int z0 = b_zero(d, cz);
@@ -754,6 +766,7 @@ int chad_onehot_tuple(int v, int g, int k)
       loop assigns j, res, CH_TMS_FROM(\at(tm_count, Pre)), CH_TYS_FROM(\at(ty_count, Pre));
       loop variant j + 1; */
   for (; j >= 0 && res >= 0; j--) {
+    //@ assert ctx_inv;
     //@ ghost int w = chad_chain_[j];
     //@ assert 0 < w < ctx_count && trch(CHAD_COT, w) && ctx_parent_[w] == chad_chain_[j + 1];
     //@ assert ctx_node_ok(w);
@@ -761,9 +774,10 @@ int chad_onehot_tuple(int v, int g, int k)
     /*@ assert \let x = w; \at(ty_valid(trc(CHAD_COT, x)) && trh(CHAD_COT, ctx_type_[x]) &&
           ty_same(trc(CHAD_COT, x), TY_PROD, trc(CHAD_COT, ctx_parent_[x]), trm(CHAD_COT, ctx_type_[x])) &&
           lin(trm(CHAD_COT, ctx_type_[x])), Pre); */
-    /*@ assert ty_valid(trc(CHAD_COT, w)) && trh(CHAD_COT, ctx_type_[w]) &&
-          ty_same(trc(CHAD_COT, w), TY_PROD, trc(CHAD_COT, ctx_parent_[w]), trm(CHAD_COT, ctx_type_[w])) &&
-          lin(trm(CHAD_COT, ctx_type_[w])); */
+    //@ assert trh(CHAD_COT, ctx_type_[w]) && ty_valid(trc(CHAD_COT, w));
+    //@ assert ty_same(trc(CHAD_COT, w), TY_PROD, trc(CHAD_COT, ctx_parent_[w]), trm(CHAD_COT, ctx_type_[w]));
+    //@ assert lin(trm(CHAD_COT, ctx_type_[w]));
+    //@ assert 0 <= ctx_type_[w] < CHAD_MAX_TYPES && chad_memo_ty_[CHAD_COT][ctx_type_[w]] >= 0;
     int cw = cot_memo_ty(ctx_last(chad_chain_[j]));
     //@ assert cw == trm(CHAD_COT, ctx_type_[w]) && lin(cw);
     int z = b_zero(d, cw);
