@@ -26,10 +26,9 @@ files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/op
 rev_fns=k_ext,rev_pair_lin,chad_simplify,rev_ext,rev_rconst,rev_const_prim,r_llam,r_pair
 # R(unit | rconst | iconst) and its linear half
 rev_fns=$rev_fns,rev_zero_lin,rev_const
-# R(var)'s pieces: b_var seen from the pass. Not in the gate (see
-# proofs/README.md): the one-hot cotangent of the context chad_onehot_tuple
-# (140/140 on branch chadrev, but its helpers cot_memo_ctx, cot_memo_ty
-# have two overflow goals, entry - 1, unproved), r_onehot, rev_onehot_lin,
+# R(var)'s pieces: b_var seen from the pass (the one-hot cotangent of the
+# context, chad_onehot_tuple in types.c, is proved in prove.sh's chad
+# lane). Not in the gate (see proofs/README.md): r_onehot, rev_onehot_lin,
 # rev_var.
 rev_fns=$rev_fns,r_var
 # the lemmas of reverse_spec.h
