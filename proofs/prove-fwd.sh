@@ -34,7 +34,7 @@ fwd_fns=$fwd_fns,fwd_var,fwd_const
 # the lemma forward.c adds; reverse_spec.h's lemmas, loaded here too, are
 # proved in prove-rev.sh's lemma run (the same header text), not twice
 fwd_lemmas=env_ok_keep
-provers=${PROVE_CHAD_PROVERS:-z3,cvc5,cvc4}   # Z3 first: see prove-rev.sh
+provers=${PROVE_CHAD_PROVERS:-z3,cvc5,cvc4}   # racing: see prove-rev.sh
 status=0
 WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
   proofs/wp-run.sh fwd-fns proofs/wp-report-fwd-fns.json -wp-fct "$fwd_fns" $files || status=1

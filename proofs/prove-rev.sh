@@ -27,8 +27,8 @@ rev_fns=k_ext,rev_pair_lin,chad_simplify,rev_ext,rev_rconst,rev_const_prim,r_lla
 # R(unit | rconst | iconst) and its linear half
 rev_fns=$rev_fns,rev_zero_lin,rev_const
 # R(var)'s pieces: b_var seen from the pass (the one-hot cotangent of the
-# context, chad_onehot_tuple in types.c, is proved in prove.sh's chad
-# lane). Not in the gate (see proofs/README.md): r_onehot, rev_onehot_lin,
+# context, chad_onehot_tuple in types.c, is proved in prove.sh's lane
+# onehot). Not in the gate (see proofs/README.md): r_onehot, rev_onehot_lin,
 # rev_var.
 rev_fns=$rev_fns,r_var
 # the lemmas of reverse_spec.h
@@ -36,9 +36,10 @@ rev_lemmas=lvl_ty_ext,tr_ok_frame,trc_ok_frame,memo_inv_frame,tsrc_ok_frame,csrc
 rev_lemmas=$rev_lemmas,msrc_ok_frame,csrc_inv_frame,msrc_inv_frame,cot_lin_frame,node_ok_ctx_frame,tm_inv_ctx_frame
 rev_lemmas=$rev_lemmas,tsrc_inv_frame,pass_inv_frame,tables_grow_trans,side_same_trans,tr_prev_base
 rev_lemmas=$rev_lemmas,env_keep_trans
-# Z3 first: on these files' goals cvc5 often needs 15-30 s or times out
-# where Z3 answers in 0.2-0.5 s (f_const_prim's 38 goals: 40 s with Z3
-# alone, minutes with cvc5 first); cvc5 and CVC4 close the rest.
+# Z3 and cvc5 race on each goal (-wp-par 2), CVC4 after the first to fail:
+# on these files' goals one of the two often needs 15-30 s or times out
+# where the other answers in under a second (f_const_prim's 38 goals: 40 s
+# with Z3 alone, minutes with cvc5 alone); see prove.sh's "Provers".
 provers=${PROVE_CHAD_PROVERS:-z3,cvc5,cvc4}
 status=0
 WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \

@@ -552,7 +552,7 @@ static int const_copy(int t, int d)
 #undef CC_NEW
 
 /* The primal of a constant, seen from the pass: const_copy plus the frame
- * of the pass invariant (as in f_lam). */
+ * of the pass invariant (as in f_pair, f_zero). */
 /*@ requires FWD_INV;
     CONST_REQ;
     ensures FWD_INV;
