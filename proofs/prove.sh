@@ -49,11 +49,10 @@ chad_files="src/chad/build.c src/chad/types.c"
 # cot_memo_ctx, cot_memo_ty are proved in lane "onehot" (167 goals).
 chad_skip=chad_sync,chad_term_size
 
-# OCaml's default minor heap is small for WP: with deep recursion every minor
-# collection scans a long stack (caml_oldify_local_roots was the top symbol in
-# perf). A 64 MB minor heap made a cold run of four checker functions 17%
-# faster (157 s -> 131 s). An explicit OCAMLRUNPARAM wins.
-export OCAMLRUNPARAM=${OCAMLRUNPARAM:-s=8M,o=200}
+# OCaml's GC: Frama-C sets the minor heap to 256k words at start-up, so
+# OCAMLRUNPARAM=s=... has no effect (an earlier setting here was measured
+# within noise); proofs/wp-run.sh loads proofs/chad_prove_gc.ml into each
+# frama-c run instead (proofs/README.md "Time").
 
 # Lanes, one frama-c process each: WP's goal generation, Qed and the Why3
 # task preparation run in a single thread, which left the second core idle

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages CHAD-C needs, only those that are missing.
 #   scripts/deps.sh build   the toolchain and libraries the build needs
-#   scripts/deps.sh prove   Frama-C, Why3 and the SMT solvers
+#   scripts/deps.sh prove   Frama-C, Why3, the SMT solvers and OCaml (proofs/chad_prove_gc.ml)
 #   scripts/deps.sh fuzz    clang 14 with libFuzzer (fuzz/*/run.sh)
 #   scripts/deps.sh         everything
 set -euo pipefail
@@ -10,9 +10,9 @@ need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok ins
 build_deps() { need make; need gcc; need libc6-dev; need libjansson-dev; need pkg-config; need python3; }
 case "${1:-all}" in
   build) build_deps ;;
-  prove) need frama-c-base; need why3; need z3; need cvc4; need cvc5; need python3 ;;
+  prove) need frama-c-base; need why3; need z3; need cvc4; need cvc5; need ocaml; need python3 ;;
   fuzz)  need clang-14; need libclang-rt-14-dev ;;
-  all)   build_deps; need frama-c-base; need why3; need z3; need cvc4; need cvc5; need python3 ;;
+  all)   build_deps; need frama-c-base; need why3; need z3; need cvc4; need cvc5; need ocaml; need python3 ;;
   *) echo "usage: scripts/deps.sh [build|prove|fuzz|all]" >&2; exit 1 ;;
 esac
 [ ${#want[@]} -eq 0 ] && exit 0
