@@ -19,7 +19,6 @@ cd "$(dirname "$0")/.."
 # failed in a full run. 30 s here; the kernel lanes keep prove.sh's 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
 par=${PROVE_CHAD_PAR:-2}   # Z3 and cvc5 race on each goal: see prove.sh
-export OCAMLRUNPARAM=${OCAMLRUNPARAM:-s=8M,o=200}   # see prove.sh
 if [ -z "${WHY3CONFIG:-}" ] && [ -s build/proofs/why3.conf ]; then
   export WHY3CONFIG="$PWD/build/proofs/why3.conf"
 fi

@@ -18,7 +18,6 @@ cd "$(dirname "$0")/.."
 # failed in a full run. 30 s here; the kernel lanes keep prove.sh's 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
 par=${PROVE_CHAD_PAR:-2}   # Z3 and cvc5 race on each goal: see prove.sh
-export OCAMLRUNPARAM=${OCAMLRUNPARAM:-s=8M,o=200}   # see prove.sh
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
   src/chad/build.c src/chad/types.c src/chad/reverse.c src/chad/simplify.c"
 # functions proved (their callees' contracts are proved in the main run, or
