@@ -10,6 +10,9 @@
 # (every 100 valid goals, every goal not proved with each prover's answer)
 # and "NAME: proved V/T goals in S s". Exits 1 unless the report says
 # valid == total > 0.
+# Cold by default: WP's result cache, which WP 25 otherwise keeps in the
+# session directory (-wp-session), is off unless PROVE_WP_CACHE names a
+# mode (update, replay, ...): a run proves every goal afresh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 name=$1 report=$2
@@ -41,7 +44,7 @@ frama-c -no-autoload-plugins -load-module "$modules" \
   -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L" \
   -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
   -wp-prover "$WP_PROVERS" -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR" -wp-no-pruning \
-  -wp-session "proofs/wp-session-$name" -wp-report-json "$report" \
+  -wp-session "proofs/wp-session-$name" -wp-cache "${PROVE_WP_CACHE:-none}" -wp-report-json "$report" \
   "$@" 2>&1 | tee "$out/wp-$name.log" | {
     n=0 failing=0
     while IFS= read -r line; do
