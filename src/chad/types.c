@@ -452,6 +452,58 @@ static int tr_ext(int d, int ty)
   return res;
 }
 
+/* One step of tr_ctx's way down: c's parent is translated (acc); translate
+ * c's type, extend acc by it and memoise the result for c. A function of
+ * its own so that the loop's goals do not carry the step's calls. */
+/*@ requires kernel_inv && memo_inv && src_inv && mode_ok(mode);
+    requires 0 < c < ctx_count && chad_memo_ctx_[mode][c] == 0;
+    requires trch(mode, ctx_parent_[c]) && acc == trc(mode, ctx_parent_[c]);
+    requires mlin(mode) ? ty_valid(acc) : ctx_valid(acc);
+    requires !mlin(mode) ==> ctx_len_[acc] == ctx_len_[ctx_parent_[c]];
+    terminates \true;
+    assigns CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, CH_MEMO_TY, chad_memo_ctx_[mode][c],
+            chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
+            chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1],
+            chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
+    ensures kernel_inv && memo_inv && src_inv;
+    ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures step_grows: memo_grows{Pre, Post};
+    ensures \forall integer h, k; 0 <= h < \old(ctx_count) ==>
+      ctx_lk(h, k) == \at(ctx_lk(h, k), Pre);
+    ensures \result >= 0 ==> trch(mode, c) && trc(mode, c) == \result;
+    ensures \result >= 0 && mlin(mode) ==> ty_valid(\result);
+    ensures \result >= 0 && !mlin(mode) ==> ctx_valid(\result) && ctx_len_[\result] == ctx_len_[c];
+    ensures \old(chad_csrc_[c]) == 1 ==>
+      \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH;
+*/
+static int tr_ctx_step(int mode, int c, int acc)
+{
+  //@ assert ctx_node_ok(c);
+  //@ assert chad_csrc_[c] == 1 ==> csrc_ok(c);
+  int lin = (mode == CHAD_TAN || mode == CHAD_COT);
+  int a = tr_ty(mode, ctx_type_[c]);
+  /* memo_grows stays a predicate (not unfolded): chaining the opaque
+   * predicate proves at once, while the same step over the unfolded
+   * quantifiers timed out with every prover */
+  //@ assert tr_grows: memo_grows{Pre, Here};
+  if (a < 0)
+    return a;
+  int r = lin ? tr_mk(TY_PROD, acc, a) : tr_ext(acc, a);
+  //@ assert mk_grows: memo_grows{Pre, Here};
+  if (r < 0)
+    return r;
+  snap_types();
+  snap_ctxs();
+  //@ assert chad_memo_ctx_[mode][c] == 0;
+  //@ assert trc_ok(mode, c, r);
+  //@ assert snap_grows: memo_grows{Pre, Here};
+  /*@ ghost Put: ; */
+  memo_ctx_put(mode, c, r);
+  //@ assert put_local: memo_grows{Put, Here};
+  //@ assert put_grows: memo_grows{Pre, Here};
+  return r;
+}
+
 /* On success: the memoised mode-m translation of g (trc: a context for the
  * primal modes, a type for the linear ones); on a source context only
  * capacity or depth can fail. */
@@ -541,29 +593,10 @@ int tr_ctx(int mode, int g)
       loop variant n; */
   while (n > 0) {
     int c = chad_chain_[--n];
-    //@ assert ctx_node_ok(c);
-    //@ assert chad_csrc_[c] == 1 ==> csrc_ok(c);
-    int a = tr_ty(mode, ctx_type_[c]);
-    /* memo_grows stays a predicate (not unfolded): chaining the opaque
-     * predicate proves at once, while the same step over the unfolded
-     * quantifiers timed out with every prover (the loop havocs the memo
-     * rows into store chains) */
-    //@ assert tr_grows: memo_grows{Pre, Here};
-    if (a < 0)
-      return a;
-    acc = lin ? tr_mk(TY_PROD, acc, a) : tr_ext(acc, a);
-    //@ assert mk_grows: memo_grows{Pre, Here};
+    acc = tr_ctx_step(mode, c, acc);
+    //@ assert step_grows: memo_grows{Pre, Here};
     if (acc < 0)
       return acc;
-    snap_types();
-    snap_ctxs();
-    //@ assert chad_memo_ctx_[mode][c] == 0;
-    //@ assert trc_ok(mode, c, acc);
-    //@ assert snap_grows: memo_grows{Pre, Here};
-    /*@ ghost Put: ; */
-    memo_ctx_put(mode, c, acc);
-    //@ assert put_local: memo_grows{Put, Here};
-    //@ assert put_grows: memo_grows{Pre, Here};
     //@ ghost gcur = c;
   }
   return acc;
