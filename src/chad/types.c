@@ -188,6 +188,46 @@ static void memo_ty_put(int m, int t, int s)
         trc_ok(m2, g, s2); */
 }
 
+/* The three type nodes of a primal function type's translation, given
+ * the translations of its domain a and codomain b (card §3):
+ *   P_fwd(a->b) = Pa -> Pb * (Ta -o Tb),  P_rev(a->b) = Pa -> Pb * (Cb -o Ca).
+ * A function of its own so that ty_tr's goals do not carry its calls. */
+/*@ requires kernel_inv && memo_inv && src_inv;
+    requires mode == CHAD_PFWD || mode == CHAD_PREV;
+    requires ty_valid(pa) && ty_valid(pb) && ty_valid(da) && ty_valid(db);
+    terminates \true;
+    assigns CH_TYS_LOCS;
+    ensures kernel_inv && memo_inv && src_inv;
+    ensures \old(ty_count) <= ty_count;
+    ensures \result >= 0 ==> ty_valid(\result) && ty_kind_[\result] == TY_FUN &&
+      ty_left_[\result] == pa && 0 <= ty_right_[\result] < \result &&
+      ty_kind_[ty_right_[\result]] == TY_PROD && ty_left_[ty_right_[\result]] == pb &&
+      0 <= ty_right_[ty_right_[\result]] < ty_right_[\result] &&
+      (mode == CHAD_PFWD ==> ty_same(ty_right_[ty_right_[\result]], TY_LFUN, da, db)) &&
+      (mode == CHAD_PREV ==> ty_same(ty_right_[ty_right_[\result]], TY_LFUN, db, da));
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+*/
+static int tr_fun_p(int mode, int pa, int pb, int da, int db)
+{
+  int lf = (mode == CHAD_PFWD) ? tr_mk(TY_LFUN, da, db) : tr_mk(TY_LFUN, db, da);
+  if (lf < 0)
+    return lf;
+  /*@ assert p_lf: (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, da, db)) &&
+        (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, db, da)); */
+  int pr = tr_mk(TY_PROD, pb, lf);
+  if (pr < 0)
+    return pr;
+  /*@ assert p_pr: ty_same(pr, TY_PROD, pb, lf) && 0 <= lf < pr &&
+        (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, da, db)) &&
+        (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, db, da)); */
+  int res = tr_mk(TY_FUN, pa, pr);
+  /*@ assert p_res: res >= 0 ==> ty_same(res, TY_FUN, pa, pr) && 0 <= pr < res &&
+        ty_same(pr, TY_PROD, pb, lf) && 0 <= lf < pr &&
+        (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, da, db)) &&
+        (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, db, da)); */
+  return res;
+}
+
 /* mode: CHAD_PFWD, CHAD_TAN, CHAD_PREV, CHAD_COT. On success the result is
  * the memoised mode-m translation of t (memo_inv gives its shape, card §3);
  * on a source type only capacity or depth can fail. */
@@ -313,28 +353,16 @@ static int ty_tr(int mode, int t, int depth)
       //@ assert p_old3: trh(lmode, l) && trm(lmode, l) == da;
       /*@ assert p_memo: trh(mode, l) && trm(mode, l) == pa && trh(mode, r) && trm(mode, r) == pb &&
             trh(lmode, l) && trm(lmode, l) == da && trh(lmode, r) && trm(lmode, r) == db; */
-      int lf = (mode == CHAD_PFWD) ? tr_mk(TY_LFUN, da, db) : tr_mk(TY_LFUN, db, da);
-      if (lf < 0) return lf;
-      /*@ assert p_lf: (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, da, db)) &&
-            (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, db, da)); */
-      int pr = tr_mk(TY_PROD, pb, lf);
-      if (pr < 0) return pr;
-      /*@ assert p_pr: ty_same(pr, TY_PROD, pb, lf) && 0 <= lf < pr &&
-            (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, da, db)) &&
-            (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, db, da)); */
-      res = tr_mk(TY_FUN, pa, pr);
-      /*@ assert p_res: res >= 0 ==> ty_same(res, TY_FUN, pa, pr) && 0 <= pr < res &&
-            ty_same(pr, TY_PROD, pb, lf) && 0 <= lf < pr &&
-            (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, da, db)) &&
-            (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, db, da)); */
+      res = tr_fun_p(mode, pa, pb, da, db);
       /*@ assert p_memo2: trh(mode, l) && trm(mode, l) == pa && trh(mode, r) && trm(mode, r) == pb &&
             trh(lmode, l) && trm(lmode, l) == da && trh(lmode, r) && trm(lmode, r) == db; */
       /*@ assert res >= 0 ==> trh(mode, l) && trh(mode, r) && trh(lmode, l) &&
             trh(lmode, r) && ty_kind_[res] == TY_FUN && ty_left_[res] == trm(mode, l) &&
-            ty_right_[res] == pr && 0 <= pr < res && ty_kind_[pr] == TY_PROD &&
-            ty_left_[pr] == trm(mode, r) && ty_right_[pr] == lf && 0 <= lf < pr &&
-            (mode == CHAD_PFWD ==> ty_same(lf, TY_LFUN, trm(lmode, l), trm(lmode, r))) &&
-            (mode == CHAD_PREV ==> ty_same(lf, TY_LFUN, trm(lmode, r), trm(lmode, l))); */
+            0 <= ty_right_[res] < res && ty_kind_[ty_right_[res]] == TY_PROD &&
+            ty_left_[ty_right_[res]] == trm(mode, r) &&
+            0 <= ty_right_[ty_right_[res]] < ty_right_[res] &&
+            (mode == CHAD_PFWD ==> ty_same(ty_right_[ty_right_[res]], TY_LFUN, trm(lmode, l), trm(lmode, r))) &&
+            (mode == CHAD_PREV ==> ty_same(ty_right_[ty_right_[res]], TY_LFUN, trm(lmode, r), trm(lmode, l))); */
     }
     break;
   }
