@@ -489,9 +489,7 @@ static int tr_ext(int d, int ty)
     requires mlin(mode) ? ty_valid(acc) : ctx_valid(acc);
     requires !mlin(mode) ==> ctx_len_[acc] == ctx_len_[ctx_parent_[c]];
     terminates \true;
-    assigns CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, CH_MEMO_TY, chad_memo_ctx_[mode][c],
-            chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
-            chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1],
+    assigns CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, CH_TR_TY_STATE, chad_memo_ctx_[mode][c],
             chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
     ensures kernel_inv && memo_inv && src_inv;
     ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
@@ -537,11 +535,7 @@ static int tr_ctx_step(int mode, int c, int acc)
  * capacity or depth can fail. */
 /*@ requires kernel_inv && memo_inv && src_inv;
     terminates \true;
-    assigns CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, CH_MEMO_TY,
-            CH_MEMO_CTX, chad_chain_[0 .. CHAD_MAX_CTXS-1],
-            chad_memo_ty_seen_, chad_snap_ty_k_[0 .. CHAD_MAX_TYPES-1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES-1],
-            chad_snap_ty_r_[0 .. CHAD_MAX_TYPES-1],
-            chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS-1], chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS-1];
+    assigns CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, CH_TR_CTX_STATE;
     ensures kernel_inv && memo_inv && src_inv;
     ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
     ensures ctx_grows: memo_grows{Pre, Post};
