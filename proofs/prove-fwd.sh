@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # Forward-mode CHAD (src/chad/forward.c): the proved part of issue #5's F,
-# run by prove.sh in a lane of its own, in separate Frama-C runs so that the
-# frame lemmas of src/chad/reverse_spec.h (and forward.c's own lemma
-# env_ok_keep) are not axioms of the other files' goals; env_ok_keep is
-# proved in the second run, reverse_spec.h's lemmas in prove-rev.sh's.
-# Gate: valid == total in each JSON report. See
-# proofs/README.md for what is proved and what is only stated.
-#   PROVE_CHAD_TIMEOUT per-goal timeout (default 30); PROVE_CHAD_PAR
-#   (default 2) as in prove.sh; WHY3CONFIG set by prove.sh
-#   (or, when run alone, build/proofs/why3.conf if it exists);
-#   PROVE_LEMMA_TIMEOUT, PROVE_CHAD_PROVERS as in prove-rev.sh.
+# in separate Frama-C runs so that the frame lemmas of
+# src/chad/reverse_spec.h (and forward.c's own lemma env_ok_keep) are not
+# axioms of the other files' goals; env_ok_keep is proved in the lemma run,
+# reverse_spec.h's lemmas in prove-rev.sh's. prove.sh runs it as two jobs:
+#   prove-fwd.sh [fns|lemmas]   (default: both, in sequence)
+# Gate: valid == total in each JSON report. See proofs/README.md for what
+# is proved and what is only stated.
+#   PROVE_CHAD_TIMEOUT, PROVE_CHAD_PAR, PROVE_CHAD_PROVERS,
+#   PROVE_LEMMA_TIMEOUT as in prove-rev.sh.
 # Each run is one proofs/wp-run.sh call.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +17,9 @@ cd "$(dirname "$0")/.."
 # at 10 s two goals (r_llam's assert_5, f_const_prim's assert_8: 3 s alone)
 # failed in a full run. 30 s here; the kernel lanes keep prove.sh's 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
-par=${PROVE_CHAD_PAR:-2}   # Z3 and cvc5 race on each goal: see prove.sh
+part=${1:-all}
+case $part in all|fns|lemmas) ;; *) echo "usage: $0 [fns|lemmas]" >&2; exit 2 ;; esac
+par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
 if [ -z "${WHY3CONFIG:-}" ] && [ -s build/proofs/why3.conf ]; then
   export WHY3CONFIG="$PWD/build/proofs/why3.conf"
 fi
@@ -33,11 +34,15 @@ fwd_fns=$fwd_fns,fwd_var,fwd_const
 # the lemma forward.c adds; reverse_spec.h's lemmas, loaded here too, are
 # proved in prove-rev.sh's lemma run (the same header text), not twice
 fwd_lemmas=env_ok_keep
-provers=${PROVE_CHAD_PROVERS:-z3,cvc5,cvc4}   # racing: see prove-rev.sh
+provers=${PROVE_CHAD_PROVERS:-z3q,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
-WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
-  proofs/wp-run.sh fwd-fns proofs/wp-report-fwd-fns.json -wp-fct "$fwd_fns" $files || status=1
-# the provers race on the lemma, as in prove-rev.sh
-WP_PROVERS=$provers WP_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-60} WP_PAR=3 \
-  proofs/wp-run.sh fwd-lemmas proofs/wp-report-fwd-lemmas.json -wp-prop "$fwd_lemmas" $files || status=1
+if [ "$part" != lemmas ]; then
+  WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
+    proofs/wp-run.sh fwd-fns proofs/wp-report-fwd-fns.json -wp-fct "$fwd_fns" $files || status=1
+fi
+# the full provers race on the lemma, as in prove-rev.sh
+if [ "$part" != fns ]; then
+  WP_PROVERS=z3,cvc5,cvc4 WP_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-60} WP_PAR=3 \
+    proofs/wp-run.sh fwd-lemmas proofs/wp-report-fwd-lemmas.json -wp-prop "$fwd_lemmas" $files || status=1
+fi
 exit $status

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Reverse-mode CHAD (src/chad/reverse.c, reverse_spec.h) and the simplifier's
-# guarantee (src/chad/simplify.c): the proved part of issue #5's R, run by
-# prove.sh in a lane of its own, in separate Frama-C runs so that the frame
-# lemmas of reverse_spec.h are not axioms of the other files' goals.
+# guarantee (src/chad/simplify.c): the proved part of issue #5's R, in
+# separate Frama-C runs so that the frame lemmas of reverse_spec.h are not
+# axioms of the other files' goals. prove.sh runs it as two jobs:
+#   prove-rev.sh [fns|lemmas]   (default: both, in sequence)
 # Gate: valid == total in each JSON report. See proofs/README.md for what
 # is proved and what is only stated.
-#   PROVE_CHAD_TIMEOUT per-goal timeout (default 30); PROVE_CHAD_PAR
-#   (default 2) as in prove.sh; WHY3CONFIG set by prove.sh;
-#   PROVE_LEMMA_TIMEOUT the lemma run's timeout (default 60);
-#   PROVE_CHAD_PROVERS the provers, in the order tried (default z3,cvc5,cvc4).
+#   PROVE_CHAD_TIMEOUT per-goal timeout of the full provers (default 30);
+#   PROVE_CHAD_PAR -wp-par (default 1); PROVE_CHAD_PROVERS the provers, in
+#   the order tried (default z3q,cvc5q,z3,cvc5,cvc4: the quick ones need
+#   the Why3 configuration prove.sh writes, build/proofs/why3.conf);
+#   PROVE_LEMMA_TIMEOUT the lemma run's timeout (default 60).
 # Each run is one proofs/wp-run.sh call.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +19,12 @@ cd "$(dirname "$0")/.."
 # at 10 s two goals (r_llam's assert_5, f_const_prim's assert_8: 3 s alone)
 # failed in a full run. 30 s here; the kernel lanes keep prove.sh's 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
-par=${PROVE_CHAD_PAR:-2}   # Z3 and cvc5 race on each goal: see prove.sh
+part=${1:-all}
+case $part in all|fns|lemmas) ;; *) echo "usage: $0 [fns|lemmas]" >&2; exit 2 ;; esac
+if [ -z "${WHY3CONFIG:-}" ] && [ -s build/proofs/why3.conf ]; then
+  export WHY3CONFIG="$PWD/build/proofs/why3.conf"
+fi
+par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
   src/chad/build.c src/chad/types.c src/chad/reverse.c src/chad/simplify.c"
 # functions proved (their callees' contracts are proved in the main run, or
@@ -35,21 +42,26 @@ rev_lemmas=lvl_ty_ext,tr_ok_frame,trc_ok_frame,memo_inv_frame,tsrc_ok_frame,csrc
 rev_lemmas=$rev_lemmas,msrc_ok_frame,csrc_inv_frame,msrc_inv_frame,cot_lin_frame,node_ok_ctx_frame,tm_inv_ctx_frame
 rev_lemmas=$rev_lemmas,tsrc_inv_frame,pass_inv_frame,tables_grow_trans,side_same_trans,tr_prev_base
 rev_lemmas=$rev_lemmas,env_keep_trans
-# Z3 and cvc5 race on each goal (-wp-par 2), CVC4 after the first to fail:
-# on these files' goals one of the two often needs 15-30 s or times out
-# where the other answers in under a second (f_const_prim's 38 goals: 40 s
-# with Z3 alone, minutes with cvc5 alone); see prove.sh's "Provers".
-provers=${PROVE_CHAD_PROVERS:-z3,cvc5,cvc4}
+# One prover at a time per goal, quick ones first (see prove.sh's
+# "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
+# or times out where the other answers in under a second (f_const_prim's
+# 38 goals: 40 s with Z3 alone, minutes with cvc5 alone), which the quick
+# provers' 3 s limit turns into a 3 s detour.
+provers=${PROVE_CHAD_PROVERS:-z3q,cvc5q,z3,cvc5,cvc4}
 status=0
-WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
-  proofs/wp-run.sh rev-fns proofs/wp-report-rev-fns.json -wp-fct "$rev_fns" $files || status=1
-# The lemma run lets the three provers race on each lemma (-wp-par 3: WP
-# starts every prover of -wp-prover at once and keeps the first answer):
+if [ "$part" != lemmas ]; then
+  WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
+    proofs/wp-run.sh rev-fns proofs/wp-report-rev-fns.json -wp-fct "$rev_fns" $files || status=1
+fi
+# The lemma run lets the three full provers race on each lemma (-wp-par 3:
+# WP starts every prover of -wp-prover at once and keeps the first answer):
 # some lemmas only Z3 or CVC4 prove, some only cvc5; in sequence each cost
 # a full timeout first (17 lemmas: 24 s cold racing, 93 s in sequence).
 # 60 s: node_ok_ctx_frame takes CVC4 5.8 s alone, and failed at 20 s with
 # all three provers in a full four-lane run (load 5); the lemma run is
 # short, so the margin costs nothing unless a lemma is really lost.
-WP_PROVERS=$provers WP_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-60} WP_PAR=3 \
-  proofs/wp-run.sh rev-lemmas proofs/wp-report-rev-lemmas.json -wp-prop "$rev_lemmas" $files || status=1
+if [ "$part" != fns ]; then
+  WP_PROVERS=z3,cvc5,cvc4 WP_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-60} WP_PAR=3 \
+    proofs/wp-run.sh rev-lemmas proofs/wp-report-rev-lemmas.json -wp-prop "$rev_lemmas" $files || status=1
+fi
 exit $status

@@ -1,31 +1,47 @@
 #!/usr/bin/env bash
-# Proves the kernel (src/kernel/*.c, the checker included) and the proved
-# part of the CHAD macros (src/chad/{build,types}.c: builders, environment,
-# type-translation helpers) with Frama-C/WP and Z3, CVC4, cvc5, then runs
-# proofs/prove-rev.sh (reverse mode's proved part, simplifier) and
-# proofs/prove-fwd.sh (forward mode's proved part, src/chad/forward.c).
-# Prints progress, then "proved V/T goals"; exits non-zero unless every goal
-# (lemmas included) is valid, as read from the JSON report.
-#   PROVE_TIMEOUT  per-goal prover timeout in seconds (default 20)
-# Provers and -wp-par per lane: see "Provers" below and proofs/README.md.
+# `make prove`: Frama-C/WP over the kernel (src/kernel/*.c, the checker
+# included) and the proved part of the CHAD macros (src/chad/build.c,
+# types.c: builders, environment, type translations; reverse.c and
+# simplify.c through proofs/prove-rev.sh; forward.c through
+# proofs/prove-fwd.sh), with Z3, cvc5 and CVC4.
+# The work is a queue of jobs, one frama-c run each (proofs/wp-run.sh),
+# largest first, PROVE_JOBS (default 3) at a time. Prints progress, each
+# job's result with its wall and CPU time, then "proved V/T goals"; exits
+# non-zero unless every goal (lemmas included) is valid, as read from the
+# merged JSON report proofs/wp-report.json.
+#   PROVE_TIMEOUT        per-goal limit of the full provers, kernel jobs (20 s)
+#   PROVE_CHAD_TIMEOUT   the same for prove-rev.sh's and prove-fwd.sh's jobs (30 s)
+#   PROVE_QUICK_TIMEOUT  the quick provers' limit (3 s), see "Provers"
+#   PROVE_JOBS           jobs at a time (3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-# 20 s: the provers' limits are wall-clock and the lanes share 2 cores; at
+# 20 s: the provers' limits are wall-clock and the jobs share 2 cores; at
 # 10 s goals that take 3.5 s alone (elab_case's ensures_3) failed in a full
-# run with five lanes.
+# run with five frama-c processes.
 timeout=${PROVE_TIMEOUT:-20}
+max_jobs=${PROVE_JOBS:-3}
 out=build/proofs
 mkdir -p "$out"
 
-# A private Why3 configuration: the detected provers plus cvc5, which Why3
-# 1.5.1 does not know, through proofs/cvc5.drv (see proofs/README.md).
+# Provers. A private Why3 configuration, written afresh by every run: the
+# detected provers, plus cvc5, which Why3 1.5.1 does not know, through
+# proofs/cvc5.drv, plus a "quick" alternative of each prover (shortcuts z3q,
+# cvc5q, cvc4q) whose command carries a fixed limit of PROVE_QUICK_TIMEOUT
+# seconds whatever -wp-timeout says. Every job tries the provers one at a
+# time (-wp-par 1), quick ones first, in the order set per job below: most
+# goals fall to the first prover within a second, and a goal that needs more
+# costs at most the quick limits before the full-timeout provers get it.
+# Racing two provers on every goal (-wp-par 2, the earlier setting) spent
+# the loser's CPU time and a second Why3 task per goal (proofs/README.md
+# "Provers").
 export WHY3CONFIG="$root/$out/why3.conf"
-if [ ! -s "$WHY3CONFIG" ] || ! grep -q 'name = "cvc5"' "$WHY3CONFIG"; then
-  rm -f "$WHY3CONFIG"
-  why3 config detect >/dev/null 2>&1
-  cvc5_version=$(cvc5 --version | sed -n 's/^This is cvc5 version \([^ ]*\).*/\1/p' | head -n1)
-  cat >> "$WHY3CONFIG" <<CONF
+quick=${PROVE_QUICK_TIMEOUT:-3}
+rm -f "$WHY3CONFIG"
+why3 config detect >/dev/null 2>&1
+version() { "$@" 2>/dev/null | sed -n 's/^.*[Vv]ersion \([0-9][0-9.]*\).*$/\1/p' | head -n1; }
+cvc5_version=$(version cvc5 --version) z3_version=$(version z3 -version) cvc4_version=$(version cvc4 --version)
+cat >> "$WHY3CONFIG" <<CONF
 
 [prover]
 command = "$(command -v cvc5) --stats --tlimit=%t000 --lang=smt2 %f"
@@ -33,132 +49,174 @@ driver = "$root/proofs/cvc5.drv"
 name = "cvc5"
 shortcut = "cvc5"
 version = "${cvc5_version:-1.0.3}"
+
+[prover]
+alternative = "quick"
+command = "$(command -v cvc5) --stats --tlimit=${quick}000 --lang=smt2 %f"
+driver = "$root/proofs/cvc5.drv"
+name = "cvc5"
+shortcut = "cvc5q"
+version = "${cvc5_version:-1.0.3}"
+
+[prover]
+alternative = "quick"
+command = "$(command -v z3) -smt2 -T:$quick sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 -st %f"
+driver = "/usr/share/why3/drivers/z3_471.drv"
+name = "Z3"
+shortcut = "z3q"
+version = "${z3_version:-4.8.12}"
+
+[prover]
+alternative = "quick"
+command = "$(command -v cvc4) --stats --tlimit-per=${quick}000 --lang=smt2 --strings-exp %f"
+driver = "/usr/share/why3/drivers/cvc4_18_strings.drv"
+name = "CVC4"
+shortcut = "cvc4q"
+version = "${cvc4_version:-1.8}"
 CONF
-fi
+# The order per job, measured (cold, the two orders run side by side, CPU-s
+# of frama-c and its provers): cvc5 first for the kernel, the checker, the
+# CHAD builders and type translations and the type table (tm_iter, tm_llam,
+# tm_map, tm_build: 72 against 128; a third of build.c/types.c: 46 against
+# 126; src/kernel/types.c: 19.5 against 53), where Z3 runs to its limit on
+# a goal in four; Z3 first for the one-hot cotangent (77 against 160) and
+# for prove-rev.sh's and prove-fwd.sh's CHAD rules (their default).
+cvc5_first=cvc5q,z3q,cvc5,z3,cvc4
+z3_first=z3q,cvc5q,z3,cvc5,cvc4
+export PROVE_CHAD_PROVERS=${PROVE_CHAD_PROVERS:-$z3_first}
 
-# The CHAD macros (issue #5): logic in src/chad/chad_spec.h, contracts in
-# build.c, types.c, forward.c (proofs/README.md). Functions of these files
-# that are outside the proved set are skipped here, each for the reason
-# given in proofs/README.md.
-# forward.c (F) is not loaded here: it includes reverse_spec.h's frame
-# lemmas and has its own runs (prove-fwd.sh), which select its proved
-# functions explicitly.
+# What each job proves. The CHAD macros (issue #5): logic in
+# src/chad/chad_spec.h, contracts in build.c, types.c (here), reverse.c,
+# simplify.c (prove-rev.sh), forward.c (prove-fwd.sh). Not proved here:
+# chad_sync (assumed: contract only), chad_term_size (no contract); see
+# proofs/README.md.
 chad_files="src/chad/build.c src/chad/types.c"
-# assumed (contract only): chad_sync; not proved: chad_term_size. The
-# one-hot cotangent of R(var), chad_onehot_tuple, and its helpers
-# cot_memo_ctx, cot_memo_ty are proved in lane "onehot" (167 goals).
 chad_skip=chad_sync,chad_term_size
-
-# OCaml's GC: Frama-C sets the minor heap to 256k words at start-up, so
-# OCAMLRUNPARAM=s=... has no effect (an earlier setting here was measured
-# within noise); proofs/wp-run.sh loads proofs/chad_prove_gc.ml into each
-# frama-c run instead (proofs/README.md "Time").
-
-# Lanes, one frama-c process each: WP's goal generation, Qed and the Why3
-# task preparation run in a single thread, which left the second core idle
-# most of the time (load ~1). Lane "kernel": src/kernel/*.c without the
-# checker and the type table; lane "checker": the checker; lane "chad": the
-# proved CHAD functions of build.c and types.c; lane "rev": prove-rev.sh
-# (reverse mode, then its lemmas), then prove-fwd.sh (forward mode), then
-# the kernel's type table (src/kernel/types.c), then R(var)'s one-hot
-# cotangent (chad_onehot_tuple and helpers). Four lanes keep both cores
-# busy to the end (proofs/README.md "Time"). The function lists are read
-# from the source files (minus chad_skip) and lane "kernel" skips the
-# others, so the lanes cover every function not in chad_skip exactly once.
-fn_names() {
+# chunks SKIP K FILE...: the functions of FILE... minus SKIP, in K lists of
+# about equal source length (longest first, each to the shortest list), one
+# per line: a job's -wp-fct.
+chunks() {
   python3 - "$@" <<'PY'
 import re, sys
-skip = set(sys.argv[1].split(","))
-names = []
-for path in sys.argv[2:]:
-    for line in open(path):
+skip = set(filter(None, sys.argv[1].split(",")))
+k = int(sys.argv[2])
+fns = []
+for path in sys.argv[3:]:
+    lines = open(path).read().split("\n")
+    starts = []
+    for i, line in enumerate(lines):
         m = re.match(r'(?:static\s+)?(?:inline\s+)?[A-Za-z_][A-Za-z0-9_]*\s+\**([A-Za-z_][A-Za-z0-9_]*)\s*\(', line)
-        if m and m.group(1) not in names and m.group(1) not in skip:
-            names.append(m.group(1))
-print(",".join(names))
+        if m and m.group(1) not in [s[0] for s in starts]:
+            starts.append((m.group(1), i))
+    for j, (name, start) in enumerate(starts):
+        end = starts[j + 1][1] if j + 1 < len(starts) else len(lines)
+        if name not in skip:
+            fns.append((end - start, name))
+bins = [[0, []] for _ in range(k)]
+for size, name in sorted(fns, reverse=True):
+    b = min(bins, key=lambda b: b[0])
+    b[0] += size
+    b[1].append(name)
+for _, names in bins:
+    print(",".join(names))
 PY
 }
-checker_fns=$(fn_names "$chad_skip" src/kernel/checker.c)
-# the type table (374 goals) runs at the end of the reverse lane, which
-# otherwise ends ~500 s before the kernel lane (proofs/README.md "Time")
-types_fns=$(fn_names "$chad_skip" src/kernel/types.c)
-# R(var)'s one-hot cotangent (types.c, 167 goals) runs at the end of the
-# reverse lane, which otherwise ends ~340 s before the chad lane
+# R(var)'s one-hot cotangent (types.c, 167 goals): a job of its own
 onehot_fns=chad_onehot_tuple,cot_memo_ctx,cot_memo_ty
+mapfile -t checker_jobs < <(chunks "" 2 src/kernel/checker.c)
+mapfile -t types_jobs < <(chunks "" 1 src/kernel/types.c)
 # shellcheck disable=SC2086
-chad_fns=$(fn_names "$chad_skip,$onehot_fns" $chad_files)
-report=proofs/wp-report.json
-rm -f "$report" "$out"/wp-report-lane-*.json
-start=$(date +%s)
-echo "prove: frama-c -wp on src/kernel/*.c $chad_files in four lanes (kernel, checker, CHAD, reverse then forward then types then onehot) (timeout ${timeout}s); logs in $out/wp-*.log"
+mapfile -t chad_jobs < <(chunks "$chad_skip,$onehot_fns" 3 $chad_files)
+mapfile -t kernel_jobs < <(chunks "" 3 src/kernel/terms.c src/kernel/contexts.c src/kernel/ops.c src/kernel/raw.c)
+# The last kernel job takes every function no other job names
+# (-wp-skip-fct), so that a function the name pattern above misses is
+# proved there rather than nowhere.
+named=$chad_skip,$onehot_fns
+for list in "${checker_jobs[@]}" "${types_jobs[@]}" "${chad_jobs[@]}" "${kernel_jobs[@]:0:2}"; do
+  named=$named,$list
+done
 
-# Provers. Checker: cvc5 first, one prover at a time (-wp-par 1): cvc5
-# closes all but 3 of its goals fastest (20 s lost on each of those).
-# Everything else (lanes "kernel", "types", "chad", prove-rev.sh,
-# prove-fwd.sh): cvc5 and Z3 race on each goal (-wp-par 2: WP starts the
-# first two provers of the list at once and cancels the other when one
-# succeeds; CVC4 takes a slot when one fails). There one prover often runs
-# to its timeout where the other answers in under a second (cvc5 on 20
-# kernel goals, Z3 proving each in under 0.9 s; on the CHAD files often
-# either way), and in sequence each such goal cost a whole timeout
-# (proofs/README.md "Provers").
-checker_provers=cvc5,z3,cvc4 checker_par=1
-kernel_provers=cvc5,z3,cvc4 kernel_par=2
-chad_provers=z3,cvc5,cvc4 chad_par=2
-export PROVE_CHAD_PROVERS=${PROVE_CHAD_PROVERS:-$chad_provers} PROVE_CHAD_PAR=${PROVE_CHAD_PAR:-$chad_par}
+# The job table, largest first, so that the small jobs fill the end
+# (CPU-s of each job in the 12:45 run, printed at each job's end; see
+# proofs/README.md "Time"): NAME|PROVERS|TIMEOUT|SELECTION. Jobs "rev-*"
+# and "fwd-*" call prove-rev.sh and prove-fwd.sh (their own files, reports
+# in proofs/ and provers, Z3 first).
+jobs_table=(
+  "chad-1|$cvc5_first|$timeout|-wp-fct ${chad_jobs[0]}"           # 229
+  "rev-fns|script|-|proofs/prove-rev.sh fns"                      # 198
+  "checker-1|$cvc5_first|$timeout|-wp-fct ${checker_jobs[0]}"     # 165
+  "checker-2|$cvc5_first|$timeout|-wp-fct ${checker_jobs[1]}"     # 126
+  "kernel-2|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[1]}"       # 117
+  "kernel-1|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[0]}"       # 112
+  "fwd-fns|script|-|proofs/prove-fwd.sh fns"                      # 109
+  "chad-2|$cvc5_first|$timeout|-wp-fct ${chad_jobs[1]}"           # 108
+  "kernel-3|$cvc5_first|$timeout|-wp-skip-fct $named"             # 107
+  "onehot|$z3_first|$timeout|-wp-fct $onehot_fns"                 # 66
+  "chad-3|$cvc5_first|$timeout|-wp-fct ${chad_jobs[2]}"           # 40
+  "rev-lemmas|script|-|proofs/prove-rev.sh lemmas"                # 31
+  "types|$cvc5_first|$timeout|-wp-fct ${types_jobs[0]}"           # 19
+  "fwd-lemmas|script|-|proofs/prove-fwd.sh lemmas"                # 4
+)
 
-# run_lane NAME PROVERS PAR SELECTION...: one frama-c run (proofs/wp-run.sh),
-# progress lines prefixed by prove[NAME]
-run_lane() {
-  local name=$1 provers=$2 par=$3; shift 3
-  # shellcheck disable=SC2086
-  WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
-    proofs/wp-run.sh "$name" "$out/wp-report-lane-$name.json" "$@" src/kernel/*.c $chad_files |
-    sed -u "s/^$name: /prove[$name]: /"
+# run_job NAME PROVERS TIMEOUT SELECTION: one frama-c run; its progress
+# lines prefixed by prove[NAME], then its wall and CPU time (the job's
+# processes: frama-c and its provers).
+run_job() {
+  local name=$1 provers=$2 tmo=$3 sel=$4 t0
+  t0=$(date +%s)
+  (
+    if [ "$provers" = script ]; then
+      # shellcheck disable=SC2086
+      $sel
+    else
+      # shellcheck disable=SC2086
+      WP_PROVERS=$provers WP_TIMEOUT=$tmo WP_PAR=1 \
+        proofs/wp-run.sh "$name" "$out/wp-report-$name.json" $sel src/kernel/*.c $chad_files
+    fi 2>&1 | sed -u "s/^$name: /prove[$name]: /"
+    st=${PIPESTATUS[0]}
+    # `times` here, not in $(...): a command substitution is a new process
+    # with no children of its own
+    times > "$out/times-$name"
+    cpu=$(tail -n1 "$out/times-$name" | awk '{ gsub(/[ms]/, " "); split($0, a, " "); printf "%.0f", a[1] * 60 + a[2] + a[3] * 60 + a[4] }')
+    echo "prove[$name]: job done at $(( $(date +%s) - start )) s: $(( $(date +%s) - t0 )) s wall, $cpu CPU-s"
+    exit "$st"
+  )
 }
-run_lane kernel $kernel_provers $kernel_par -wp-skip-fct "$chad_skip,$checker_fns,$chad_fns,$types_fns,$onehot_fns" &
-pid_kernel=$!
-run_lane checker $checker_provers $checker_par -wp-fct "$checker_fns" &
-pid_checker=$!
-# reverse mode, the simplifier's guarantee and reverse_spec.h's lemmas
-# (issue #5) have their own frama-c runs and reports (prove-rev.sh), and so
-# has forward mode (prove-fwd.sh)
-rev_status=0
-( run_lane chad "$PROVE_CHAD_PROVERS" "$PROVE_CHAD_PAR" -wp-fct "$chad_fns" || true
-  echo "prove[chad]: lane done at $(( $(date +%s) - start )) s" ) &
-pid_chad=$!
-# reverse then forward in one lane: a fifth lane made the contention (and
-# so the wall-clock prover limits) worse than the lane saved
-( r=0; "$(dirname "$0")/prove-rev.sh" || r=1
-  echo "prove[rev]: done at $(( $(date +%s) - start )) s"
-  "$(dirname "$0")/prove-fwd.sh" || r=1
-  echo "prove[fwd]: done at $(( $(date +%s) - start )) s"
-  run_lane types $kernel_provers $kernel_par -wp-fct "$types_fns" || true
-  echo "prove[types]: done at $(( $(date +%s) - start )) s"
-  run_lane onehot "$PROVE_CHAD_PROVERS" "$PROVE_CHAD_PAR" -wp-fct "$onehot_fns" || true
-  echo "prove[rev+fwd+types+onehot]: lane done at $(( $(date +%s) - start )) s"; exit $r ) &
-pid_rev=$!
-wait $pid_kernel || true
-echo "prove[kernel]: lane done at $(( $(date +%s) - start )) s"
-wait $pid_checker || true
-echo "prove[checker]: lane done at $(( $(date +%s) - start )) s"
-wait $pid_chad || true
-wait $pid_rev || rev_status=1
+
+rm -f proofs/wp-report.json "$out"/wp-report-*.json
+start=$(date +%s)
+echo "prove: ${#jobs_table[@]} frama-c jobs, $max_jobs at a time (provers one at a time per goal, quick limit ${quick} s, full ${timeout} s); logs in $out/wp-*.log"
+status=0
+for job in "${jobs_table[@]}"; do
+  IFS='|' read -r name provers tmo sel <<<"$job"
+  while [ "$(jobs -rp | wc -l)" -ge "$max_jobs" ]; do
+    wait -n || status=1
+  done
+  run_job "$name" "$provers" "$tmo" "$sel" &
+done
+while [ "$(jobs -rp | wc -l)" -gt 0 ]; do
+  wait -n || status=1
+done
+wait || status=1
 end=$(date +%s)
-reports=("$out/wp-report-lane-kernel.json" "$out/wp-report-lane-checker.json" "$out/wp-report-lane-chad.json"
-  "$out/wp-report-lane-types.json" "$out/wp-report-lane-onehot.json"
-  proofs/wp-report-rev-fns.json proofs/wp-report-rev-lemmas.json
-  proofs/wp-report-fwd-fns.json proofs/wp-report-fwd-lemmas.json)
+
+reports=()
+for job in "${jobs_table[@]}"; do
+  name=${job%%|*}
+  case $name in
+    rev-*|fwd-*) reports+=("proofs/wp-report-$name.json") ;;
+    *) reports+=("$out/wp-report-$name.json") ;;
+  esac
+done
 for r in "${reports[@]}"; do
   if [ ! -s "$r" ]; then
     echo "prove: no report $r: a frama-c run failed; see the logs in $out" >&2
     exit 1
   fi
 done
-# One report for all lanes: global counters summed, functions and lemmas
-# (wp:axiomatics) merged; the lanes prove disjoint sets of goals.
-status=0
-python3 - "$report" "$((end - start))" "${reports[@]}" <<'PY' || status=1
+# One report for all jobs: global counters summed, functions and lemmas
+# (wp:axiomatics) merged; the jobs prove disjoint sets of goals.
+python3 - proofs/wp-report.json "$((end - start))" "${reports[@]}" <<'PY' || status=1
 import json, sys
 merged = {"wp:global": {}, "wp:functions": {}, "wp:axiomatics": {}}
 for path in sys.argv[3:]:
@@ -179,4 +237,4 @@ valid, total = int(main.get("valid", 0)), int(main.get("total", 0))
 print(f"proved {valid}/{total} goals (kernel, checker, CHAD builders/translations, reverse and forward parts, lemmas) in {sys.argv[2]} s")
 sys.exit(0 if total > 0 and valid == total else 1)
 PY
-exit $(( status != 0 ? status : rev_status ))
+exit "$status"

@@ -84,9 +84,11 @@ int b_ext(int d, int ty)
   if (r > 0 && chad_ext_d_[h] == d && chad_ext_t_[h] == ty && r < ctx_count &&
       ctx_parent(r) == d && ctx_last(r) == ty) {
     //@ assert ctx_node_ok(r);
+    //@ assert kernel_inv;
     return r;
   }
   r = ctx_extend(d, ty);
+  //@ assert kernel_inv;
   /*@ assert \forall integer i; 0 <= i < tm_count ==>
         ctx_lk(tm_ctx_[i], tm_aux_[i]) == \at(ctx_lk(tm_ctx_[i], tm_aux_[i]), Pre); */
   if (r > 0) {
@@ -94,6 +96,7 @@ int b_ext(int d, int ty)
     chad_ext_t_[h] = ty;
     chad_ext_r_[h] = r;
   }
+  //@ assert kernel_inv;
   return r;
 }
 

@@ -246,6 +246,7 @@ static int rev_pair_lin(int d2, int lp, int lq, int ct) /*@ ghost (int cg) */
   int sum = b_plus(l1, l2);
   //@ assert sum >= 0 ==> tm_ctx_[sum] == d3 && tm_ty_[sum] == cg;
   //@ assert sum >= 0 || sum == CHAD_E_CAPACITY;
+  //@ assert sum >= 0 ==> ty_valid(ct) && 0 <= sum < tm_count && llam_ok(ct, tm_ctx_[sum], tm_ty_[sum]);
   return b_llam(ct, sum);
 }
 
