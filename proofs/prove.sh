@@ -79,8 +79,9 @@ CONF
 # CHAD builders and type translations and the type table (tm_iter, tm_llam,
 # tm_map, tm_build: 72 against 128; a third of build.c/types.c: 46 against
 # 126; src/kernel/types.c: 19.5 against 53), where Z3 runs to its limit on
-# a goal in four; Z3 first for the one-hot cotangent (77 against 160) and
-# for prove-rev.sh's and prove-fwd.sh's CHAD rules (their default).
+# a goal in four; Z3 first for the one-hot cotangent (77 against 160), for
+# ty_tr and tr_fun_p (161 against 241) and for prove-rev.sh's and
+# prove-fwd.sh's CHAD rules (their default).
 cvc5_first=cvc5q,z3q,cvc5,z3,cvc4
 z3_first=z3q,cvc5q,z3,cvc5,cvc4
 export PROVE_CHAD_PROVERS=${PROVE_CHAD_PROVERS:-$z3_first}
@@ -121,17 +122,20 @@ for _, names in bins:
     print(",".join(names))
 PY
 }
-# R(var)'s one-hot cotangent (types.c, 167 goals): a job of its own
+# R(var)'s one-hot cotangent (types.c, 167 goals) and P, T, C on types
+# (ty_tr and its helper tr_fun_p, 340 goals): jobs of their own, with Z3
+# first (see "The order per job")
 onehot_fns=chad_onehot_tuple,cot_memo_ctx,cot_memo_ty
+ty_tr_fns=ty_tr,tr_fun_p
 mapfile -t checker_jobs < <(chunks "" 2 src/kernel/checker.c)
 mapfile -t types_jobs < <(chunks "" 1 src/kernel/types.c)
 # shellcheck disable=SC2086
-mapfile -t chad_jobs < <(chunks "$chad_skip,$onehot_fns" 3 $chad_files)
+mapfile -t chad_jobs < <(chunks "$chad_skip,$onehot_fns,$ty_tr_fns" 3 $chad_files)
 mapfile -t kernel_jobs < <(chunks "" 3 src/kernel/terms.c src/kernel/contexts.c src/kernel/ops.c src/kernel/raw.c)
 # The last kernel job takes every function no other job names
 # (-wp-skip-fct), so that a function the name pattern above misses is
 # proved there rather than nowhere.
-named=$chad_skip,$onehot_fns
+named=$chad_skip,$onehot_fns,$ty_tr_fns
 for list in "${checker_jobs[@]}" "${types_jobs[@]}" "${chad_jobs[@]}" "${kernel_jobs[@]:0:2}"; do
   named=$named,$list
 done
@@ -142,17 +146,18 @@ done
 # and "fwd-*" call prove-rev.sh and prove-fwd.sh (their own files, reports
 # in proofs/ and provers, Z3 first).
 jobs_table=(
-  "chad-1|$cvc5_first|$timeout|-wp-fct ${chad_jobs[0]}"           # 229
   "rev-fns|script|-|proofs/prove-rev.sh fns"                      # 198
   "checker-1|$cvc5_first|$timeout|-wp-fct ${checker_jobs[0]}"     # 165
+  "ty-tr|$z3_first|$timeout|-wp-fct $ty_tr_fns"                   # ~140 (in chad-1 before)
   "checker-2|$cvc5_first|$timeout|-wp-fct ${checker_jobs[1]}"     # 126
   "kernel-2|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[1]}"       # 117
   "kernel-1|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[0]}"       # 112
   "fwd-fns|script|-|proofs/prove-fwd.sh fns"                      # 109
-  "chad-2|$cvc5_first|$timeout|-wp-fct ${chad_jobs[1]}"           # 108
   "kernel-3|$cvc5_first|$timeout|-wp-skip-fct $named"             # 107
+  "chad-1|$cvc5_first|$timeout|-wp-fct ${chad_jobs[0]}"
+  "chad-2|$cvc5_first|$timeout|-wp-fct ${chad_jobs[1]}"
+  "chad-3|$cvc5_first|$timeout|-wp-fct ${chad_jobs[2]}"
   "onehot|$z3_first|$timeout|-wp-fct $onehot_fns"                 # 66
-  "chad-3|$cvc5_first|$timeout|-wp-fct ${chad_jobs[2]}"           # 40
   "rev-lemmas|script|-|proofs/prove-rev.sh lemmas"                # 31
   "types|$cvc5_first|$timeout|-wp-fct ${types_jobs[0]}"           # 19
   "fwd-lemmas|script|-|proofs/prove-fwd.sh lemmas"                # 4
