@@ -12,17 +12,14 @@
 # Each run is one proofs/wp-run.sh call.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The CHAD rule goals are the slowest of the gate and run while four other
-# lanes compete for the 2 cores; cvc5's and Z3's limits are wall-clock, so
+# The CHAD rule goals are the slowest of the gate and run while other
+# frama-c jobs compete for the 2 cores; cvc5's and Z3's limits are wall-clock, so
 # at 10 s two goals (r_llam's assert_5, f_const_prim's assert_8: 3 s alone)
-# failed in a full run. 30 s here; the kernel lanes keep prove.sh's 20 s.
+# failed in a full run. 30 s here; prove.sh's own jobs keep 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
 part=${1:-all}
 case $part in all|fns|lemmas) ;; *) echo "usage: $0 [fns|lemmas]" >&2; exit 2 ;; esac
 par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
-if [ -z "${WHY3CONFIG:-}" ] && [ -s build/proofs/why3.conf ]; then
-  export WHY3CONFIG="$PWD/build/proofs/why3.conf"
-fi
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
   src/chad/build.c src/chad/types.c src/chad/forward.c"
 # functions proved: the pass wrappers of forward.c, the ghost lemma function

@@ -9,21 +9,18 @@
 #   PROVE_CHAD_TIMEOUT per-goal timeout of the full provers (default 30);
 #   PROVE_CHAD_PAR -wp-par (default 1); PROVE_CHAD_PROVERS the provers, in
 #   the order tried (default z3q,cvc5q,z3,cvc5,cvc4: the quick ones need
-#   the Why3 configuration prove.sh writes, build/proofs/why3.conf);
+#   the Why3 configuration prove.sh writes, which wp-run.sh finds);
 #   PROVE_LEMMA_TIMEOUT the lemma run's timeout (default 60).
 # Each run is one proofs/wp-run.sh call.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The CHAD rule goals are the slowest of the gate and run while four other
-# lanes compete for the 2 cores; cvc5's and Z3's limits are wall-clock, so
+# The CHAD rule goals are the slowest of the gate and run while other
+# frama-c jobs compete for the 2 cores; cvc5's and Z3's limits are wall-clock, so
 # at 10 s two goals (r_llam's assert_5, f_const_prim's assert_8: 3 s alone)
-# failed in a full run. 30 s here; the kernel lanes keep prove.sh's 20 s.
+# failed in a full run. 30 s here; prove.sh's own jobs keep 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
 part=${1:-all}
 case $part in all|fns|lemmas) ;; *) echo "usage: $0 [fns|lemmas]" >&2; exit 2 ;; esac
-if [ -z "${WHY3CONFIG:-}" ] && [ -s build/proofs/why3.conf ]; then
-  export WHY3CONFIG="$PWD/build/proofs/why3.conf"
-fi
 par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
   src/chad/build.c src/chad/types.c src/chad/reverse.c src/chad/simplify.c"

@@ -14,12 +14,17 @@
 # session directory (-wp-session), is off unless PROVE_WP_CACHE names a
 # mode (update, replay, ...): a run proves every goal afresh.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 name=$1 report=$2
 shift 2
 : "${WP_PROVERS:?} ${WP_TIMEOUT:?} ${WP_PAR:?}"
 out=build/proofs
 mkdir -p "$out"
+# The Why3 configuration prove.sh writes (cvc5, the quick provers), also
+# when prove-rev.sh or prove-fwd.sh is run alone after a first make prove.
+if [ -z "${WHY3CONFIG:-}" ] && [ -s "$out/why3.conf" ]; then
+  export WHY3CONFIG="$PWD/$out/why3.conf"
+fi
 rm -f "$report"
 # Only the two plugins WP needs (rtegen for -wp-rte, wp): every loaded
 # plugin's globals are scanned at each minor collection. Plus
