@@ -274,6 +274,8 @@ static int r_llam(int dom, int body)
   //@ assert memo_inv;
   //@ assert tsrc_inv;
   //@ assert csrc_inv;
+  /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
+        \at(msrc_ok(u) && msz_ok(u), Pre); */
   //@ assert msrc_inv;
   //@ assert cot_lin;
   return r;

@@ -259,7 +259,10 @@ static int elab_lam(int r, int g, int exp, int depth, int ann)
   int e = (exp >= 0 && ty_kind_[exp] == TY_FUN && ty_left_[exp] == t) ? ty_right_[exp] : -1;
   int a = child(r, raw_a_[r], g2, e, exp, depth, saved);
   if (a < 0) return a;
-  return done(r, tm_lam(t, a), exp, saved);
+  //@ assert tm_valid(a) && ctx_parent_[tm_ctx_[a]] == g;
+  int n = tm_lam(t, a);
+  //@ assert n >= 0 ==> tm_valid(n) && tm_ctx_[n] == g;
+  return done(r, n, exp, saved);
 }
 
 /*@ ELAB_KIND_SPEC */
@@ -339,12 +342,15 @@ static int elab_case(int r, int g, int exp, int depth)
   if (g2 < 0) return fail(g2, r, exp, -1, saved);
   int b = child(r, raw_b_[r], g2, exp, exp, depth, saved);
   if (b < 0) return b;
-  //@ assert tm_wf(b);
+  //@ assert tm_wf(b) && tm_valid(a) && tm_ctx_[a] == g;
   g2 = chk_extend(g, ty_right_[t]);
   if (g2 < 0) return fail(g2, r, exp, -1, saved);
   int c = child(r, raw_c_[r], g2, tm_ty_[b], exp, depth, saved);
   if (c < 0) return c;
-  return done(r, tm_case(a, b, c), exp, saved);
+  //@ assert tm_valid(a) && tm_ctx_[a] == g;
+  int n = tm_case(a, b, c);
+  //@ assert n >= 0 ==> tm_valid(n) && tm_ctx_[n] == g;
+  return done(r, n, exp, saved);
 }
 
 /* A primitive op; its argument type may select the op's alternative (the
@@ -442,10 +448,12 @@ static int elab_map(int r, int g, int exp, int depth)
   int ra = raw_a_[r];
   int a = child(r, ra, g2, e, exp, depth, saved);
   if (a < 0) return a;
-  //@ assert tm_wf(a);
+  //@ assert tm_wf(a) && tm_valid(b) && tm_ctx_[b] == g;
   if (!ty_is_first_order(tm_ty_[a]))
     return fail(CHAD_E_TYPE, ra, -1, tm_ty_[a], saved);
-  return done(r, tm_map(a, b), exp, saved);
+  int n = tm_map(a, b);
+  //@ assert n >= 0 ==> tm_valid(n) && tm_ctx_[n] == g;
+  return done(r, n, exp, saved);
 }
 
 /*@ ELAB_KIND_SPEC */
