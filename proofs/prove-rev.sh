@@ -43,7 +43,7 @@ rev_lemmas=$rev_lemmas,env_keep_trans
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's
 # 38 goals: 40 s with Z3 alone, minutes with cvc5 alone), which the quick
-# provers' 3 s limit turns into a 3 s detour.
+# provers' 2 s limit turns into a 2 s detour.
 provers=${PROVE_CHAD_PROVERS:-z3q,cvc5q,z3,cvc5,cvc4}
 status=0
 if [ "$part" != lemmas ]; then

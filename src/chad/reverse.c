@@ -247,7 +247,14 @@ static int rev_pair_lin(int d2, int lp, int lq, int ct) /*@ ghost (int cg) */
   //@ assert sum >= 0 ==> tm_ctx_[sum] == d3 && tm_ty_[sum] == cg;
   //@ assert sum >= 0 || sum == CHAD_E_CAPACITY;
   //@ assert sum >= 0 ==> ty_valid(ct) && 0 <= sum < tm_count && llam_ok(ct, tm_ctx_[sum], tm_ty_[sum]);
-  return b_llam(ct, sum);
+  //@ assert ctx_parent_[d3] == d2;
+  int r = b_llam(ct, sum);
+  /* pair_lin_type in steps: as one goal it ran Z3 and cvc5 to their 30 s
+   * limits before CVC4 proved it (66 CPU-s of rev-fns) */
+  //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d2;
+  //@ assert r >= 0 ==> ty_same(tm_ty_[r], TY_LFUN, ct, cg);
+  //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d2 && ty_same(tm_ty_[r], TY_LFUN, ct, cg);
+  return r;
 }
 
 /* ---- one function per rule (card §5). Each gets the source node t, the
