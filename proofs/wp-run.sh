@@ -28,21 +28,24 @@ fi
 rm -f "$report"
 # Only the two plugins WP needs (rtegen for -wp-rte, wp): every loaded
 # plugin's globals are scanned at each minor collection. Plus
-# proofs/chad_prove_gc.ml, compiled here once (OCaml's compiler comes with
-# `make deps`), which enlarges the minor heap Frama-C sets to 256k words.
-# Without a compiler the run is only slower (proofs/README.md "Time").
+# proofs/wp_tuning.ml (a larger minor heap than the 256k words Frama-C
+# sets, and a 5 ms polling period for the provers' answers instead of
+# 50 ms), compiled here once against Frama-C's interfaces (OCaml's
+# compiler comes with `make deps`). Without it the run is only slower
+# (proofs/README.md "Time").
 modules=rtegen,wp
-gc_ml=proofs/chad_prove_gc.ml gc_mod=$out/chad_prove_gc.cmxs
-if [ ! -s "$gc_mod" ] || [ "$gc_ml" -nt "$gc_mod" ]; then
-  tmp=$(mktemp -d "$out/gc.XXXXXX")
-  if cp "$gc_ml" "$tmp/" && (cd "$tmp" && ocamlopt -shared -o chad_prove_gc.cmxs chad_prove_gc.ml) >/dev/null 2>&1; then
-    mv -f "$tmp/chad_prove_gc.cmxs" "$gc_mod"
+tune_ml=proofs/wp_tuning.ml tune_mod=$out/wp_tuning.cmxs
+if [ ! -s "$tune_mod" ] || [ "$tune_ml" -nt "$tune_mod" ]; then
+  tmp=$(mktemp -d "$out/tune.XXXXXX")
+  if cp "$tune_ml" "$tmp/" &&
+     (cd "$tmp" && ocamlopt -shared -I "$(frama-c -print-lib-path)" -I +unix -o wp_tuning.cmxs wp_tuning.ml) >/dev/null 2>&1; then
+    mv -f "$tmp/wp_tuning.cmxs" "$tune_mod"
   else
-    echo "$name: note: ocamlopt could not build $gc_mod; WP runs with Frama-C's small minor heap (slower)" >&2
+    echo "$name: note: ocamlopt could not build $tune_mod; WP runs with Frama-C's small minor heap and 50 ms polling (slower)" >&2
   fi
   rm -rf "$tmp"
 fi
-[ -s "$gc_mod" ] && modules=$modules,$(pwd)/$gc_mod
+[ -s "$tune_mod" ] && modules=$modules,$(pwd)/$tune_mod
 # -wp-no-ground: Qed's "ground" pass took about half of frama-c's own time
 # on the CHAD goals (perf: Conditions.ground_flow); without it the whole
 # run took 11% less CPU, and two goals that then timed out (b_ext's

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages CHAD-C needs, only those that are missing.
 #   scripts/deps.sh build   the toolchain and libraries the build needs
-#   scripts/deps.sh prove   Frama-C, Why3, the SMT solvers and OCaml (proofs/chad_prove_gc.ml)
+#   scripts/deps.sh prove   Frama-C, Why3, the SMT solvers and OCaml (proofs/wp_tuning.ml)
 #   scripts/deps.sh fuzz    clang 14 with libFuzzer (fuzz/*/run.sh)
 #   scripts/deps.sh         everything
 set -euo pipefail

@@ -153,6 +153,7 @@ int tm_let(int bound, int body)
     return CHAD_E_TYPE;
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
+  //@ assert tm_wf(bound) && tm_wf(body);
   int node = tm_push(TM_LET, g, tm_ty_[body], bound, body, -1, 0, 0.0);
   //@ assert kernel_inv;
   return node;
@@ -332,6 +333,7 @@ int tm_cp_single(int x, int v)
   int t = tm_mkty(TY_COPOW, tm_ty_[x], tm_ty_[v]);
   if (t < 0)
     return t;
+  //@ assert cps_ok(tm_ctx_[x], tm_ctx_[v], tm_ty_[v]) && ty_same(t, TY_COPOW, tm_ty_[x], tm_ty_[v]);
   return tm_push(TM_CP_SINGLE, tm_ctx_[x], t, x, v, -1, 0, 0.0);
 }
 
@@ -508,6 +510,7 @@ int tm_op(int op, int arg)
     return CHAD_E_TYPE;
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
+  //@ assert tm_wf(arg);
   return tm_push(TM_OP, tm_ctx_[arg], op_cod_[op], arg, -1, -1, op, 0.0);
 }
 
@@ -535,6 +538,7 @@ int tm_iter(int n, int body, int init)
     return CHAD_E_CAPACITY;
   /* hint: without it cvc5 needed 8.3 s for tm_push's typing precondition */
   //@ assert iter_ok(g, tm_ty_[n], tm_ctx_[body], tm_ty_[body], tm_ctx_[init], t);
+  //@ assert tm_wf(n) && tm_wf(body) && tm_wf(init);
   int node = tm_push(TM_ITER, g, t, n, body, init, 0, 0.0);
   //@ assert kernel_inv;
   return node;
@@ -558,7 +562,7 @@ int tm_build(int n, int body)
   int g = tm_ctx_[n];
   if (tm_ty_[n] != TY_ID_INT || !IS_EXT(tm_ctx_[body], g, TY_ID_INT))
     return CHAD_E_TYPE;
-  //@ assert tm_wf(body);
+  //@ assert tm_wf(n) && tm_wf(body);
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
   int t = tm_mkty(TY_ARR, tm_ty_[body], -1);
@@ -589,6 +593,7 @@ int tm_lsum(int n, int body)
     return CHAD_E_TYPE;
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
+  //@ assert tm_wf(n) && tm_wf(body);
   return tm_push(TM_LSUM, g, tm_ty_[body], n, body, -1, 0, 0.0);
 }
 
@@ -777,6 +782,7 @@ int tm_lop_d(int op, int x, int dx)
     return CHAD_E_TYPE;
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
+  //@ assert tm_wf(x) && tm_wf(dx);
   return tm_push(TM_LOP_D, tm_ctx_[x], op_tcod_[op], x, dx, -1, op, 0.0);
 }
 
@@ -800,6 +806,7 @@ int tm_lop_dt(int op, int x, int v)
     return CHAD_E_TYPE;
   if (FULL_ARENA)
     return CHAD_E_CAPACITY;
+  //@ assert tm_wf(x) && tm_wf(v);
   return tm_push(TM_LOP_DT, tm_ctx_[x], op_tdom_[op], x, v, -1, op, 0.0);
 }
 
