@@ -156,29 +156,29 @@ for list in "${checker_jobs[@]}" "${types_jobs[@]}" "${chad_jobs[@]}" "${kernel_
 done
 
 # The job table, largest first, so that the small jobs fill the end
-# (CPU-s of each job in the clean-clone CI run of 2026-11-22 21:45, printed
+# (CPU-s of each job in the clean-clone CI run of 2026-11-22 22:35, printed
 # at each job's end; see proofs/README.md "Time"): NAME|PROVERS|TIMEOUT|
 # SELECTION. Jobs "rev-*" and "fwd-*" call prove-rev.sh and prove-fwd.sh
 # (their own files, reports in proofs/ and provers).
 jobs_table=(
-  "rev-fns|script|-|proofs/prove-rev.sh fns"                      # 198 (less rev-cvc5's two)
-  "checker-2|$cvc5_first|$timeout|-wp-fct ${checker_jobs[1]}"     # 189
-  "checker-1|$cvc5_first|$timeout|-wp-fct ${checker_jobs[0]}"     # 180
-  "ty-tr|$z3_first|$timeout|-wp-fct $ty_tr_fns"                   # 163 (less tr_fun_p)
-  "kernel-3|$cvc5_first|$timeout|-wp-skip-fct $named"             # 135
-  "fwd-fns|script|-|proofs/prove-fwd.sh fns"                      # 135 (less fwd-cvc5's two)
-  "kernel-1|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[0]}"       # 131
-  "kernel-2|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[1]}"       # 113
-  "onehot|$z3_first|$timeout|-wp-fct $onehot_fns"                 # 97
+  "checker-2|$cvc5_first|$timeout|-wp-fct ${checker_jobs[1]}"     # 181
+  "checker-1|$cvc5_first|$timeout|-wp-fct ${checker_jobs[0]}"     # 181
+  "rev-fns|script|-|proofs/prove-rev.sh fns"                      # 177
+  "ty-tr|$z3_first|$timeout|-wp-fct $ty_tr_fns"                   # 158
+  "kernel-2|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[1]}"       # 137
+  "fwd-fns|script|-|proofs/prove-fwd.sh fns"                      # 132
+  "kernel-1|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[0]}"       # 116
+  "kernel-3|$cvc5_first|$timeout|-wp-skip-fct $named"             # 112
+  "onehot|$z3_first|$timeout|-wp-fct $onehot_fns"                 # 93
   "tr-ctx|$z3_first|$timeout|-wp-fct $tr_ctx_fns"                 # 61
-  "z3-pref|$z3_first|$timeout|-wp-fct $z3_pref_fns"               # new
-  "chad-1|$cvc5_first|$timeout|-wp-fct ${chad_jobs[0]}"           # 47
-  "chad-3|$cvc5_first|$timeout|-wp-fct ${chad_jobs[2]}"           # 42
-  "chad-2|$cvc5_first|$timeout|-wp-fct ${chad_jobs[1]}"           # 41
-  "rev-lemmas|script|-|proofs/prove-rev.sh lemmas"                # 41
-  "rev-cvc5|script|-|proofs/prove-rev.sh cvc5"                    # new
-  "fwd-cvc5|script|-|proofs/prove-fwd.sh cvc5"                    # new
-  "types|$cvc5_first|$timeout|-wp-fct ${types_jobs[0]}"           # 23
+  "chad-2|$cvc5_first|$timeout|-wp-fct ${chad_jobs[1]}"           # 60
+  "chad-3|$cvc5_first|$timeout|-wp-fct ${chad_jobs[2]}"           # 43
+  "rev-lemmas|script|-|proofs/prove-rev.sh lemmas"                # 37
+  "chad-1|$cvc5_first|$timeout|-wp-fct ${chad_jobs[0]}"           # 35
+  "z3-pref|$z3_first|$timeout|-wp-fct $z3_pref_fns"               # 17
+  "types|$cvc5_first|$timeout|-wp-fct ${types_jobs[0]}"           # 17
+  "rev-cvc5|script|-|proofs/prove-rev.sh cvc5"                    # 13
+  "fwd-cvc5|script|-|proofs/prove-fwd.sh cvc5"                    # 10
   "fwd-lemmas|script|-|proofs/prove-fwd.sh lemmas"                # 5
 )
 
