@@ -31,9 +31,9 @@ fwd_fns=tyof,tan_lin_lemma
 fwd_fns=$fwd_fns,f_ext,f_var,f_proj,f_llam,f_pair,f_zero,f_rconst,f_const_prim
 fwd_fns=$fwd_fns,fwd_var,fwd_const
 # Proved with cvc5 first (run "cvc5"): Z3 ran to its quick limit on 6 and
-# 2 of their goals that cvc5 then proved (prover seconds, 2 s counted for
-# each quick run out: 15.4 and 4.3 s
-# against 7.9 and 0.3 s with cvc5 first; see prove-rev.sh).
+# 2 of their goals that cvc5 then proved. Prover seconds, 2 s counted for
+# each quick attempt run out: 15.4 and 4.3 s Z3 first, 7.9 and 0.3 s cvc5
+# first (see prove-rev.sh).
 fwd_cvc5_fns=const_copy,tr_step
 # the lemma forward.c adds; reverse_spec.h's lemmas, loaded here too, are
 # proved in prove-rev.sh's lemma run (the same header text), not twice

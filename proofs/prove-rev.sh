@@ -37,10 +37,9 @@ rev_fns=$rev_fns,rev_zero_lin,rev_const
 # rev_var.
 rev_fns=$rev_fns,r_var
 # Proved with cvc5 first (run "cvc5"): Z3 ran to its quick limit on 4 and
-# 6 of their goals that cvc5 then proved (prover seconds, 2 s counted for
-# each quick run out: 9.6 and 14.9 s
-# against 1.3 and 7.2 s with cvc5 first; the whole gate run both ways,
-# proofs/README.md "Provers").
+# 6 of their goals that cvc5 then proved. Prover seconds, 2 s counted for
+# each quick attempt run out: 9.6 and 14.9 s Z3 first, 1.3 and 7.2 s cvc5
+# first (the whole gate run both ways, proofs/README.md "Provers").
 rev_cvc5_fns=chad_simplify,rev_const_prim
 # the lemmas of reverse_spec.h
 rev_lemmas=lvl_ty_ext,tr_ok_frame,trc_ok_frame,memo_inv_frame,tsrc_ok_frame,csrc_ok_frame

@@ -124,8 +124,7 @@ PY
 }
 # R(var)'s one-hot cotangent (types.c, 167 goals) and P, T, C on types
 # (ty_tr, 310 goals; its helper tr_fun_p, cvc5 first, is dealt to the chad
-# jobs): jobs of their own, with Z3
-# first (see "The order per job")
+# jobs): jobs of their own, with Z3 first (see "The order per job")
 onehot_fns=chad_onehot_tuple,cot_memo_ctx,cot_memo_ty
 ty_tr_fns=ty_tr
 # C and P on contexts (tr_ctx and its node builder tr_mk, 134 goals): Z3

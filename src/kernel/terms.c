@@ -53,7 +53,10 @@ double tm_rval_[CHAD_MAX_TERMS];
 void tm_init(void) { tm_count = 0; }
 
 /* The one place that writes the arena: appends a node whose typing rule
- * holds (the caller has checked it), so the invariant is kept. */
+ * holds (the caller has checked it), so the invariant is kept. Callers
+ * assert tm_wf of the children before the call: without it cvc5 ran to its
+ * quick limit on the ctx_valid/ty_valid and typing preconditions of 14
+ * call sites (instances of tm_inv's quantifier it did not find). */
 /*@ requires kernel_inv;
     requires 0 <= tm_count < CHAD_MAX_TERMS;
     requires -1 <= a < tm_count && -1 <= b < tm_count && -1 <= c < tm_count;
