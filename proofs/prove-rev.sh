@@ -3,9 +3,11 @@
 # guarantee (src/chad/simplify.c): the proved part of issue #5's R, in
 # separate Frama-C runs so that the frame lemmas of reverse_spec.h are not
 # axioms of the other files' goals. prove.sh runs it as three jobs:
-#   prove-rev.sh [fns|cvc5|lemmas]   (default: all three, in sequence)
+#   prove-rev.sh [fns|cvc5|under|lemmas]   (default: all four, in sequence)
 # fns: the functions below, Z3 first; cvc5: the two where cvc5 first
-# costs less (see rev_cvc5_fns); lemmas: reverse_spec.h's lemmas.
+# costs less (see rev_cvc5_fns); under: rev_under, with the lemma
+# env_keep_same (REV_UNDER_LEMMA, see reverse_spec.h); lemmas:
+# reverse_spec.h's lemmas, that one included.
 # Gate: valid == total in each JSON report. See proofs/README.md for what
 # is proved and what is only stated.
 #   PROVE_CHAD_TIMEOUT per-goal timeout of the full provers (default 30);
@@ -22,7 +24,7 @@ cd "$(dirname "$0")/.."
 # failed in a full run. 30 s here; prove.sh's own jobs keep 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
 part=${1:-all}
-case $part in all|fns|cvc5|lemmas) ;; *) echo "usage: $0 [fns|cvc5|lemmas]" >&2; exit 2 ;; esac
+case $part in all|fns|cvc5|under|lemmas) ;; *) echo "usage: $0 [fns|cvc5|under|lemmas]" >&2; exit 2 ;; esac
 par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
   src/chad/build.c src/chad/types.c src/chad/reverse.c src/chad/simplify.c"
@@ -31,11 +33,10 @@ files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/op
 rev_fns=k_ext,rev_pair_lin,rev_ext,rev_rconst,r_llam,r_pair
 # R(unit | rconst | iconst) and its linear half
 rev_fns=$rev_fns,rev_zero_lin,rev_const
-# R(var)'s pieces: b_var seen from the pass (the one-hot cotangent of the
-# context, chad_onehot_tuple in types.c, is proved in prove.sh's lane
-# onehot). Not in the gate (see proofs/README.md): r_onehot, rev_onehot_lin,
-# rev_var.
-rev_fns=$rev_fns,r_var
+# R(var k) = (x, \v. onehot_k v) and its pieces: b_var and the one-hot
+# cotangent of the context seen from the pass (chad_onehot_tuple itself, in
+# types.c, is proved in prove.sh's job onehot)
+rev_fns=$rev_fns,r_var,r_onehot,rev_onehot_lin,rev_var
 # Proved with cvc5 first (run "cvc5"): Z3 ran to its quick limit on 4 and
 # 6 of their goals that cvc5 then proved. Prover seconds, 2 s counted for
 # each quick attempt run out: 9.6 and 14.9 s Z3 first, 1.3 and 7.2 s cvc5
@@ -45,7 +46,9 @@ rev_cvc5_fns=chad_simplify,rev_const_prim
 rev_lemmas=lvl_ty_ext,tr_ok_frame,trc_ok_frame,memo_inv_frame,tsrc_ok_frame,csrc_ok_frame
 rev_lemmas=$rev_lemmas,msrc_ok_frame,csrc_inv_frame,msrc_inv_frame,cot_lin_frame,node_ok_ctx_frame,tm_inv_ctx_frame
 rev_lemmas=$rev_lemmas,tsrc_inv_frame,pass_inv_frame,tables_grow_trans,side_same_trans,tr_prev_base
-rev_lemmas=$rev_lemmas,env_keep_trans
+rev_lemmas=$rev_lemmas,env_keep_trans,env_keep_same
+# R under a binder (push a level, rev, pop)
+rev_under_fns=rev_under
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's
@@ -61,6 +64,10 @@ if [ "$part" = all ] || [ "$part" = cvc5 ]; then
   WP_PROVERS=cvc5q,z3q,cvc5,z3,cvc4 WP_TIMEOUT=$timeout WP_PAR=$par \
     proofs/wp-run.sh rev-cvc5 proofs/wp-report-rev-cvc5.json -wp-fct "$rev_cvc5_fns" $files || status=1
 fi
+if [ "$part" = all ] || [ "$part" = under ]; then
+  WP_CPP_DEFS=-DREV_UNDER_LEMMA WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
+    proofs/wp-run.sh rev-under proofs/wp-report-rev-under.json -wp-fct "$rev_under_fns" $files || status=1
+fi
 # The lemma run lets the three full provers race on each lemma (-wp-par 3:
 # WP starts every prover of -wp-prover at once and keeps the first answer):
 # some lemmas only Z3 or CVC4 prove, some only cvc5; in sequence each cost
@@ -69,7 +76,7 @@ fi
 # all three provers in a full four-lane run (load 5); the lemma run is
 # short, so the margin costs nothing unless a lemma is really lost.
 if [ "$part" = all ] || [ "$part" = lemmas ]; then
-  WP_PROVERS=z3,cvc5,cvc4 WP_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-60} WP_PAR=3 \
+  WP_CPP_DEFS=-DREV_UNDER_LEMMA WP_PROVERS=z3,cvc5,cvc4 WP_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-60} WP_PAR=3 \
     proofs/wp-run.sh rev-lemmas proofs/wp-report-rev-lemmas.json -wp-prop "$rev_lemmas" $files || status=1
 fi
 exit $status

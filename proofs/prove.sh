@@ -160,15 +160,16 @@ done
 # SELECTION. Jobs "rev-*" and "fwd-*" call prove-rev.sh and prove-fwd.sh
 # (their own files, reports in proofs/ and provers).
 jobs_table=(
+  "rev-fns|script|-|proofs/prove-rev.sh fns"                      # 177 + R(var)
   "checker-2|$cvc5_first|$timeout|-wp-fct ${checker_jobs[1]}"     # 181
   "checker-1|$cvc5_first|$timeout|-wp-fct ${checker_jobs[0]}"     # 181
-  "rev-fns|script|-|proofs/prove-rev.sh fns"                      # 177
   "ty-tr|$z3_first|$timeout|-wp-fct $ty_tr_fns"                   # 158
   "kernel-2|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[1]}"       # 137
   "fwd-fns|script|-|proofs/prove-fwd.sh fns"                      # 132
   "kernel-1|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[0]}"       # 116
   "kernel-3|$cvc5_first|$timeout|-wp-skip-fct $named"             # 112
   "onehot|$z3_first|$timeout|-wp-fct $onehot_fns"                 # 93
+  "rev-under|script|-|proofs/prove-rev.sh under"                  # new (~80 alone)
   "tr-ctx|$z3_first|$timeout|-wp-fct $tr_ctx_fns"                 # 61
   "chad-2|$cvc5_first|$timeout|-wp-fct ${chad_jobs[1]}"           # 60
   "chad-3|$cvc5_first|$timeout|-wp-fct ${chad_jobs[2]}"           # 43

@@ -4,7 +4,8 @@
 #   wp-run.sh NAME REPORT FRAMA-C-ARGS...
 # FRAMA-C-ARGS: the selection (-wp-fct, -wp-skip-fct, -wp-prop) and the
 # files. The environment gives WP_PROVERS (in the order tried), WP_TIMEOUT
-# (seconds per goal and prover) and WP_PAR (-wp-par).
+# (seconds per goal and prover) and WP_PAR (-wp-par); WP_CPP_DEFS, if set,
+# more preprocessor definitions (a lemma only some runs should see).
 # Writes the JSON report REPORT, the log build/proofs/wp-NAME.log and the
 # session proofs/wp-session-NAME (git-ignored); prints "NAME: ..." progress
 # (every 100 valid goals, every goal not proved with each prover's answer)
@@ -54,7 +55,7 @@ fi
 start=$(date +%s)
 echo "$name: frama-c -wp ($WP_PROVERS, ${WP_TIMEOUT} s, -wp-par $WP_PAR); log in $out/wp-$name.log"
 frama-c -no-autoload-plugins -load-module "$modules" \
-  -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L" \
+  -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L${WP_CPP_DEFS:+ $WP_CPP_DEFS}" \
   -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
   -wp-prover "$WP_PROVERS" -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR" -wp-no-pruning -wp-no-ground \
   -wp-session "proofs/wp-session-$name" -wp-cache "${PROVE_WP_CACHE:-none}" -wp-report-json "$report" \

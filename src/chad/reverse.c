@@ -125,15 +125,20 @@ static int rev_under(int c, int d, int lvl, int depth)
     return d;
   if (lvl < 0)
     return lvl;
+  //@ assert venv_wf;
   //@ ghost int gc = tm_ctx_[c];
   //@ assert ctx_inv && ctx_node_ok(gc);
   //@ assert 0 <= ctx_parent_[gc] < gc && ctx_len_[gc] == ctx_len_[ctx_parent_[gc]] + 1;
   //@ assert ctx_lk(gc, 0) == ctx_type_[gc];
   //@ assert \forall integer k; 1 <= k ==> ctx_lk(gc, k) == ctx_lk(ctx_parent_[gc], k - 1);
   int e = venv_push(ENV_LEVEL, lvl);
-  if (e < 0)
+  if (e < 0) {
+    //@ assert env_same{Pre, Here} && env_tables{Pre, Here};
     return e;
+  }
   //@ ghost Pushed: ;
+  /*@ assert \forall integer i; 0 <= i < \at(venv_sp, Pre) ==>
+        venv_kind_[i] == \at(venv_kind_[i], Pre) && venv_val_[i] == \at(venv_val_[i], Pre); */
   //@ assert env_kind(0) == ENV_LEVEL && env_val(0) == lvl;
   /*@ assert \forall integer k; 1 <= k < ctx_len_[gc] ==>
         env_kind(k) == ENV_LEVEL && 0 <= env_val(k) < ctx_len_[d] &&
@@ -141,10 +146,20 @@ static int rev_under(int c, int d, int lvl, int depth)
   //@ assert env_ok(CHAD_PREV, gc, d);
   int r = rev(c, d, depth + 1);
   //@ assert venv_sp == \at(venv_sp, Pushed) && venv_sp > venv_cur.base;
+  /*@ assert \forall integer i; 0 <= i < \at(venv_sp, Pushed) ==>
+        venv_kind_[i] == \at(venv_kind_[i], Pushed) && venv_val_[i] == \at(venv_val_[i], Pushed); */
   venv_pop();
   //@ assert venv_sp == \at(venv_sp, Pre) && venv_cur == \at(venv_cur, Pre);
   /*@ assert \forall integer i; 0 <= i < \at(venv_sp, Pre) ==>
         venv_kind_[i] == \at(venv_kind_[i], Pre) && venv_val_[i] == \at(venv_val_[i], Pre); */
+  /* env_keep{Pre, Here} in steps: the entry pushed is popped, so the
+   * environment is Pre's again; the tables it reads only grew */
+  //@ assert under_same: env_same{Pre, Here};
+  //@ assert under_len: \forall integer h; 0 <= h < \at(ctx_count, Pre) ==> ctx_len_[h] == \at(ctx_len_[h], Pre);
+  //@ assert under_lk: \forall integer h, k; 0 <= h < \at(ctx_count, Pre) ==> ctx_lk(h, k) == \at(ctx_lk(h, k), Pre);
+  //@ assert under_memo: memo_grows{Pre, Here};
+  //@ assert under_tables: env_tables{Pre, Here};
+  //@ assert under_keep: env_keep{Pre, Here};
   return r;
 }
 
@@ -318,6 +333,7 @@ static int r_pair(int a, int b)
     ensures CH_UNCHANGED; ensures CH_GROW1; ensures \old(ty_count) == ty_count;
     ensures d < 0 ==> \result == d;
     ensures \result >= 0 ==> 0 <= lvl < ctx_len_[d] && \result == \old(tm_count) &&
+      tm_count == \old(tm_count) + 1 &&
       tm_ctx_[\result] == d && tm_ty_[\result] == lvl_ty(d, lvl);
     ensures ctx_valid(d) && 0 <= lvl < ctx_len_[d] ==> OKCAP;
 */
@@ -356,12 +372,21 @@ static int r_onehot(int v, int g, int k)
   int r = chad_onehot_tuple(v, g, k);
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   //@ assert memo_inv;
+  /* tsrc_inv and msrc_inv over the callee's range appends: without the two
+   * field frames below (older entries unchanged) each timed out (20 s, all
+   * three provers); with them Z3 answers at once */
   /*@ assert \forall integer x; 0 <= x < CHAD_MAX_TYPES && chad_tsrc_[x] == 1 ==>
         \at(tsrc_ok(x), Pre); */
+  /*@ assert \forall integer x; 0 <= x < \at(ty_count, Pre) ==> ty_kind_[x] == \at(ty_kind_[x], Pre) &&
+        ty_left_[x] == \at(ty_left_[x], Pre) && ty_right_[x] == \at(ty_right_[x], Pre); */
   //@ assert tsrc_inv;
   //@ assert csrc_inv;
   /*@ assert \forall integer u; 0 <= u < CHAD_MAX_TERMS && chad_msrc_[u] == 1 ==>
         \at(msrc_ok(u) && msz_ok(u), Pre); */
+  /*@ assert \forall integer u; 0 <= u < \at(tm_count, Pre) ==> tm_kind_[u] == \at(tm_kind_[u], Pre) &&
+        tm_ctx_[u] == \at(tm_ctx_[u], Pre) && tm_ty_[u] == \at(tm_ty_[u], Pre) &&
+        tm_a_[u] == \at(tm_a_[u], Pre) && tm_b_[u] == \at(tm_b_[u], Pre) &&
+        tm_c_[u] == \at(tm_c_[u], Pre) && tm_aux_[u] == \at(tm_aux_[u], Pre); */
   //@ assert msrc_inv;
   //@ assert cot_lin;
   return r;
@@ -435,12 +460,22 @@ static int rev_var(int t, int d, int g, int ct)
   //@ ghost Lin: ;
   //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
   //@ assert lam >= 0 ==> tm_ctx_[lam] == d && 0 <= lam < tm_count;
+  //@ assert lam >= 0 ==> ty_same(tm_ty_[lam], TY_LFUN, ct, trc(CHAD_COT, g)) && ty_valid(tm_ty_[lam]);
   //@ assert \let l = lvl; ctx_len_[d] == \at(ctx_len_[d], Pre) && lvl_ty(d, l) == \at(lvl_ty(d, l), Pre);
   int x = r_var(d, lvl);
   //@ assert x >= 0 || x == CHAD_E_CAPACITY;
   //@ assert x >= 0 ==> tm_ctx_[x] == d && tm_ty_[x] == trm(CHAD_PREV, tau) && 0 <= x < tm_count;
+  //@ assert lam >= 0 ==> ty_same(tm_ty_[lam], TY_LFUN, ct, trc(CHAD_COT, g)) && ty_valid(tm_ty_[lam]);
+  //@ ghost Lam: ;
   int r = r_pair(x, lam);
   //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  /* the result type in steps (as for rev_const) */
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && ty_same(tm_ty_[r], TY_PROD, trm(CHAD_PREV, tau), tm_ty_[lam]);
+  //@ assert r >= 0 ==> \at(tm_count, Pre) <= r < tm_count && ty_valid(tm_ty_[r]);
+  //@ assert r >= 0 ==> tm_ty_[lam] == \at(tm_ty_[lam], Lam) && tm_ty_[lam] < \at(ty_count, Lam);
+  //@ assert r >= 0 ==> ty_same(ty_right_[tm_ty_[r]], TY_LFUN, ct, trc(CHAD_COT, g));
+  //@ assert r >= 0 ==> ty_left_[tm_ty_[r]] == trm(CHAD_PREV, \at(tm_ty_[t], Pre));
+  //@ assert r >= 0 ==> rev_ty(tm_ty_[r], \at(tm_ty_[t], Pre), \at(tm_ctx_[t], Pre));
   //@ assert tm_count <= \at(tm_count, Pre) + 2 * k + 6;
   //@ assert chad_msz_[t] == sat(k + 1);
   return r;

@@ -129,7 +129,32 @@
     \forall integer m, g, e; env_ok{L1}(m, g, e) ==> env_ok{L2}(m, g, e);
   lemma env_keep_trans{L1, L2, L3}:
     env_keep{L1, L2} && env_keep{L2, L3} ==> env_keep{L1, L3};
+
+  // R under a binder (rev_under) pushes a level, recurses and pops it: the
+  // environment is then L1's again (same pointer and frame, same entries
+  // below the pointer), and the tables env_ok reads only grew.
+  predicate env_same{L1, L2} =
+    \at(venv_sp, L1) == \at(venv_sp, L2) && \at(venv_cur, L1) == \at(venv_cur, L2) &&
+    \forall integer i; 0 <= i < \at(venv_sp, L1) ==>
+      \at(venv_kind_[i], L1) == \at(venv_kind_[i], L2) && \at(venv_val_[i], L1) == \at(venv_val_[i], L2);
+  predicate env_tables{L1, L2} =
+    \at(ctx_count, L1) <= \at(ctx_count, L2) &&
+    (\forall integer h; 0 <= h < \at(ctx_count, L1) ==> \at(ctx_len_[h], L1) == \at(ctx_len_[h], L2)) &&
+    (\forall integer h, k; 0 <= h < \at(ctx_count, L1) ==> ctx_lk{L2}(h, k) == ctx_lk{L1}(h, k)) &&
+    memo_grows{L1, L2};
 */
+/* The lemma that closes rev_under's environment frame. In rev_under the
+ * solvers did not find env_keep from env_same and env_tables among the
+ * states of the recursion (20 s, all three); as a lemma it is one step. Only
+ * the runs that need it see it (prove-rev.sh's "under" and "lemmas" parts
+ * define REV_UNDER_LEMMA): loaded as a hypothesis into every goal of
+ * reverse.c it made r_onehot's msrc_inv time out (Z3, cvc5 20 s; 1 s
+ * without it). */
+#ifdef REV_UNDER_LEMMA
+/*@
+  lemma env_keep_same{L1, L2}: env_same{L1, L2} && env_tables{L1, L2} ==> env_keep{L1, L2};
+*/
+#endif
 
 
 /* ---- the contract shape shared by rev and its rule functions ---------- */
