@@ -119,12 +119,20 @@ static int rev_ext(int d, int ty)
 */
 static int rev_under(int c, int d, int lvl, int depth)
 {
-  if (depth > CHAD_MAX_DEPTH)
+  /* env_keep{Pre, Post} on every path, each its own goal: as one
+   * postcondition goal Z3 had run to its 30 s limit (cvc5: 3.4 s) */
+  if (depth > CHAD_MAX_DEPTH) {
+    //@ assert env_keep{Pre, Here};
     return CHAD_E_DEPTH;
-  if (d < 0)
+  }
+  if (d < 0) {
+    //@ assert env_keep{Pre, Here};
     return d;
-  if (lvl < 0)
+  }
+  if (lvl < 0) {
+    //@ assert env_keep{Pre, Here};
     return lvl;
+  }
   //@ assert venv_wf;
   //@ ghost int gc = tm_ctx_[c];
   //@ assert ctx_inv && ctx_node_ok(gc);
@@ -134,6 +142,7 @@ static int rev_under(int c, int d, int lvl, int depth)
   int e = venv_push(ENV_LEVEL, lvl);
   if (e < 0) {
     //@ assert env_same{Pre, Here} && env_tables{Pre, Here};
+    //@ assert env_keep{Pre, Here};
     return e;
   }
   //@ ghost Pushed: ;
@@ -478,6 +487,9 @@ static int rev_var(int t, int d, int g, int ct)
   //@ assert r >= 0 ==> rev_ty(tm_ty_[r], \at(tm_ty_[t], Pre), \at(tm_ctx_[t], Pre));
   //@ assert tm_count <= \at(tm_count, Pre) + 2 * k + 6;
   //@ assert chad_msz_[t] == sat(k + 1);
+  /* the size bound: Z3 had run to its 30 s limit on it (cvc5: 2.2 s) */
+  //@ assert 2 * k + 6 <= REV_K * chad_msz_[t];
+  //@ assert tm_count - \at(tm_count, Pre) <= REV_K * chad_msz_[t];
   return r;
 }
 
@@ -601,6 +613,10 @@ static int rev_const(int t, int d, int cg, int ct)
   //@ assert lam >= 0 ==> tm_ctx_[lam] == d && ty_same(tm_ty_[lam], TY_LFUN, ct, cg) && 0 <= lam < tm_count;
   //@ assert lam >= 0 ==> ty_valid(tm_ty_[lam]);
   //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
+  /* the pair's operands as r_pair's contract reads them (Z3 had needed
+   * its full limit for the two asserts after the call) */
+  //@ assert prim >= 0 ==> 0 <= prim < tm_count && tm_ctx_[prim] == d && tm_ty_[prim] == pt;
+  //@ assert prim >= 0 && lam >= 0 ==> tm_ctx_[prim] == tm_ctx_[lam];
   //@ ghost Lam: ;
   int r = r_pair(prim, lam);
   //@ assert r >= 0 ==> tm_ctx_[r] == d && ty_same(tm_ty_[r], TY_PROD, pt, tm_ty_[lam]);
