@@ -2,7 +2,7 @@
 # Reverse-mode CHAD (src/chad/reverse.c, reverse_spec.h) and the simplifier's
 # guarantee (src/chad/simplify.c): the proved part of issue #5's R, in
 # separate Frama-C runs so that the frame lemmas of reverse_spec.h are not
-# axioms of the other files' goals. prove.sh runs it as three jobs:
+# axioms of the other files' goals. prove.sh runs it as four jobs:
 #   prove-rev.sh [fns|cvc5|under|lemmas]   (default: all four, in sequence)
 # fns: the functions below, Z3 first; cvc5: the two where cvc5 first
 # costs less (see rev_cvc5_fns); under: rev_under, with the lemma

@@ -156,11 +156,12 @@ done
 
 # The job table, largest first, so that the small jobs fill the end
 # (CPU-s of each job in the clean-clone CI run of 2026-11-22 22:35, printed
-# at each job's end; see proofs/README.md "Time"): NAME|PROVERS|TIMEOUT|
+# at each job's end; rev-fns and rev-under from the run of 2026-11-23
+# 01:16; see proofs/README.md "Time"): NAME|PROVERS|TIMEOUT|
 # SELECTION. Jobs "rev-*" and "fwd-*" call prove-rev.sh and prove-fwd.sh
 # (their own files, reports in proofs/ and provers).
 jobs_table=(
-  "rev-fns|script|-|proofs/prove-rev.sh fns"                      # 177 + R(var)
+  "rev-fns|script|-|proofs/prove-rev.sh fns"                      # 252
   "checker-2|$cvc5_first|$timeout|-wp-fct ${checker_jobs[1]}"     # 181
   "checker-1|$cvc5_first|$timeout|-wp-fct ${checker_jobs[0]}"     # 181
   "ty-tr|$z3_first|$timeout|-wp-fct $ty_tr_fns"                   # 158
@@ -169,7 +170,7 @@ jobs_table=(
   "kernel-1|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[0]}"       # 116
   "kernel-3|$cvc5_first|$timeout|-wp-skip-fct $named"             # 112
   "onehot|$z3_first|$timeout|-wp-fct $onehot_fns"                 # 93
-  "rev-under|script|-|proofs/prove-rev.sh under"                  # new (~80 alone)
+  "rev-under|script|-|proofs/prove-rev.sh under"                  # 59
   "tr-ctx|$z3_first|$timeout|-wp-fct $tr_ctx_fns"                 # 61
   "chad-2|$cvc5_first|$timeout|-wp-fct ${chad_jobs[1]}"           # 60
   "chad-3|$cvc5_first|$timeout|-wp-fct ${chad_jobs[2]}"           # 43
