@@ -38,7 +38,7 @@ fwd_cvc5_fns=const_copy,tr_step
 # the lemma forward.c adds; reverse_spec.h's lemmas, loaded here too, are
 # proved in prove-rev.sh's lemma run (the same header text), not twice
 fwd_lemmas=env_ok_keep
-provers=${PROVE_CHAD_PROVERS:-z3q,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
+provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then
   WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \

@@ -2,17 +2,18 @@
 # Reverse-mode CHAD (src/chad/reverse.c, reverse_spec.h) and the simplifier's
 # guarantee (src/chad/simplify.c): the proved part of issue #5's R, in
 # separate Frama-C runs so that the frame lemmas of reverse_spec.h are not
-# axioms of the other files' goals. prove.sh runs it as four jobs:
-#   prove-rev.sh [fns|cvc5|under|lemmas]   (default: all four, in sequence)
+# axioms of the other files' goals. prove.sh runs it as five jobs:
+#   prove-rev.sh [fns|cvc5|under|rules|lemmas]   (default: all, in sequence)
 # fns: the functions below, Z3 first; cvc5: the two where cvc5 first
 # costs less (see rev_cvc5_fns); under: rev_under, with the lemma
-# env_keep_same (REV_UNDER_LEMMA, see reverse_spec.h); lemmas:
-# reverse_spec.h's lemmas, that one included.
+# env_keep_same (REV_UNDER_LEMMA, see reverse_spec.h); rules: the rules
+# with two recursive calls, with the memo-frame lemmas (REV_RULE_LEMMAS);
+# lemmas: reverse_spec.h's lemmas, those included.
 # Gate: valid == total in each JSON report. See proofs/README.md for what
 # is proved and what is only stated.
 #   PROVE_CHAD_TIMEOUT per-goal timeout of the full provers (default 30);
 #   PROVE_CHAD_PAR -wp-par (default 1); PROVE_CHAD_PROVERS the provers, in
-#   the order tried (default z3q,cvc5q,z3,cvc5,cvc4: the quick ones need
+#   the order tried (default z3n,cvc5q,z3,cvc5,cvc4: the quick ones need
 #   the Why3 configuration prove.sh writes, which wp-run.sh finds);
 #   PROVE_LEMMA_TIMEOUT the lemma run's timeout (default 60).
 # Each run is one proofs/wp-run.sh call.
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.."
 # failed in a full run. 30 s here; prove.sh's own jobs keep 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
 part=${1:-all}
-case $part in all|fns|cvc5|under|lemmas) ;; *) echo "usage: $0 [fns|cvc5|under|lemmas]" >&2; exit 2 ;; esac
+case $part in all|fns|cvc5|under|rules|lemmas) ;; *) echo "usage: $0 [fns|cvc5|under|rules|lemmas]" >&2; exit 2 ;; esac
 par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
   src/chad/build.c src/chad/types.c src/chad/reverse.c src/chad/simplify.c"
@@ -47,36 +48,34 @@ rev_lemmas=lvl_ty_ext,tr_ok_frame,trc_ok_frame,memo_inv_frame,tsrc_ok_frame,csrc
 rev_lemmas=$rev_lemmas,msrc_ok_frame,csrc_inv_frame,msrc_inv_frame,cot_lin_frame,node_ok_ctx_frame,tm_inv_ctx_frame
 rev_lemmas=$rev_lemmas,tsrc_inv_frame,pass_inv_frame,tables_grow_trans,side_same_trans,tr_prev_base
 rev_lemmas=$rev_lemmas,env_keep_trans,env_keep_same
+rev_lemmas=$rev_lemmas,ext_keep,ty_same_keep,ty_one_id,memo_ty_at,memo_grows_trans,memo_grows_trh,memo_grows_trch
 # R under a binder (push a level, rev, pop)
 rev_under_fns=rev_under
+# R(pair a b), the first rule with two recursive calls, and its builder
+# tail (see proofs/README.md "Reverse mode R")
+rev_rule_fns=rev_pair_tail,rev_pair
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's
 # 38 goals: 40 s with Z3 alone, minutes with cvc5 alone), which the quick
 # provers' 2 s limit turns into a 2 s detour.
-provers=${PROVE_CHAD_PROVERS:-z3q,cvc5q,z3,cvc5,cvc4}
+provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}
+lemma_tmo=${PROVE_LEMMA_TIMEOUT:-60}
+# PART|DEFINES|PROVERS|TIMEOUT|PAR|SELECTION (report proofs/wp-report-rev-PART.json)
+runs=(
+  "fns||$provers|$timeout|$par|-wp-fct $rev_fns"
+  "cvc5||cvc5q,z3q,cvc5,z3,cvc4|$timeout|$par|-wp-fct $rev_cvc5_fns"
+  "under|-DREV_UNDER_LEMMA|$provers|$timeout|$par|-wp-fct $rev_under_fns"
+  "rules|-DREV_RULE_LEMMAS|$provers|$timeout|$par|-wp-fct $rev_rule_fns"
+  "lemmas|-DREV_UNDER_LEMMA -DREV_RULE_LEMMAS|z3,cvc5,cvc4|$lemma_tmo|3|-wp-prop $rev_lemmas"
+)
 status=0
-if [ "$part" = all ] || [ "$part" = fns ]; then
-  WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
-    proofs/wp-run.sh rev-fns proofs/wp-report-rev-fns.json -wp-fct "$rev_fns" $files || status=1
-fi
-if [ "$part" = all ] || [ "$part" = cvc5 ]; then
-  WP_PROVERS=cvc5q,z3q,cvc5,z3,cvc4 WP_TIMEOUT=$timeout WP_PAR=$par \
-    proofs/wp-run.sh rev-cvc5 proofs/wp-report-rev-cvc5.json -wp-fct "$rev_cvc5_fns" $files || status=1
-fi
-if [ "$part" = all ] || [ "$part" = under ]; then
-  WP_CPP_DEFS=-DREV_UNDER_LEMMA WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
-    proofs/wp-run.sh rev-under proofs/wp-report-rev-under.json -wp-fct "$rev_under_fns" $files || status=1
-fi
-# The lemma run lets the three full provers race on each lemma (-wp-par 3:
-# WP starts every prover of -wp-prover at once and keeps the first answer):
-# some lemmas only Z3 or CVC4 prove, some only cvc5; in sequence each cost
-# a full timeout first (17 lemmas: 24 s cold racing, 93 s in sequence).
-# 60 s: node_ok_ctx_frame takes CVC4 5.8 s alone, and failed at 20 s with
-# all three provers in a full four-lane run (load 5); the lemma run is
-# short, so the margin costs nothing unless a lemma is really lost.
-if [ "$part" = all ] || [ "$part" = lemmas ]; then
-  WP_CPP_DEFS=-DREV_UNDER_LEMMA WP_PROVERS=z3,cvc5,cvc4 WP_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-60} WP_PAR=3 \
-    proofs/wp-run.sh rev-lemmas proofs/wp-report-rev-lemmas.json -wp-prop "$rev_lemmas" $files || status=1
-fi
+for run in "${runs[@]}"; do
+  IFS='|' read -r name defs prv tmo wpar sel <<<"$run"
+  if [ "$part" = all ] || [ "$part" = "$name" ]; then
+    # shellcheck disable=SC2086
+    WP_CPP_DEFS=$defs WP_PROVERS=$prv WP_TIMEOUT=$tmo WP_PAR=$wpar \
+      proofs/wp-run.sh "rev-$name" "proofs/wp-report-rev-$name.json" $sel $files || status=1
+  fi
+done
 exit $status

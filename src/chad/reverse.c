@@ -67,7 +67,6 @@ static int rev(int t, int d, int depth);
     ensures \result >= 0 ==> ctx_is_ext(\result, d, ty) && ctx_len_[\result] == ctx_len_[d] + 1 &&
       ctx_valid(\result);
     ensures \old(ctx_count) <= ctx_count;
-    ensures CTX_LK_FRAME;
     ensures \result >= 0 ==> lvl_ty(\result, ctx_len_[d]) == ty &&
       \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(\result, l) == lvl_ty(d, l);
     ensures \forall integer m, g, e; \old(env_ok(m, g, e)) ==> env_ok(m, g, e);
@@ -134,6 +133,7 @@ static int rev_under(int c, int d, int lvl, int depth)
     return lvl;
   }
   //@ assert venv_wf;
+  //@ ghost int n0 = ctx_count;
   //@ ghost int gc = tm_ctx_[c];
   //@ assert ctx_inv && ctx_node_ok(gc);
   //@ assert 0 <= ctx_parent_[gc] < gc && ctx_len_[gc] == ctx_len_[ctx_parent_[gc]] + 1;
@@ -165,6 +165,22 @@ static int rev_under(int c, int d, int lvl, int depth)
    * environment is Pre's again; the tables it reads only grew */
   //@ assert under_same: env_same{Pre, Here};
   //@ assert under_len: \forall integer h; 0 <= h < \at(ctx_count, Pre) ==> ctx_len_[h] == \at(ctx_len_[h], Pre);
+  /* the lookups of older contexts: their entries are unchanged (the
+   * assigns clauses), so by induction on the context, parents first */
+  /*@ ghost
+    int h = 0;
+    /@ loop invariant 0 <= h <= n0;
+       loop invariant \forall integer h2, k; 0 <= h2 < h ==>
+         ctx_lk(h2, k) == \at(ctx_lk(h2, k), Pre);
+       loop assigns h;
+       loop variant n0 - h;
+    @/
+    for (h = 0; h < n0; h++) {
+      /@ assert \let hh = h; ctx_parent_[hh] == \at(ctx_parent_[hh], Pre); @/
+      /@ assert \let hh = h; ctx_type_[hh] == \at(ctx_type_[hh], Pre); @/
+      /@ assert \let hh = h; \forall integer k; ctx_lk(hh, k) == \at(ctx_lk(hh, k), Pre); @/
+    }
+  */
   //@ assert under_lk: \forall integer h, k; 0 <= h < \at(ctx_count, Pre) ==> ctx_lk(h, k) == \at(ctx_lk(h, k), Pre);
   //@ assert under_memo: memo_grows{Pre, Here};
   //@ assert under_tables: env_tables{Pre, Here};
@@ -203,17 +219,20 @@ static int rev_case_branch(int side, int body, int st, int d1, int lp, int ct, i
     terminates \true;
     assigns CH_CTX_LOCS, CH_EXT_STATE;
     ensures kernel_inv;
-    ensures CTX_LK_FRAME;
+    ensures \old(ctx_count) <= ctx_count;
+    ensures env_keep{Pre, Post};
     ensures \result >= 0 || \result == CHAD_E_CAPACITY;
     ensures \result >= 0 ==> ctx_is_ext(\result, d, ty) && ctx_len_[\result] == ctx_len_[d] + 1 &&
       ctx_valid(\result) && lvl_ty(\result, ctx_len_[d]) == ty &&
       \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(\result, l) == lvl_ty(d, l);
+    ensures \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(d, l) == \old(lvl_ty(d, l));
 */
 static int k_ext(int d, int ty)
 {
   int r = b_ext(d, ty);
   //@ assert tables_grow{Pre, Here};
   //@ assert tm_inv;
+  //@ assert \forall integer m, g, e; \at(env_ok(m, g, e), Pre) ==> env_ok(m, g, e);
   return r;
 }
 
@@ -230,6 +249,10 @@ static int k_ext(int d, int ty)
       ty_same(tm_ty_[\result], TY_LFUN, ct, cg);
     ensures pair_lin_codes: \result >= 0 || \result == CHAD_E_CAPACITY;
     ensures pair_lin_size: \old(tm_count) <= tm_count <= \old(tm_count) + 12;
+    ensures pair_lin_frame: \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures pair_lin_grow: tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures pair_lin_lvl: \forall integer l; 0 <= l < ctx_len_[d2] ==> lvl_ty(d2, l) == \old(lvl_ty(d2, l));
+    ensures env_keep{Pre, Post};
 */
 static int rev_pair_lin(int d2, int lp, int lq, int ct) /*@ ghost (int cg) */
 {
@@ -278,6 +301,7 @@ static int rev_pair_lin(int d2, int lp, int lq, int ct) /*@ ghost (int cg) */
   //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d2;
   //@ assert r >= 0 ==> ty_same(tm_ty_[r], TY_LFUN, ct, cg);
   //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d2 && ty_same(tm_ty_[r], TY_LFUN, ct, cg);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   return r;
 }
 
@@ -414,7 +438,6 @@ static int r_onehot(int v, int g, int k)
     ensures REV_INV;
     ensures \old(tm_count) <= tm_count <= \old(tm_count) + 2 * k + 4;
     ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
-    ensures CTX_LK_FRAME;
     ensures env_keep{Pre, Post};
     ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
       ty_same(tm_ty_[\result], TY_LFUN, ct, trc(CHAD_COT, g));
@@ -423,8 +446,26 @@ static int r_onehot(int v, int g, int k)
 static int rev_onehot_lin(int d, int g, int k, int ct)
 {
   int lv = L(d);
+  //@ ghost int n0 = ctx_count;
   int d1 = rev_ext(d, ct);
   //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  /* g's lookups after the extension: the older entries are unchanged (the
+   * assigns clause), so by induction on the context, parents first */
+  /*@ ghost
+    int h = 0;
+    /@ loop invariant 0 <= h <= n0;
+       loop invariant \forall integer h2, k2; 0 <= h2 < h ==>
+         ctx_lk(h2, k2) == \at(ctx_lk(h2, k2), Pre);
+       loop assigns h;
+       loop variant n0 - h;
+    @/
+    for (h = 0; h < n0; h++) {
+      /@ assert \let hh = h; ctx_parent_[hh] == \at(ctx_parent_[hh], Pre); @/
+      /@ assert \let hh = h; ctx_type_[hh] == \at(ctx_type_[hh], Pre); @/
+      /@ assert \let hh = h; \forall integer k2; ctx_lk(hh, k2) == \at(ctx_lk(hh, k2), Pre); @/
+    }
+  */
+  //@ assert ctx_lk(g, k) == \at(ctx_lk(g, k), Pre);
   //@ assert d1 >= 0 ==> ctx_valid(d1) && ctx_len_[d1] == lv + 1 && lvl_ty(d1, lv) == ct;
   int v = r_var(d1, lv);
   //@ assert v >= 0 || v == CHAD_E_CAPACITY;
@@ -554,7 +595,6 @@ static int rev_const_prim(int t, int d)
     ensures REV_INV;
     ensures \old(tm_count) <= tm_count <= \old(tm_count) + 2;
     ensures \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
-    ensures CTX_LK_FRAME;
     ensures env_keep{Pre, Post};
     ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
       ty_same(tm_ty_[\result], TY_LFUN, ct, cg);
@@ -720,6 +760,70 @@ static int rev_app(int t, int d, int ct, int depth)
   return b_let(p, b_let(q, b_let(r, b_pair(b_fst(V(d3, lr)), lin))));
 }
 
+/* The let-and-pair tail of R(pair a b):
+ *   let p in let q in ((fst p, fst q), lin)
+ * in d, where d1 = d, p (level lp) and d2 = d1, q (level lq), lin in d2.
+ * Its own function so that its builder steps are proved in a small
+ * context (in rev_pair, after two recursive calls, they timed out). */
+/*@ requires kernel_inv;
+    requires 0 <= p < tm_count && tm_ctx_[p] == d && 0 <= q < tm_count && tm_ctx_[q] == d1;
+    requires ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, tm_ty_[q]);
+    requires ctx_valid(d2) && 0 <= lp < lq < ctx_len_[d2];
+    requires lvl_ty(d2, lp) == tm_ty_[p] && lvl_ty(d2, lq) == tm_ty_[q];
+    requires ty_valid(tm_ty_[p]) && ty_kind_[tm_ty_[p]] == TY_PROD && ty_left_[tm_ty_[p]] == pa;
+    requires ty_valid(tm_ty_[q]) && ty_kind_[tm_ty_[q]] == TY_PROD && ty_left_[tm_ty_[q]] == pb;
+    requires ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+    requires 0 <= lin < tm_count && tm_ctx_[lin] == d2 && ty_valid(tm_ty_[lin]) &&
+      ty_same(tm_ty_[lin], TY_LFUN, ct, cg);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 8 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
+      ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
+*/
+static int rev_pair_tail(int p, int q, int d2, int lp, int lq, int lin)
+  /*@ ghost (int d, int d1, int pt, int pa, int pb, int ct, int cg) */
+{
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
+  int vp = V(d2, lp);
+  int fp = b_fst(vp);
+  //@ assert fp >= 0 ==> 0 <= fp < tm_count && tm_ctx_[fp] == d2 && tm_ty_[fp] == pa;
+  //@ assert fp >= 0 || fp == CHAD_E_CAPACITY;
+  int vq = V(d2, lq);
+  int fq = b_fst(vq);
+  //@ assert fq >= 0 ==> 0 <= fq < tm_count && tm_ctx_[fq] == d2 && tm_ty_[fq] == pb;
+  //@ assert fq >= 0 || fq == CHAD_E_CAPACITY;
+  //@ assert fp >= 0 ==> 0 <= fp < tm_count && tm_ctx_[fp] == d2 && tm_ty_[fp] == pa;
+  int pr = b_pair(fp, fq);
+  //@ assert pr >= 0 ==> 0 <= pr < tm_count && tm_ctx_[pr] == d2 && ty_same(tm_ty_[pr], TY_PROD, pa, pb);
+  //@ assert pr >= 0 ==> ty_valid(tm_ty_[pr]);
+  //@ assert ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+  //@ assert ty_inv;
+  //@ assert pr >= 0 ==> tm_ty_[pr] == pt;
+  //@ assert pr >= 0 || pr == CHAD_E_CAPACITY;
+  //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == d2 && tm_ty_[lin] == tyl && ty_valid(tyl);
+  int res = b_pair(pr, lin);
+  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d2 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
+  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d2, d1, tm_ty_[q]) && tm_ctx_[q] == d1 && 0 <= q < tm_count;
+  int l2 = b_let(q, res);
+  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && tm_ty_[l2] == tm_ty_[res] && ty_same(tm_ty_[l2], TY_PROD, pt, tyl);
+  //@ assert l2 >= 0 ==> ty_valid(tm_ty_[l2]);
+  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
+  int r = b_let(p, l2);
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && tm_ty_[r] == tm_ty_[l2] && ty_same(tm_ty_[r], TY_PROD, pt, tyl) && ty_valid(tm_ty_[r]);
+  //@ assert ty_same(tyl, TY_LFUN, ct, cg);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
+
 /* let p = R a; q = R b in ((fst p, fst q), \v. snd p (fst v) + snd q (snd v)) */
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_PAIR);
     requires 0 <= depth <= CHAD_MAX_DEPTH;
@@ -731,19 +835,116 @@ static int rev_app(int t, int d, int ct, int depth)
 static int rev_pair(int t, int d, int ct, int depth)
 {
   //@ assert node_ok(t) && msrc_ok(t) && msz_ok(t);
+  //@ ghost int g = tm_ctx_[t];
+  //@ ghost int tau = tm_ty_[t];
   int a = tm_a(t), b = tm_b(t);
-  int p = rev(a, d, depth + 1);
-  if (p < 0) return p;
-  int lp = L(d), d1 = rev_ext(d, tyof(p));
-  int q = rev(b, d1, depth + 1);
-  if (q < 0) return q;
-  //@ ghost Built: ;
-  int lq = L(d1), d2 = rev_ext(d1, tyof(q));
+  //@ assert 0 <= a < t && 0 <= b < t && chad_msrc_[a] == 1 && chad_msrc_[b] == 1;
+  //@ assert tm_ctx_[a] == g && tm_ctx_[b] == g && ty_same(tau, TY_PROD, tm_ty_[a], tm_ty_[b]);
+  //@ assert chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
+  /* the size budget: R a, R b and at most 20 nodes of this rule (or the
+   * whole arena, when the source size saturates) */
+  //@ assert 1 <= chad_msz_[a] && 1 <= chad_msz_[b] && tm_count <= CHAD_MAX_TERMS;
+  /*@ assert pair_budget: REV_K * chad_msz_[a] + REV_K * chad_msz_[b] + 20 <= REV_K * chad_msz_[t] ||
+        CHAD_MAX_TERMS <= REV_K * chad_msz_[t]; */
+  //@ ghost int ta = tm_ty_[a];
+  //@ ghost int tb = tm_ty_[b];
   /*@ ghost int cgv = tm_ctx_[t] == CTX_EMPTY ? TY_ID_UNIT :
         chad_memo_ctx_[CHAD_COT][tm_ctx_[t]] - 1; */
-  int lin = d2 < 0 ? d2 : rev_pair_lin(d2, lp, lq, ct) /*@ ghost (cgv) */;
-  int r = b_let(p, b_let(q, b_pair(b_pair(b_fst(V(d2, lp)), b_fst(V(d2, lq))), lin)));
-  //@ assert tables_grow{Built, Here} && side_same{Built, Here};
+  //@ assert cgv == trc(CHAD_COT, g) && lin(cgv);
+  //@ assert memo_ty_inv && trh(CHAD_COT, tau) && trh(CHAD_PREV, tau) && ct == chad_memo_ty_[CHAD_COT][tau] - 1;
+  //@ assert cot_tr: tr_ok(CHAD_COT, tau, chad_memo_ty_[CHAD_COT][tau] - 1);
+  //@ assert tr_ok(CHAD_COT, tau, ct);
+  //@ assert tr_ok(CHAD_PREV, tau, chad_memo_ty_[CHAD_PREV][tau] - 1);
+  //@ assert trh(CHAD_COT, ta) && trh(CHAD_COT, tb) && trh(CHAD_PREV, ta) && trh(CHAD_PREV, tb);
+  //@ assert ty_same(ct, TY_PROD, trm(CHAD_COT, ta), trm(CHAD_COT, tb)) && ty_valid(ct);
+  //@ assert ty_same(trm(CHAD_PREV, tau), TY_PROD, trm(CHAD_PREV, ta), trm(CHAD_PREV, tb));
+  //@ ghost int pt = chad_memo_ty_[CHAD_PREV][tau] - 1;
+  //@ ghost int pa = chad_memo_ty_[CHAD_PREV][ta] - 1;
+  //@ ghost int pb = chad_memo_ty_[CHAD_PREV][tb] - 1;
+  //@ ghost int ca = chad_memo_ty_[CHAD_COT][ta] - 1;
+  //@ ghost int cb = chad_memo_ty_[CHAD_COT][tb] - 1;
+  int p = rev(a, d, depth + 1);
+  if (p < 0) return p;
+  //@ ghost P1: ;
+  //@ assert pa_rev: tm_ctx_[p] == d && rev_ty(tm_ty_[p], ta, g) && 0 <= p < tm_count;
+  //@ assert pa_size: tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a];
+  //@ assert pa_memo: trm(CHAD_PREV, ta) == pa && trm(CHAD_COT, ta) == ca && trc(CHAD_COT, g) == cgv;
+  //@ ghost int typ = tm_ty_[p];
+  //@ assert pa_ty: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, ca, cgv);
+  //@ assert pa_valid: ty_valid(typ) && ty_valid(ty_right_[typ]);
+  int lp = L(d), d1 = rev_ext(d, tyof(p));
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1 >= 0 ==> env_ok(CHAD_PREV, g, d1) && ctx_len_[d1] == lp + 1 && ctx_type_[d1] == tm_ty_[p];
+  //@ assert pa_ext: d1 >= 0 ==> ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d);
+  //@ assert ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+  //@ assert pa_env: env_keep{Pre, Here};
+  int q = rev(b, d1, depth + 1);
+  //@ assert pb_size: tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a] + REV_K * chad_msz_[b];
+  //@ assert pb_grows: memo_grows{Pre, Here};
+  //@ assert pb_env: env_keep{Pre, Here};
+  //@ assert pb_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= REV_K * chad_msz_[t];
+  if (q < 0) return q;
+  //@ ghost Q1: ;
+  //@ assert pb_rev: tm_ctx_[q] == d1 && rev_ty(tm_ty_[q], tb, g) && 0 <= q < tm_count;
+  //@ assert pb_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d);
+  //@ assert ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+  //@ assert pb_memo1: trm(CHAD_PREV, ta) == pa && trm(CHAD_COT, ta) == ca && trc(CHAD_COT, g) == cgv;
+  //@ assert pb_memo2: trm(CHAD_PREV, tb) == pb && trm(CHAD_COT, tb) == cb;
+  //@ assert pb_memo3: trh(CHAD_PREV, tau) && trh(CHAD_COT, tau) && trm(CHAD_PREV, tau) == pt && trm(CHAD_COT, tau) == ct;
+  //@ assert pb_p: ctx_len_[d1] == lp + 1 && ctx_type_[d1] == \at(tm_ty_[p], P1) && tm_ty_[p] == \at(tm_ty_[p], P1);
+  //@ assert pb_pty0: tm_ty_[p] == typ;
+  //@ assert pb_pty: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, ca, cgv);
+  //@ ghost int tyq = tm_ty_[q];
+  //@ assert pb_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pb && ty_same(ty_right_[tyq], TY_LFUN, cb, cgv);
+  int lq = L(d1), d2 = rev_ext(d1, tyof(q));
+  //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
+  //@ assert pb_env2: env_keep{Pre, Here};
+  //@ assert d2 >= 0 ==> ctx_len_[d2] == lq + 1 && lq == lp + 1 && ctx_type_[d2] == tm_ty_[q] && ctx_parent_[d2] == d1;
+  //@ assert pb_ext2: d2 >= 0 ==> ctx_is_ext(d2, d1, tyq) && ctx_valid(d2) && ctx_is_ext(d1, d, typ) && ctx_valid(d);
+  //@ assert ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+  //@ assert d2 >= 0 ==> lvl_ty(d2, lq) == tm_ty_[q];
+  //@ assert d2 >= 0 ==> lvl_ty(d1, lp) == tm_ty_[p];
+  //@ assert d2 >= 0 ==> lvl_ty(d2, lp) == tm_ty_[p];
+  //@ assert d2 >= 0 ==> ty_valid(typ) && ty_valid(tm_ty_[q]) && tm_ty_[p] == typ;
+  //@ assert pl_len: d2 >= 0 ==> 0 <= lp < ctx_len_[d2];
+  //@ assert pl_ty: d2 >= 0 ==> ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, ca, cgv);
+  //@ assert pl_lvl: d2 >= 0 ==> ty_valid(lvl_ty(d2, lp)) && ty_kind_[lvl_ty(d2, lp)] == TY_PROD && ty_same(ty_right_[lvl_ty(d2, lp)], TY_LFUN, ca, cgv);
+  //@ assert pl_at: d2 >= 0 ==> lin_at(d2, lp, ca, cgv);
+  //@ assert d2 >= 0 ==> lin_at(d2, lq, cb, cgv);
+  //@ ghost Built: ;
+  if (d2 < 0) return d2;
+  int lin = rev_pair_lin(d2, lp, lq, ct) /*@ ghost (cgv) */;
+  //@ assert lin >= 0 ==> tm_ctx_[lin] == d2 && ty_same(tm_ty_[lin], TY_LFUN, ct, cgv) && 0 <= lin < tm_count;
+  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
+  //@ assert lin_env: env_keep{Pre, Here};
+  //@ assert lin_size: tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a] + REV_K * chad_msz_[b] + 12;
+  //@ assert lin_grow: tables_grow{Built, Here};
+  //@ assert lin_side: side_same{Built, Here};
+  //@ assert lin_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv && cot_lin;
+  if (lin < 0) return lin;
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cgv);
+  //@ assert lvl_ty(d2, lq) == \at(tm_ty_[q], Q1) && lvl_ty(d2, lp) == \at(tm_ty_[p], P1);
+  //@ assert tm_ty_[p] == typ && tm_ty_[q] == \at(tm_ty_[q], Q1);
+  //@ assert ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
+  //@ assert tm_ty_[q] == tyq;
+  //@ assert ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pb;
+  //@ assert ctx_is_ext(d1, d, typ);
+  //@ assert ctx_is_ext(d2, d1, tyq);
+  //@ assert ctx_valid(d2) && ctx_valid(d);
+  //@ assert ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+  //@ ghost Lin: ;
+  int r = rev_pair_tail(p, q, d2, lp, lq, lin) /*@ ghost (d, d1, pt, pa, pb, ct, cgv) */;
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && \at(tm_count, Pre) <= r < tm_count;
+  //@ ghost int tyr = r >= 0 ? tm_ty_[r] : 0;
+  //@ assert r >= 0 ==> ty_valid(tyr) && ty_kind_[tyr] == TY_PROD && ty_left_[tyr] == pt && ty_same(ty_right_[tyr], TY_LFUN, ct, cgv);
+  //@ assert trh(CHAD_PREV, tau) && trh(CHAD_COT, tau) && trch(CHAD_COT, g) && trm(CHAD_PREV, tau) == pt && trm(CHAD_COT, tau) == ct && trc(CHAD_COT, g) == cgv;
+  //@ assert r >= 0 ==> rev_ty(tm_ty_[r], \at(tm_ty_[t], Pre), \at(tm_ctx_[t], Pre));
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a] + REV_K * chad_msz_[b] + 20;
+  //@ assert tables_grow{Lin, Here} && side_same{Lin, Here};
+  //@ assert memo_inv && tsrc_inv && csrc_inv && msrc_inv && cot_lin;
+  //@ assert env_keep{Pre, Here};
   return r;
 }
 

@@ -13,7 +13,14 @@
 #include "chad_internal.h"
 #include "chad_spec.h"
 
-/* de Bruijn lookups in contexts that existed before a call are unchanged */
+/* de Bruijn lookups in contexts that existed before a call are unchanged.
+ * Not part of R's contracts any more: as a postcondition of every call it
+ * put one quantified equation over the recursive ctx_lk per call into each
+ * rule's goals, where the solvers looped (rev_pair). R's functions get the
+ * older context entries unchanged from their assigns clauses instead, and
+ * the two that need lookups across an extension (rev_under, rev_onehot_lin)
+ * prove the equation there by a ghost loop, as the kernel's ctx_extend
+ * does. F (forward.c) still states it. */
 #define CTX_LK_FRAME \forall integer h, k; 0 <= h < \old(ctx_count) ==> \
   ctx_lk(h, k) == \at(ctx_lk(h, k), Pre)
 
@@ -150,6 +157,32 @@
  * define REV_UNDER_LEMMA): loaded as a hypothesis into every goal of
  * reverse.c it made r_onehot's msrc_inv time out (Z3, cvc5 20 s; 1 s
  * without it). */
+/* Lemmas for the rules with several recursive calls (REV_RULE_LEMMAS, the
+ * runs that prove them): the memo frame composes, and a memoised
+ * translation survives it. */
+#ifdef REV_RULE_LEMMAS
+/*@
+  lemma memo_ty_at{L}: \forall integer m, t;
+    memo_ty_inv && trh(m, t) ==> tr_ok(m, t, trm(m, t));
+  // hash-consing: one (kind, left, right) triple, one type id
+  lemma ty_one_id{L}: ty_inv ==> \forall integer x, y, k, l, r;
+    ty_valid(x) && ty_valid(y) && ty_same(x, k, l, r) && ty_same(y, k, l, r) ==> x == y;
+  // the kernel's tables only grew: an older context extension and an
+  // older type node read the same
+  lemma ext_keep{L1, L2}: \forall integer e, g, t;
+    tables_grow{L1, L2} && ctx_is_ext{L1}(e, g, t) ==> ctx_is_ext{L2}(e, g, t);
+  lemma ty_same_keep{L1, L2}: \forall integer x, k, l, r;
+    tables_grow{L1, L2} && ty_valid{L1}(x) && ty_same{L1}(x, k, l, r) ==>
+      ty_valid{L2}(x) && ty_same{L2}(x, k, l, r);
+  lemma memo_grows_trans{L1, L2, L3}:
+    memo_grows{L1, L2} && memo_grows{L2, L3} ==> memo_grows{L1, L3};
+  lemma memo_grows_trh{L1, L2}: \forall integer m, t;
+    memo_grows{L1, L2} && trh{L1}(m, t) ==> trh{L2}(m, t) && trm{L2}(m, t) == trm{L1}(m, t);
+  lemma memo_grows_trch{L1, L2}: \forall integer m, g;
+    memo_grows{L1, L2} && trch{L1}(m, g) ==> trch{L2}(m, g) && trc{L2}(m, g) == trc{L1}(m, g);
+*/
+#endif
+
 #ifdef REV_UNDER_LEMMA
 /*@
   lemma env_keep_same{L1, L2}: env_same{L1, L2} && env_tables{L1, L2} ==> env_keep{L1, L2};
@@ -182,7 +215,6 @@
   ensures \old(tm_count) <= tm_count && \old(ty_count) <= ty_count && \
     \old(ctx_count) <= ctx_count; \
   ensures venv_sp == \old(venv_sp) && venv_cur == \old(venv_cur); \
-  ensures CTX_LK_FRAME; \
   ensures env_keep{Pre, Post}
 #define REV_POST(t, d) REV_FRAME; \
   ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && \
