@@ -188,7 +188,6 @@ done
 # (their own files, reports in proofs/ and provers).
 jobs_table=(
   "rev-fns|script|-|proofs/prove-rev.sh fns"                      # 252
-  "rev-rules|script|-|proofs/prove-rev.sh rules"                  # new
   "checker-2|$cvc5_first|$timeout|-wp-fct ${checker_jobs[1]}"     # 181
   "checker-1|$cvc5_first|$timeout|-wp-fct ${checker_jobs[0]}"     # 181
   "ty-tr|$chad_first|$timeout|-wp-fct $ty_tr_fns"                   # 158
@@ -209,6 +208,14 @@ jobs_table=(
   "fwd-cvc5|script|-|proofs/prove-fwd.sh cvc5"                    # 10
   "fwd-lemmas|script|-|proofs/prove-fwd.sh lemmas"                # 5
 )
+# R's rules with two recursive calls (rev_pair, 280 goals, 329 CPU-s in the
+# clean-clone run of 2026-11-23 05:00): with them the cold gate took
+# 1027 s, over issue #2's 15 minutes, so they run only on request,
+# PROVE_RULES=1 (or `proofs/prove-rev.sh rules`), until the time budget of
+# the full gate is decided (proofs/README.md "Time").
+if [ "${PROVE_RULES:-0}" = 1 ]; then
+  jobs_table=("${jobs_table[0]}" "rev-rules|script|-|proofs/prove-rev.sh rules" "${jobs_table[@]:1}")
+fi
 
 # run_job NAME PROVERS TIMEOUT SELECTION: one frama-c run; its progress
 # lines prefixed by prove[NAME], then its wall and CPU time (the job's
