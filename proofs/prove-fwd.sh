@@ -3,10 +3,12 @@
 # in separate Frama-C runs so that the frame lemmas of
 # src/chad/reverse_spec.h (and forward.c's own lemma env_ok_keep) are not
 # axioms of the other files' goals; env_ok_keep is proved in the lemma run,
-# reverse_spec.h's lemmas in prove-rev.sh's. prove.sh runs it as three jobs:
-#   prove-fwd.sh [fns|cvc5|lemmas]   (default: all three, in sequence)
+# reverse_spec.h's lemmas in prove-rev.sh's. prove.sh runs it as four jobs:
+#   prove-fwd.sh [fns|cvc5|dispatch|lemmas]   (default: all four, in sequence)
 # fns: the functions below, Z3 first; cvc5: the two where cvc5 first
-# costs less (see fwd_cvc5_fns); lemmas: env_ok_keep.
+# costs less (see fwd_cvc5_fns); dispatch: F itself (fwd: the
+# translations, then fwd_rule: the rule of the node's kind); lemmas:
+# env_ok_keep.
 # Gate: valid == total in each JSON report. See proofs/README.md for what
 # is proved and what is only stated.
 #   PROVE_CHAD_TIMEOUT, PROVE_CHAD_PAR, PROVE_CHAD_PROVERS,
@@ -20,7 +22,7 @@ cd "$(dirname "$0")/.."
 # failed in a full run. 30 s here; prove.sh's own jobs keep 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
 part=${1:-all}
-case $part in all|fns|cvc5|lemmas) ;; *) echo "usage: $0 [fns|cvc5|lemmas]" >&2; exit 2 ;; esac
+case $part in all|fns|cvc5|dispatch|lemmas) ;; *) echo "usage: $0 [fns|cvc5|dispatch|lemmas]" >&2; exit 2 ;; esac
 par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
   src/chad/build.c src/chad/types.c src/chad/forward.c"
@@ -35,6 +37,9 @@ fwd_fns=$fwd_fns,fwd_var,fwd_const
 # each quick attempt run out: 15.4 and 4.3 s Z3 first, 7.9 and 0.3 s cvc5
 # first (see prove-rev.sh).
 fwd_cvc5_fns=const_copy,tr_step
+# F itself: its contract (FWD_ENS: type P tau * (T G -o T tau), size,
+# error codes, frame) from the rules' contracts
+fwd_dispatch_fns=fwd,fwd_rule
 # the lemma forward.c adds; reverse_spec.h's lemmas, loaded here too, are
 # proved in prove-rev.sh's lemma run (the same header text), not twice
 fwd_lemmas=env_ok_keep
@@ -47,6 +52,10 @@ fi
 if [ "$part" = all ] || [ "$part" = cvc5 ]; then
   WP_PROVERS=cvc5q,z3q,cvc5,z3,cvc4 WP_TIMEOUT=$timeout WP_PAR=$par \
     proofs/wp-run.sh fwd-cvc5 proofs/wp-report-fwd-cvc5.json -wp-fct "$fwd_cvc5_fns" $files || status=1
+fi
+if [ "$part" = all ] || [ "$part" = dispatch ]; then
+  WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
+    proofs/wp-run.sh fwd-dispatch proofs/wp-report-fwd-dispatch.json -wp-fct "$fwd_dispatch_fns" $files || status=1
 fi
 # the full provers race on the lemma, as in prove-rev.sh
 if [ "$part" = all ] || [ "$part" = lemmas ]; then

@@ -2,11 +2,14 @@
 # Reverse-mode CHAD (src/chad/reverse.c, reverse_spec.h) and the simplifier's
 # guarantee (src/chad/simplify.c): the proved part of issue #5's R, in
 # separate Frama-C runs so that the frame lemmas of reverse_spec.h are not
-# axioms of the other files' goals. prove.sh runs it as five jobs:
-#   prove-rev.sh [fns|cvc5|under|rules|lemmas]   (default: all, in sequence)
+# axioms of the other files' goals. prove.sh runs it as six jobs (seven with
+# PROVE_RULES=1):
+#   prove-rev.sh [fns|cvc5|under|dispatch|rules|lemmas]   (default: all, in sequence)
 # fns: the functions below, Z3 first; cvc5: the two where cvc5 first
 # costs less (see rev_cvc5_fns); under: rev_under, with the lemma
-# env_keep_same (REV_UNDER_LEMMA, see reverse_spec.h); rules: the rules
+# env_keep_same (REV_UNDER_LEMMA, see reverse_spec.h); dispatch: R itself
+# (rev: the translations, then rev_rule: the rule of the node's kind), with
+# the memo-frame lemmas (REV_RULE_LEMMAS); rules: the rules
 # with two recursive calls, with the memo-frame lemmas (REV_RULE_LEMMAS);
 # lemmas: reverse_spec.h's lemmas, those included.
 # Gate: valid == total in each JSON report. See proofs/README.md for what
@@ -25,7 +28,7 @@ cd "$(dirname "$0")/.."
 # failed in a full run. 30 s here; prove.sh's own jobs keep 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
 part=${1:-all}
-case $part in all|fns|cvc5|under|rules|lemmas) ;; *) echo "usage: $0 [fns|cvc5|under|rules|lemmas]" >&2; exit 2 ;; esac
+case $part in all|fns|cvc5|under|dispatch|rules|lemmas) ;; *) echo "usage: $0 [fns|cvc5|under|dispatch|rules|lemmas]" >&2; exit 2 ;; esac
 par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
   src/chad/build.c src/chad/types.c src/chad/reverse.c src/chad/simplify.c"
@@ -51,6 +54,10 @@ rev_lemmas=$rev_lemmas,env_keep_trans,env_keep_same
 rev_lemmas=$rev_lemmas,ext_keep,ty_same_keep,ty_one_id,memo_ty_at,memo_grows_trans,memo_grows_trh,memo_grows_trch
 # R under a binder (push a level, rev, pop)
 rev_under_fns=rev_under
+# R itself: its contract (REV_POST: type P tau * (C tau -o C G), size,
+# error codes, frame) from the rules' contracts. Without the memo-frame
+# lemmas 21 of its goals timed out.
+rev_dispatch_fns=rev,rev_rule
 # R(pair a b), the first rule with two recursive calls, and its builder
 # tail (see proofs/README.md "Reverse mode R")
 rev_rule_fns=rev_pair_tail,rev_pair
@@ -66,6 +73,7 @@ runs=(
   "fns||$provers|$timeout|$par|-wp-fct $rev_fns"
   "cvc5||cvc5q,z3q,cvc5,z3,cvc4|$timeout|$par|-wp-fct $rev_cvc5_fns"
   "under|-DREV_UNDER_LEMMA|$provers|$timeout|$par|-wp-fct $rev_under_fns"
+  "dispatch|-DREV_RULE_LEMMAS|$provers|$timeout|$par|-wp-fct $rev_dispatch_fns"
   "rules|-DREV_RULE_LEMMAS|$provers|$timeout|$par|-wp-fct $rev_rule_fns"
   "lemmas|-DREV_UNDER_LEMMA -DREV_RULE_LEMMAS|z3,cvc5,cvc4|$lemma_tmo|3|-wp-prop $rev_lemmas"
 )

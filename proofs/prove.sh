@@ -200,6 +200,8 @@ jobs_table=(
   "tr-ctx|$chad_first|$timeout|-wp-fct $tr_ctx_fns"                 # 61
   "chad-2|$cvc5_first|$timeout|-wp-fct ${chad_jobs[1]}"           # 60
   "chad-3|$cvc5_first|$timeout|-wp-fct ${chad_jobs[2]}"           # 43
+  "rev-dispatch|script|-|proofs/prove-rev.sh dispatch"            # 43 (alone)
+  "fwd-dispatch|script|-|proofs/prove-fwd.sh dispatch"            # 60 (alone)
   "rev-lemmas|script|-|proofs/prove-rev.sh lemmas"                # 37
   "chad-1|$cvc5_first|$timeout|-wp-fct ${chad_jobs[0]}"           # 35
   "z3-pref|$z3_first|$timeout|-wp-fct $z3_pref_fns"               # 17

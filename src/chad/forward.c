@@ -23,12 +23,13 @@
  * variable with index k costs k + 5 nodes for its weight k + 1. */
 #define FWD_K 34
 
-/* Recursion measures (WP `decreases`): fwd(t, d, x) calls the rule of t's
- * kind with the same x; a rule calls f_sub and fwd_under with x + 1 and
- * fwd_case_branch with x + 1, which calls fwd_under with x + 2. With the
- * offsets fwd 0, rule -1, f_sub and fwd_under +1, fwd_case_branch +2 the
- * measure decreases on every edge of the call graph. */
-#define FWD_M(x) (4 * (CHAD_MAX_DEPTH + 2 - (x)))
+/* Recursion measures (WP `decreases`): fwd(t, d, x) calls fwd_rule with
+ * the same x, which calls the rule of t's kind with the same x; a rule
+ * calls f_sub and fwd_under with x + 1 and fwd_case_branch with x + 1,
+ * which calls fwd_under with x + 2. With the offsets fwd 0, fwd_rule -1,
+ * rule -2, f_sub and fwd_under +1, fwd_case_branch +2 the measure
+ * decreases on every edge of the call graph. */
+#define FWD_M(x) (5 * (CHAD_MAX_DEPTH + 2 - (x)))
 
 /* ---- the contract of F, shared by fwd and its per-kind helpers ----------
  * t: a source node (kind, type and context source, children too), d: the
@@ -757,7 +758,7 @@ static int fwd_const(int t, int d, int tg, int depth)
 /* F(pair a b) = let p = F a; q = F b in ((fst p, fst q), \v. (snd p v, snd q v)) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_PAIR; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases FWD_M(depth) - 1;
+    decreases FWD_M(depth) - 2;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -865,7 +866,7 @@ static int fwd_pair(int t, int d, int tg, int depth)
  *   let p = F a; x = fst p; q = F_{G,x} b in (fst q, \v. snd q (v, snd p v)) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_LET; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases FWD_M(depth) - 1;
+    decreases FWD_M(depth) - 2;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -971,7 +972,7 @@ static int fwd_let(int t, int d, int tg, int depth)
  *   ( \x. let r = f x in (fst r, \u. snd r (0, u)),  \v. \x. snd (f x) (v, 0) ) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_LAM; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases FWD_M(depth) - 1;
+    decreases FWD_M(depth) - 2;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -1129,7 +1130,7 @@ static int fwd_lam(int t, int d, int tg, int depth)
  *   (fst r, \v. (snd p v) (fst q) + snd r (snd q v)) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_APP; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases FWD_M(depth) - 1;
+    decreases FWD_M(depth) - 2;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -1265,7 +1266,7 @@ static int fwd_app(int t, int d, int tg, int depth)
       tm_kind_[t] == TM_LENGTH || tm_kind_[t] == TM_OP || tm_kind_[t] == TM_INL ||
       tm_kind_[t] == TM_INR;
     terminates \true;
-    decreases FWD_M(depth) - 1;
+    decreases FWD_M(depth) - 2;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -1311,7 +1312,7 @@ static int fwd_unary(int t, int d, int tg, int depth)
  *   inr y -> let q = F c in (fst q, \v. snd q (v, snd (snd p v))) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_CASE; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases FWD_M(depth) - 1;
+    decreases FWD_M(depth) - 2;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -1333,7 +1334,7 @@ static int fwd_case(int t, int d, int tg, int depth)
  *   iter (fst pn) (s. let x = fst s; q = F b in (fst q, \v. snd q (v, snd s v))) ps */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_ITER; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases FWD_M(depth) - 1;
+    decreases FWD_M(depth) - 2;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -1363,7 +1364,7 @@ static int fwd_iter(int t, int d, int tg, int depth)
  *   (build m (i. fst ps[i]), \v. build m (i. snd ps[i] (v, ()))) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_BUILD; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases FWD_M(depth) - 1;
+    decreases FWD_M(depth) - 2;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -1393,7 +1394,7 @@ static int fwd_build(int t, int d, int tg, int depth)
 /* F(index a b) = let p = F a; q = F b in (fst p [fst q], \v. (snd p v)[fst q]) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_INDEX; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases FWD_M(depth) - 1;
+    decreases FWD_M(depth) - 2;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -1492,7 +1493,7 @@ static int fwd_index(int t, int d, int tg, int depth)
  *    \v. let dys = snd p v in build (length y) (i. snd ps[i] (v, dys[i]))) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_MAP; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases FWD_M(depth) - 1;
+    decreases FWD_M(depth) - 2;
     FWD_ASSIGNS;
     FWD_ENS;
 */
@@ -1522,8 +1523,40 @@ static int fwd_map(int t, int d, int tg, int depth)
   return b_let(p, b_let(y, b_let(ps, b_pair(prim, tan))));
 }
 
+/* The rule of t's kind, once fwd has the translations (split from fwd so
+ * that the per-rule paths are proved without fwd's translation states). */
+/*@ FWD_REQ; FWD_ENV; FWD_TG; requires depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases FWD_M(depth) - 1;
+    FWD_ASSIGNS;
+    FWD_ENS;
+*/
+static int fwd_rule(int t, int d, int tg, int depth)
+{
+  int r;
+  switch (tm_kind(t)) {
+  case TM_VAR: r = fwd_var(t, d, tg, depth); break;
+  case TM_UNIT: case TM_RCONST: case TM_ICONST: r = fwd_const(t, d, tg, depth); break;
+  case TM_LET: r = fwd_let(t, d, tg, depth); break;
+  case TM_LAM: r = fwd_lam(t, d, tg, depth); break;
+  case TM_APP: r = fwd_app(t, d, tg, depth); break;
+  case TM_PAIR: r = fwd_pair(t, d, tg, depth); break;
+  case TM_FST: case TM_SND: case TM_SUM: case TM_LENGTH: case TM_OP:
+  case TM_INL: case TM_INR:
+    r = fwd_unary(t, d, tg, depth); break;
+  case TM_CASE: r = fwd_case(t, d, tg, depth); break;
+  case TM_ITER: r = fwd_iter(t, d, tg, depth); break;
+  case TM_BUILD: r = fwd_build(t, d, tg, depth); break;
+  case TM_INDEX: r = fwd_index(t, d, tg, depth); break;
+  case TM_MAP: r = fwd_map(t, d, tg, depth); break;
+  default: r = CHAD_E_TYPE; break;   /* not a source-language term */
+  }
+  return r;
+}
+
 /*@ FWD_REQ;
     requires d == CHAD_E_CAPACITY || env_ok(CHAD_PFWD, tm_ctx_[t], d);
+    requires venv_wf;
     terminates \true;
     decreases FWD_M(depth);
     FWD_ASSIGNS;
@@ -1536,39 +1569,27 @@ static int fwd(int t, int d, int depth)
   if (d < 0)
     return d;
   int g = tm_ctx(t);
-  if (g < 0)
-    return g;
-  //@ assert msrc_ok(t);
-  int tg = tr_ctx(CHAD_TAN, g);           /* T G */
-  if (tg < 0)
-    return tg;
-  /* P tau and T tau: the result type P tau * (T G -o T tau) is built by
-   * the constructors; translating here fills the memo tables that state
+  //@ assert src_inv && msrc_ok(t) && 0 <= g < ctx_count && chad_csrc_[g] == 1;
+  //@ assert chad_tsrc_[tm_ty_[t]] == 1;
+  /* On each failed translation its result code, each its own goal (as in
+   * rev). P tau and T tau: the result type P tau * (T G -o T tau) is built
+   * by the constructors; translating here fills the memo tables that state
    * what the translations are (a hit after the first time). */
+  int tg = tr_ctx(CHAD_TAN, g);           /* T G */
+  if (tg < 0) {
+    //@ assert tg == CHAD_E_CAPACITY || tg == CHAD_E_DEPTH;
+    return tg;
+  }
   int pt = tr_ty(CHAD_PFWD, tm_type(t));
-  if (pt < 0)
+  if (pt < 0) {
+    //@ assert pt == CHAD_E_CAPACITY || pt == CHAD_E_DEPTH;
     return pt;
+  }
   int tt = tr_ty(CHAD_TAN, tm_type(t));
+  //@ assert tt < 0 ==> tt == CHAD_E_CAPACITY || tt == CHAD_E_DEPTH;
   if (tt < 0)
     return tt;
-  switch (tm_kind(t)) {
-  case TM_VAR: return fwd_var(t, d, tg, depth);
-  case TM_UNIT: case TM_RCONST: case TM_ICONST: return fwd_const(t, d, tg, depth);
-  case TM_LET: return fwd_let(t, d, tg, depth);
-  case TM_LAM: return fwd_lam(t, d, tg, depth);
-  case TM_APP: return fwd_app(t, d, tg, depth);
-  case TM_PAIR: return fwd_pair(t, d, tg, depth);
-  case TM_FST: case TM_SND: case TM_SUM: case TM_LENGTH: case TM_OP:
-  case TM_INL: case TM_INR:
-    return fwd_unary(t, d, tg, depth);
-  case TM_CASE: return fwd_case(t, d, tg, depth);
-  case TM_ITER: return fwd_iter(t, d, tg, depth);
-  case TM_BUILD: return fwd_build(t, d, tg, depth);
-  case TM_INDEX: return fwd_index(t, d, tg, depth);
-  case TM_MAP: return fwd_map(t, d, tg, depth);
-  default:
-    return CHAD_E_TYPE;              /* not a source-language term */
-  }
+  return fwd_rule(t, d, tg, depth);
 }
 
 /* Fills the ghost columns of chad_spec.h for the current tables: source

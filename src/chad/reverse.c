@@ -89,13 +89,14 @@ static int rev_ext(int d, int ty)
   return r;
 }
 
-/* Recursion measures (WP `decreases`): rev(t, d, x) calls the rule of t's
- * kind with the same x; a rule calls rev and rev_under with x + 1 and
- * rev_case_branch with x + 1, which calls rev_under with x + 2. Every call
- * lowers REV_M(x) = 4 * (CHAD_MAX_DEPTH + 2 - x) plus a per-function offset
- * (rule -1, rev_under +1, rev_case_branch +2), so the measure decreases on
- * every edge of the call graph. */
-#define REV_M(x) (4 * (CHAD_MAX_DEPTH + 2 - (x)))
+/* Recursion measures (WP `decreases`): rev(t, d, x) calls rev_rule with
+ * the same x, which calls the rule of t's kind with the same x; a rule
+ * calls rev and rev_under with x + 1 and rev_case_branch with x + 1, which
+ * calls rev_under with x + 2. Every call lowers REV_M(x) = 5 *
+ * (CHAD_MAX_DEPTH + 2 - x) plus a per-function offset (rev_rule -1, rule
+ * -2, rev_under +1, rev_case_branch +2), so the measure decreases on every
+ * edge of the call graph. */
+#define REV_M(x) (5 * (CHAD_MAX_DEPTH + 2 - (x)))
 
 /*@ requires REV_INV;
     requires 0 <= c < tm_count && chad_msrc_[c] == 1;
@@ -675,7 +676,7 @@ static int rev_const(int t, int d, int cg, int ct)
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_LET);
     requires 0 <= depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases REV_M(depth) - 1;
+    decreases REV_M(depth) - 2;
     REV_ASSIGNS;
     REV_POST(t, d);
 */
@@ -705,7 +706,7 @@ static int rev_let(int t, int d, int ct, int depth)
     requires ty == tm_ty_[t];
     requires 0 <= depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases REV_M(depth) - 1;
+    decreases REV_M(depth) - 2;
     REV_ASSIGNS;
     REV_POST(t, d);
 */
@@ -738,7 +739,7 @@ static int rev_lam(int t, int d, int ty, int ct, int depth)
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_APP);
     requires 0 <= depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases REV_M(depth) - 1;
+    decreases REV_M(depth) - 2;
     REV_ASSIGNS;
     REV_POST(t, d);
 */
@@ -828,7 +829,7 @@ static int rev_pair_tail(int p, int q, int d2, int lp, int lq, int lin)
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_PAIR);
     requires 0 <= depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases REV_M(depth) - 1;
+    decreases REV_M(depth) - 2;
     REV_ASSIGNS;
     REV_POST(t, d);
 */
@@ -954,7 +955,7 @@ static int rev_pair(int t, int d, int ct, int depth)
     requires cg == trc(CHAD_COT, tm_ctx_[t]) && ty == tm_ty_[t];
     requires 0 <= depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases REV_M(depth) - 1;
+    decreases REV_M(depth) - 2;
     REV_ASSIGNS;
     REV_POST(t, d);
 */
@@ -1013,7 +1014,7 @@ static int rev_unary(int t, int d, int cg, int ty, int ct, int depth)
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_CASE);
     requires 0 <= depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases REV_M(depth) - 1;
+    decreases REV_M(depth) - 2;
     REV_ASSIGNS;
     REV_POST(t, d);
 */
@@ -1037,7 +1038,7 @@ static int rev_case(int t, int d, int ct, int depth)
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_ITER);
     requires 0 <= depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases REV_M(depth) - 1;
+    decreases REV_M(depth) - 2;
     REV_ASSIGNS;
     REV_POST(t, d);
 */
@@ -1070,7 +1071,7 @@ static int rev_iter(int t, int d, int ct, int depth)
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_BUILD);
     requires 0 <= depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases REV_M(depth) - 1;
+    decreases REV_M(depth) - 2;
     REV_ASSIGNS;
     REV_POST(t, d);
 */
@@ -1101,7 +1102,7 @@ static int rev_build(int t, int d, int ct, int depth)
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_INDEX);
     requires 0 <= depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases REV_M(depth) - 1;
+    decreases REV_M(depth) - 2;
     REV_ASSIGNS;
     REV_POST(t, d);
 */
@@ -1127,7 +1128,7 @@ static int rev_index(int t, int d, int ct, int depth)
 /*@ RULE_PRE(t, d, tm_kind_[t] == TM_MAP);
     requires 0 <= depth <= CHAD_MAX_DEPTH;
     terminates \true;
-    decreases REV_M(depth) - 1;
+    decreases REV_M(depth) - 2;
     REV_ASSIGNS;
     REV_POST(t, d);
 */
@@ -1162,6 +1163,39 @@ static int rev_map(int t, int d, int ct, int depth)
   return b_let(p, b_let(y, b_let(ps, b_pair(prim, tan))));
 }
 
+/* The rule of t's kind, once rev has the translations (split from rev so
+ * that the per-rule paths are proved without rev's translation states). */
+/*@ RULE_PRE(t, d, \true);
+    requires g == tm_ctx_[t] && cg == trc(CHAD_COT, g) && ty == tm_ty_[t];
+    requires 0 <= depth <= CHAD_MAX_DEPTH;
+    terminates \true;
+    decreases REV_M(depth) - 1;
+    REV_ASSIGNS;
+    REV_POST(t, d);
+*/
+static int rev_rule(int t, int d, int g, int cg, int ty, int ct, int depth)
+{
+  int r;
+  switch (tm_kind(t)) {
+  case TM_VAR: r = rev_var(t, d, g, ct); break;
+  case TM_UNIT: case TM_RCONST: case TM_ICONST: r = rev_const(t, d, cg, ct); break;
+  case TM_LET: r = rev_let(t, d, ct, depth); break;
+  case TM_LAM: r = rev_lam(t, d, ty, ct, depth); break;
+  case TM_APP: r = rev_app(t, d, ct, depth); break;
+  case TM_PAIR: r = rev_pair(t, d, ct, depth); break;
+  case TM_FST: case TM_SND: case TM_SUM: case TM_LENGTH: case TM_OP:
+  case TM_INL: case TM_INR:
+    r = rev_unary(t, d, cg, ty, ct, depth); break;
+  case TM_CASE: r = rev_case(t, d, ct, depth); break;
+  case TM_ITER: r = rev_iter(t, d, ct, depth); break;
+  case TM_BUILD: r = rev_build(t, d, ct, depth); break;
+  case TM_INDEX: r = rev_index(t, d, ct, depth); break;
+  case TM_MAP: r = rev_map(t, d, ct, depth); break;
+  default: r = CHAD_E_TYPE; break;
+  }
+  return r;
+}
+
 /*@ REV_PRE(t, d);
     requires depth >= 0;
     terminates \true;
@@ -1176,36 +1210,34 @@ static int rev(int t, int d, int depth)
   if (d < 0)
     return d;
   int g = tm_ctx(t);
-  if (g < 0)
-    return g;
+  //@ assert src_inv && msrc_ok(t) && 0 <= g < ctx_count && chad_csrc_[g] == 1;
+  //@ assert chad_tsrc_[tm_ty_[t]] == 1;
+  /* the translations may memoise new cotangent types before they fail:
+   * cot_lin (part of REV_INV) is re-established on every path after them.
+   * On each path its result code and the environment frame, each its own
+   * goal (as one postcondition over all paths they timed out). */
   int cg = tr_ctx(CHAD_COT, g);           /* C G */
-  if (cg < 0)
+  if (cg < 0) {
+    //@ ghost cot_lin_lemma();
+    //@ assert cg == CHAD_E_CAPACITY || cg == CHAD_E_DEPTH;
+    //@ assert env_keep{Pre, Here};
     return cg;
+  }
   int ty = tm_type(t);
   int pt = tr_ty(CHAD_PREV, ty);          /* P tau: memoised for the contract */
-  if (pt < 0)
+  if (pt < 0) {
+    //@ ghost cot_lin_lemma();
+    //@ assert pt == CHAD_E_CAPACITY || pt == CHAD_E_DEPTH;
+    //@ assert env_keep{Pre, Here};
     return pt;
+  }
   int ct = tr_ty(CHAD_COT, ty);           /* C tau */
+  //@ ghost cot_lin_lemma();
+  //@ assert ct < 0 ==> ct == CHAD_E_CAPACITY || ct == CHAD_E_DEPTH;
+  //@ assert env_keep{Pre, Here};
   if (ct < 0)
     return ct;
-  //@ ghost cot_lin_lemma();
-  switch (tm_kind(t)) {
-  case TM_VAR: return rev_var(t, d, g, ct);
-  case TM_UNIT: case TM_RCONST: case TM_ICONST: return rev_const(t, d, cg, ct);
-  case TM_LET: return rev_let(t, d, ct, depth);
-  case TM_LAM: return rev_lam(t, d, ty, ct, depth);
-  case TM_APP: return rev_app(t, d, ct, depth);
-  case TM_PAIR: return rev_pair(t, d, ct, depth);
-  case TM_FST: case TM_SND: case TM_SUM: case TM_LENGTH: case TM_OP:
-  case TM_INL: case TM_INR:
-    return rev_unary(t, d, cg, ty, ct, depth);
-  case TM_CASE: return rev_case(t, d, ct, depth);
-  case TM_ITER: return rev_iter(t, d, ct, depth);
-  case TM_BUILD: return rev_build(t, d, ct, depth);
-  case TM_INDEX: return rev_index(t, d, ct, depth);
-  case TM_MAP: return rev_map(t, d, ct, depth);
-  default: return CHAD_E_TYPE;
-  }
+  return rev_rule(t, d, g, cg, ty, ct, depth);
 }
 
 int chad_rev_in(int t, int d)
