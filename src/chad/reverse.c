@@ -18,8 +18,29 @@ static int tyof(int t) { return t < 0 ? t : tm_type(t); }
 
 static int rev(int t, int d, int depth);
 
+/* One step of memo_inv at one entry, as a call: its postcondition is
+ * substituted, where the solvers did not find the instance of the
+ * quantified invariant at a constant mode (as F's tr_step, forward.c). */
+/*@ ghost
+  /@ requires memo_ty_inv && mode_ok(m) && 0 <= t < CHAD_MAX_TYPES && chad_memo_ty_[m][t] != 0;
+     terminates \true;
+     assigns \nothing;
+     ensures tr_ok(m, t, chad_memo_ty_[m][t] - 1); @/
+  void rev_tr_step(int m, int t) { }
+*/
+/*@ ghost
+  /@ requires memo_ctx_inv && mode_ok(m) && 0 < g < CHAD_MAX_CTXS && chad_memo_ctx_[m][g] != 0;
+     terminates \true;
+     assigns \nothing;
+     ensures trc_ok(m, g, chad_memo_ctx_[m][g] - 1); @/
+  void rev_trc_step(int m, int g) { }
+*/
+
 /* Lemma (by induction over the type and context tables, children first):
- * every memoised cotangent translation is a linear type. */
+ * every memoised cotangent translation is a linear type. C Real = Real,
+ * C Int = C Unit = Unit, C(a*b) = C(a+b) = Ca * Cb, C(Arr a) = Arr Ca,
+ * C(a->b) = !P a (x) Cb: linear when the children's C are (ty_lin_rule);
+ * C G = C G' * C tau, ending in Unit. */
 /*@ ghost
   /@ requires kernel_inv && memo_inv;
      terminates \true;
@@ -33,23 +54,39 @@ static int rev(int t, int d, int depth);
        loop variant ty_count - i; @/
     for (int i = 0; i < ty_count; i++) {
       /@ assert ty_node_ok(i); @/
-      /@ assert chad_memo_ty_[CHAD_COT][i] != 0 ==>
-                tr_ok(CHAD_COT, i, chad_memo_ty_[CHAD_COT][i] - 1); @/
-      /@ assert trh(CHAD_COT, i) ==> ty_node_ok(trm(CHAD_COT, i)); @/
+      if (chad_memo_ty_[CHAD_COT][i] != 0) {
+        rev_tr_step(CHAD_COT, i);
+        int s = chad_memo_ty_[CHAD_COT][i] - 1;
+        int k = ty_kind_[i], l = ty_left_[i], r = ty_right_[i];
+        /@ assert step: tr_ok(CHAD_COT, i, s); @/
+        /@ assert ty_node_ok(s); @/
+        /@ assert base: k == TY_REAL || k == TY_INT || k == TY_UNIT ==>
+             s == TY_ID_REAL || s == TY_ID_UNIT; @/
+        /@ assert ty_node_ok(TY_ID_REAL) && ty_node_ok(TY_ID_UNIT); @/
+        /@ assert two: k == TY_PROD || k == TY_SUM ==> 0 <= l < i && 0 <= r < i &&
+             ty_same(s, TY_PROD, trm(CHAD_COT, l), trm(CHAD_COT, r)) &&
+             lin(trm(CHAD_COT, l)) && lin(trm(CHAD_COT, r)); @/
+        /@ assert arr: k == TY_ARR ==> 0 <= l < i && ty_same(s, TY_ARR, trm(CHAD_COT, l), -1) &&
+             lin(trm(CHAD_COT, l)); @/
+        /@ assert fun: k == TY_FUN ==> 0 <= r < i && ty_kind_[s] == TY_COPOW &&
+             ty_right_[s] == trm(CHAD_COT, r) && lin(trm(CHAD_COT, r)); @/
+        /@ assert lin(s); @/
+      }
     }
     /@ assert \forall integer t; 0 <= t < CHAD_MAX_TYPES && trh(CHAD_COT, t) ==> t < ty_count; @/
-    /@ assert ty_node_ok(TY_ID_UNIT); @/
-    /@ loop invariant 1 <= j <= ctx_count;
+    /@ assert ty_inv && ty_node_ok(TY_ID_UNIT); @/
+    /@ loop invariant 1 <= j <= CHAD_MAX_CTXS;
        loop invariant \forall integer g; 0 <= g < j && trch(CHAD_COT, g) ==> lin(trc(CHAD_COT, g));
        loop assigns j;
-       loop variant ctx_count - j; @/
-    for (int j = 1; j < ctx_count; j++) {
-      /@ assert ctx_node_ok(j); @/
-      /@ assert chad_memo_ctx_[CHAD_COT][j] != 0 ==>
-                trc_ok(CHAD_COT, j, chad_memo_ctx_[CHAD_COT][j] - 1); @/
-      /@ assert trch(CHAD_COT, j) ==> ty_node_ok(trc(CHAD_COT, j)); @/
+       loop variant CHAD_MAX_CTXS - j; @/
+    for (int j = 1; j < CHAD_MAX_CTXS; j++) {
+      if (chad_memo_ctx_[CHAD_COT][j] != 0) {
+        rev_trc_step(CHAD_COT, j);
+        /@ assert j < ctx_count && ctx_node_ok(j); @/
+        /@ assert ty_node_ok(trc(CHAD_COT, j)); @/
+        /@ assert lin(trc(CHAD_COT, ctx_parent_[j])) && lin(trm(CHAD_COT, ctx_type_[j])); @/
+      }
     }
-    /@ assert \forall integer g; 0 < g < CHAD_MAX_CTXS && trch(CHAD_COT, g) ==> g < ctx_count; @/
   }
 */
 
