@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Forward-mode CHAD (src/chad/forward.c): the proved part of issue #5's F,
 # in separate Frama-C runs so that the frame lemmas of
-# src/chad/reverse_spec.h (and forward.c's own lemma env_ok_keep) are not
-# axioms of the other files' goals; env_ok_keep is proved in the lemma run,
-# reverse_spec.h's lemmas in prove-rev.sh's. prove.sh runs it as four jobs:
-#   prove-fwd.sh [fns|cvc5|dispatch|lemmas]   (default: all four, in sequence)
+# src/chad/reverse_spec.h are not axioms of the other files' goals (they
+# are proved in prove-rev.sh's lemma run). prove.sh runs it as three jobs
+# (four with PROVE_RULES=1):
+#   prove-fwd.sh [fns|cvc5|dispatch|rules]   (default: all, in sequence)
 # fns: the functions below, Z3 first; cvc5: the two where cvc5 first
 # costs less (see fwd_cvc5_fns); dispatch: F itself (fwd: the
-# translations, then fwd_rule: the rule of the node's kind); lemmas:
-# env_ok_keep.
+# translations, then fwd_rule: the rule of the node's kind); rules: the
+# rules with two recursive calls, with reverse_spec.h's memo-frame lemmas
+# (REV_RULE_LEMMAS).
 # Gate: valid == total in each JSON report. See proofs/README.md for what
 # is proved and what is only stated.
 #   PROVE_CHAD_TIMEOUT, PROVE_CHAD_PAR, PROVE_CHAD_PROVERS,
-#   PROVE_LEMMA_TIMEOUT as in prove-rev.sh.
+#   as in prove-rev.sh.
 # Each run is one proofs/wp-run.sh call.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,16 +23,16 @@ cd "$(dirname "$0")/.."
 # failed in a full run. 30 s here; prove.sh's own jobs keep 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
 part=${1:-all}
-case $part in all|fns|cvc5|dispatch|lemmas) ;; *) echo "usage: $0 [fns|cvc5|dispatch|lemmas]" >&2; exit 2 ;; esac
+case $part in all|fns|cvc5|dispatch|rules) ;; *) echo "usage: $0 [fns|cvc5|dispatch|rules]" >&2; exit 2 ;; esac
 par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
-  src/chad/build.c src/chad/types.c src/chad/forward.c"
+  src/chad/build.c src/chad/types.c src/chad/sharing.c src/chad/forward.c"
 # functions proved: the pass wrappers of forward.c, the ghost lemma function
 # tan_lin_lemma, the rules below (their callees' contracts are proved here or
 # in the main run, or listed as assumed in proofs/README.md)
 fwd_fns=tyof,tan_lin_lemma
 fwd_fns=$fwd_fns,f_ext,f_var,f_proj,f_llam,f_pair,f_zero,f_rconst,f_const_prim
-fwd_fns=$fwd_fns,fwd_var,fwd_const
+fwd_fns=$fwd_fns,fwd_var,fwd_const,f_sub
 # Proved with cvc5 first (run "cvc5"): Z3 ran to its quick limit on 6 and
 # 2 of their goals that cvc5 then proved. Prover seconds, 2 s counted for
 # each quick attempt run out: 15.4 and 4.3 s Z3 first, 7.9 and 0.3 s cvc5
@@ -40,9 +41,9 @@ fwd_cvc5_fns=const_copy,tr_step
 # F itself: its contract (FWD_ENS: type P tau * (T G -o T tau), size,
 # error codes, frame) from the rules' contracts
 fwd_dispatch_fns=fwd,fwd_rule
-# the lemma forward.c adds; reverse_spec.h's lemmas, loaded here too, are
-# proved in prove-rev.sh's lemma run (the same header text), not twice
-fwd_lemmas=env_ok_keep
+# F(pair a b), F's first rule with two recursive calls, and its builder
+# tail (see proofs/README.md "Forward mode F")
+fwd_rule_fns=fwd_pair_lin,fwd_pair
 provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then
@@ -57,9 +58,8 @@ if [ "$part" = all ] || [ "$part" = dispatch ]; then
   WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
     proofs/wp-run.sh fwd-dispatch proofs/wp-report-fwd-dispatch.json -wp-fct "$fwd_dispatch_fns" $files || status=1
 fi
-# the full provers race on the lemma, as in prove-rev.sh
-if [ "$part" = all ] || [ "$part" = lemmas ]; then
-  WP_PROVERS=z3,cvc5,cvc4 WP_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-60} WP_PAR=3 \
-    proofs/wp-run.sh fwd-lemmas proofs/wp-report-fwd-lemmas.json -wp-prop "$fwd_lemmas" $files || status=1
+if [ "$part" = all ] || [ "$part" = rules ]; then
+  WP_CPP_DEFS=-DREV_RULE_LEMMAS WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
+    proofs/wp-run.sh fwd-rules proofs/wp-report-fwd-rules.json -wp-fct "$fwd_rule_fns" $files || status=1
 fi
 exit $status

@@ -31,7 +31,7 @@ part=${1:-all}
 case $part in all|fns|cvc5|under|dispatch|rules|lemmas) ;; *) echo "usage: $0 [fns|cvc5|under|dispatch|rules|lemmas]" >&2; exit 2 ;; esac
 par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
-  src/chad/build.c src/chad/types.c src/chad/reverse.c src/chad/simplify.c"
+  src/chad/build.c src/chad/types.c src/chad/sharing.c src/chad/reverse.c src/chad/simplify.c"
 # functions proved (their callees' contracts are proved in the main run, or
 # listed as assumed in proofs/README.md)
 rev_fns=k_ext,rev_pair_lin,rev_ext,rev_rconst,r_llam,r_pair
@@ -62,7 +62,7 @@ rev_under_fns=rev_under
 rev_dispatch_fns=rev,rev_rule
 # R(pair a b), the first rule with two recursive calls, and its builder
 # tail (see proofs/README.md "Reverse mode R")
-rev_rule_fns=rev_pair_tail,rev_pair
+rev_rule_fns=let_pair_tail,rev_pair
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's

@@ -54,8 +54,7 @@
   ensures memo_grows{Pre, Post}; \
   ensures \old(tm_count) <= tm_count && \old(ty_count) <= ty_count && \
     \old(ctx_count) <= ctx_count; \
-  ensures \forall integer h, k; 0 <= h < \old(ctx_count) ==> \
-    ctx_lk(h, k) == \at(ctx_lk(h, k), Pre); \
+  ensures env_keep{Pre, Post}; \
   ensures fwd_size: tm_count - \old(tm_count) <= FWD_K * chad_msz_[t]; \
   ensures fwd_codes: \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH; \
   ensures fwd_type: \result >= 0 ==> 0 <= \result < tm_count && tm_ctx_[\result] == d && \
@@ -79,23 +78,6 @@
   // type table in the ghost lemma function tan_lin_lemma.
   predicate tan_lin = \forall integer t; 0 <= t < CHAD_MAX_TYPES && trh(CHAD_TAN, t) ==>
     lin(trm(CHAD_TAN, t));
-*/
-
-/*@
-  // Between two states where the environment stack below venv_sp, the
-  // frame, the older contexts (lengths and lookups) are unchanged and the
-  // memo tables only grew, every environment fact carries over.
-  predicate fenv_keep{L1, L2} =
-    \at(venv_sp, L1) == \at(venv_sp, L2) && \at(venv_cur, L1) == \at(venv_cur, L2) &&
-    (\forall integer i; 0 <= i < \at(venv_sp, L1) ==>
-       \at(venv_kind_[i], L1) == \at(venv_kind_[i], L2) &&
-       \at(venv_val_[i], L1) == \at(venv_val_[i], L2)) &&
-    \at(ctx_count, L1) <= \at(ctx_count, L2) &&
-    (\forall integer i; 0 <= i < \at(ctx_count, L1) ==> \at(ctx_len_[i], L1) == \at(ctx_len_[i], L2)) &&
-    (\forall integer h, k; 0 <= h < \at(ctx_count, L1) ==> ctx_lk{L2}(h, k) == ctx_lk{L1}(h, k)) &&
-    memo_grows{L1, L2};
-  lemma env_ok_keep{L1, L2}: \forall integer m, g, e;
-    fenv_keep{L1, L2} && env_ok{L1}(m, g, e) ==> env_ok{L2}(m, g, e);
 */
 
 /* One step of memo_inv at a given entry, as a call: the solvers did not
@@ -194,10 +176,12 @@
     ensures \result >= 0 ==> ctx_is_ext(\result, d, ty) && ctx_len_[\result] == ctx_len_[d] + 1 &&
       ctx_valid(\result);
     ensures \old(ctx_count) <= ctx_count;
-    ensures CTX_LK_FRAME;
+    ensures env_keep{Pre, Post};
     ensures \result >= 0 ==> lvl_ty(\result, ctx_len_[d]) == ty &&
       \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(\result, l) == lvl_ty(d, l);
     ensures \result >= 0 ==> \forall integer m, g; \old(env_ok(m, g, d)) ==> env_ok(m, g, \result);
+    ensures \old(ctx_valid(d)) ==>
+      \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(d, l) == \old(lvl_ty(d, l));
 */
 static int f_ext(int d, int ty)
 {
@@ -209,6 +193,7 @@ static int f_ext(int d, int ty)
   //@ assert tsrc_inv;
   //@ assert csrc_inv;
   //@ assert msrc_inv;
+  //@ assert \forall integer m, g, e; \at(env_ok(m, g, e), Pre) ==> env_ok(m, g, e);
   return r;
 }
 
@@ -578,8 +563,8 @@ static int tyof(int t) { return t < 0 ? t : tm_type(t); }
 static int fwd(int t, int d, int depth);
 
 /* F of a direct child (same source context), seen from the rule: fwd's
- * contract plus "the environment still maps G into d" (fenv_keep, lemma
- * env_ok_keep), so that the rule can go on in d. */
+ * contract plus "the environment still maps G into d" (an instance of
+ * env_keep{Pre, Post}), so that the rule can go on in d. */
 /*@ FWD_REQ;
     requires depth <= CHAD_MAX_DEPTH + 1;
     requires env_ok(CHAD_PFWD, tm_ctx_[t], d);
@@ -592,7 +577,6 @@ static int fwd(int t, int d, int depth);
 static int f_sub(int t, int d, int depth)
 {
   int r = fwd(t, d, depth);
-  //@ assert fenv_keep{Pre, Here};
   return r;
 }
 
@@ -698,6 +682,8 @@ static int fwd_var(int t, int d, int tg, int depth)
   int body = f_proj(v, k) /*@ ghost (g, CHAD_TAN) */;
   //@ assert body >= 0 || body == CHAD_E_CAPACITY;
   //@ assert body >= 0 ==> tm_ctx_[body] == d1 && tm_ty_[body] == trm(CHAD_TAN, tau);
+  //@ assert var_tlin2: lin(trm(CHAD_TAN, tau));
+  //@ assert body >= 0 ==> ty_valid(tg) && llam_ok(tg, tm_ctx_[body], tm_ty_[body]);
   int lam = f_llam(tg, body);
   //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
   /*@ assert var_lam: lam >= 0 ==> 0 <= lam < tm_count && tm_ctx_[lam] == d &&
@@ -755,6 +741,75 @@ static int fwd_const(int t, int d, int tg, int depth)
   return r;
 }
 
+/* The linear half of F(pair a b), in d2 where level lp holds p = F a and
+ * level lq holds q = F b:   \v. (snd p v, snd q v)
+ * of type T G -o T(a * b), with tg = T G and tt = T(a * b) = T a * T b.
+ * Against the kernel's invariant only, with raw builders (as R's
+ * rev_pair_lin): the rule gets the pass invariants back by the frame. */
+/*@ requires kernel_inv;
+    requires ctx_valid(d2) && ty_valid(tg) && ty_valid(tt) && ty_kind_[tt] == TY_PROD && lin(tt);
+    requires 0 <= lp < ctx_len_[d2] && lvl_ty(d2, lp) == typ && ty_valid(typ) &&
+      ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, tg, ty_left_[tt]);
+    requires 0 <= lq < ctx_len_[d2] && lvl_ty(d2, lq) == tyq && ty_valid(tyq) &&
+      ty_kind_[tyq] == TY_PROD && ty_same(ty_right_[tyq], TY_LFUN, tg, ty_right_[tt]);
+    terminates \true;
+    assigns CH_TM_LOCS, CH_TMS_LOCS, CH_TYS_LOCS, CH_CTX_LOCS, CH_EXT_STATE;
+    ensures kernel_inv;
+    ensures fpair_lin_type: \result >= 0 ==> 0 <= \result < tm_count && tm_ctx_[\result] == d2 &&
+      ty_same(tm_ty_[\result], TY_LFUN, tg, tt);
+    ensures fpair_lin_codes: \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures fpair_lin_size: \old(tm_count) <= tm_count <= \old(tm_count) + 10;
+    ensures fpair_lin_frame: \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures fpair_lin_grow: tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures fpair_lin_lvl: \forall integer l; 0 <= l < ctx_len_[d2] ==> lvl_ty(d2, l) == \old(lvl_ty(d2, l));
+    ensures env_keep{Pre, Post};
+*/
+static int fwd_pair_lin(int d2, int lp, int lq, int tg) /*@ ghost (int tt, int typ, int tyq) */
+{
+  //@ ghost int ta = ty_left_[tt];
+  //@ ghost int tb = ty_right_[tt];
+  //@ assert ty_node_ok(tt) && ty_same(tt, TY_PROD, ta, tb);
+  int lv = L(d2), d3 = k_ext(d2, tg);
+  if (d3 < 0) return d3;
+  //@ assert lvl_ty(d3, lv) == tg && lvl_ty(d3, lp) == lvl_ty(d2, lp) && lvl_ty(d3, lq) == lvl_ty(d2, lq);
+  int vp = V(d3, lp);
+  //@ assert vp >= 0 || vp == CHAD_E_CAPACITY;
+  int sp = b_snd(vp);
+  //@ assert sp >= 0 ==> tm_ctx_[sp] == d3 && ty_same(tm_ty_[sp], TY_LFUN, tg, ta);
+  //@ assert sp >= 0 || sp == CHAD_E_CAPACITY;
+  int v1 = V(d3, lv);
+  //@ assert v1 >= 0 ==> tm_ctx_[v1] == d3 && tm_ty_[v1] == tg;
+  //@ assert v1 >= 0 || v1 == CHAD_E_CAPACITY;
+  int da = b_lapp(sp, v1);
+  //@ assert da >= 0 ==> tm_ctx_[da] == d3 && tm_ty_[da] == ta;
+  //@ assert da >= 0 || da == CHAD_E_CAPACITY;
+  int vq = V(d3, lq);
+  //@ assert vq >= 0 || vq == CHAD_E_CAPACITY;
+  int sq = b_snd(vq);
+  //@ assert sq >= 0 ==> tm_ctx_[sq] == d3 && ty_same(tm_ty_[sq], TY_LFUN, tg, tb);
+  //@ assert sq >= 0 || sq == CHAD_E_CAPACITY;
+  int v2 = V(d3, lv);
+  //@ assert v2 >= 0 ==> tm_ctx_[v2] == d3 && tm_ty_[v2] == tg;
+  //@ assert v2 >= 0 || v2 == CHAD_E_CAPACITY;
+  int db = b_lapp(sq, v2);
+  //@ assert db >= 0 ==> tm_ctx_[db] == d3 && tm_ty_[db] == tb;
+  //@ assert db >= 0 || db == CHAD_E_CAPACITY;
+  //@ assert da >= 0 ==> tm_ctx_[da] == d3 && tm_ty_[da] == ta;
+  int dab = b_pair(da, db);
+  //@ assert dab >= 0 ==> tm_ctx_[dab] == d3 && ty_same(tm_ty_[dab], TY_PROD, ta, tb) && ty_valid(tm_ty_[dab]);
+  //@ assert dab >= 0 || dab == CHAD_E_CAPACITY;
+  //@ assert ty_inv && ty_valid(tt) && ty_same(tt, TY_PROD, ta, tb);
+  //@ assert dab >= 0 ==> tm_ty_[dab] == tt;
+  //@ assert dab >= 0 ==> ty_valid(tg) && 0 <= dab < tm_count && llam_ok(tg, tm_ctx_[dab], tm_ty_[dab]);
+  //@ assert ctx_parent_[d3] == d2;
+  int r = b_llam(tg, dab);
+  //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d2;
+  //@ assert r >= 0 ==> ty_same(tm_ty_[r], TY_LFUN, tg, tt);
+  //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d2 && ty_same(tm_ty_[r], TY_LFUN, tg, tt);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
+
 /* F(pair a b) = let p = F a; q = F b in ((fst p, fst q), \v. (snd p v, snd q v)) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_PAIR; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
@@ -766,99 +821,137 @@ static int fwd_pair(int t, int d, int tg, int depth)
 {
   //@ assert node_ok(t) && msz_ok(t) && msrc_ok(t);
   //@ ghost int g = tm_ctx_[t];
-  //@ ghost int ty = tm_ty_[t];
+  //@ ghost int tau = tm_ty_[t];
   int a = tm_a(t), b = tm_b(t), dn = depth + 1;
-  //@ assert tm_ctx_[a] == g && tm_ctx_[b] == g && ty_same(ty, TY_PROD, tm_ty_[a], tm_ty_[b]);
   //@ assert 0 <= a < t && 0 <= b < t && chad_msrc_[a] == 1 && chad_msrc_[b] == 1;
-  //@ assert pair_sz: chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
-  //@ ghost tr_step(CHAD_PFWD, ty);
-  //@ ghost tr_step(CHAD_TAN, ty);
-  //@ assert 0 <= trm(CHAD_PFWD, tm_ty_[a]);
-  //@ ghost int pa = chad_memo_ty_[CHAD_PFWD][tm_ty_[a]] - 1;
-  //@ assert 0 <= trm(CHAD_PFWD, tm_ty_[b]);
-  //@ ghost int pb = chad_memo_ty_[CHAD_PFWD][tm_ty_[b]] - 1;
-  //@ assert 0 <= trm(CHAD_TAN, tm_ty_[a]);
-  //@ ghost int ta = chad_memo_ty_[CHAD_TAN][tm_ty_[a]] - 1;
-  //@ assert 0 <= trm(CHAD_TAN, tm_ty_[b]);
-  //@ ghost int tb = chad_memo_ty_[CHAD_TAN][tm_ty_[b]] - 1;
-  //@ assert pair_p: ty_same(trm(CHAD_PFWD, ty), TY_PROD, pa, pb);
-  //@ assert pair_t: ty_same(trm(CHAD_TAN, ty), TY_PROD, ta, tb);
+  //@ assert tm_ctx_[a] == g && tm_ctx_[b] == g && ty_same(tau, TY_PROD, tm_ty_[a], tm_ty_[b]);
+  //@ assert chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
+  /* the size budget: F a, F b and at most 18 nodes of this rule (or the
+   * whole arena, when the source size saturates) */
+  //@ assert 1 <= chad_msz_[a] && 1 <= chad_msz_[b] && tm_count <= CHAD_MAX_TERMS;
+  /*@ assert pair_budget: FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b] + 18 <= FWD_K * chad_msz_[t] ||
+        CHAD_MAX_TERMS <= FWD_K * chad_msz_[t]; */
+  //@ ghost int ta0 = tm_ty_[a];
+  //@ ghost int tb0 = tm_ty_[b];
+  //@ ghost tr_step(CHAD_PFWD, tau);
+  //@ ghost tr_step(CHAD_TAN, tau);
+  //@ assert trh(CHAD_PFWD, ta0) && trh(CHAD_PFWD, tb0) && trh(CHAD_TAN, ta0) && trh(CHAD_TAN, tb0);
+  //@ ghost int pt = chad_memo_ty_[CHAD_PFWD][tau] - 1;
+  //@ ghost int tt = chad_memo_ty_[CHAD_TAN][tau] - 1;
+  //@ ghost int pa = chad_memo_ty_[CHAD_PFWD][ta0] - 1;
+  //@ ghost int pb = chad_memo_ty_[CHAD_PFWD][tb0] - 1;
+  //@ ghost int sa = chad_memo_ty_[CHAD_TAN][ta0] - 1;
+  //@ ghost int sb = chad_memo_ty_[CHAD_TAN][tb0] - 1;
+  //@ assert pair_p: ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+  //@ assert pair_t: ty_valid(tt) && ty_same(tt, TY_PROD, sa, sb);
+  //@ ghost tan_lin_lemma();
+  //@ assert pair_lin: lin(tt);
   int p = f_sub(a, d, dn);
+  /* the size bound on each path, each its own goal (as one postcondition
+   * over all paths it timed out under load) */
+  //@ assert pa_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  //@ assert pa_keep: env_keep{Pre, Here};
   if (p < 0) return p;
   //@ ghost P1: ;
-  //@ assert pair_p1: tm_ctx_[p] == d && fwd_ty(tm_ty_[p], g, tm_ty_[a]);
-  //@ assert trm(CHAD_PFWD, tm_ty_[a]) == pa && trm(CHAD_TAN, tm_ty_[a]) == ta;
-  int lp = L(d);
-  int d1 = f_ext(d, tyof(p));
+  //@ assert pa_fwd: tm_ctx_[p] == d && fwd_ty(tm_ty_[p], g, ta0) && 0 <= p < tm_count;
+  //@ assert pa_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a];
+  //@ assert pa_memo: trm(CHAD_PFWD, ta0) == pa && trm(CHAD_TAN, ta0) == sa && trc(CHAD_TAN, g) == tg;
+  //@ ghost int typ = tm_ty_[p];
+  //@ assert pa_ty: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert pa_valid: ty_valid(typ) && ty_valid(ty_right_[typ]);
+  //@ ghost int rtp = ty_right_[typ];
+  //@ assert pa_tt: ty_valid(tt) && ty_same(tt, TY_PROD, sa, sb) && lin(tt);
+  //@ assert pa_pt: ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb) && ty_valid(tg);
+  int lp = L(d), d1 = f_ext(d, tyof(p));
   //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
-  //@ assert d1 >= 0 ==> env_ok(CHAD_PFWD, g, d1) && lvl_ty(d1, lp) == tm_ty_[p];
-  //@ assert tm_count <= \at(tm_count, P1);
+  //@ assert d1_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  //@ assert d1_keep: env_keep{Pre, Here};
+  if (d1 < 0) return d1;
+  //@ assert d1_env: env_ok(CHAD_PFWD, g, d1) && ctx_len_[d1] == lp + 1 && ctx_type_[d1] == typ;
+  //@ assert pa_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d);
+  //@ assert pa_env: env_keep{Pre, Here};
   int q = f_sub(b, d1, dn);
+  //@ assert pb_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b];
+  //@ assert pb_grows: memo_grows{Pre, Here};
+  //@ assert pb_env: env_keep{Pre, Here};
+  //@ assert pb_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
   if (q < 0) return q;
   //@ ghost Q1: ;
-  //@ assert pair_q1: tm_ctx_[q] == d1 && fwd_ty(tm_ty_[q], g, tm_ty_[b]);
-  //@ assert trm(CHAD_PFWD, tm_ty_[b]) == pb && trm(CHAD_TAN, tm_ty_[b]) == tb;
-  //@ assert trm(CHAD_PFWD, tm_ty_[a]) == pa && trm(CHAD_TAN, tm_ty_[a]) == ta;
-  //@ assert pair_lp1: lvl_ty(d1, lp) == tm_ty_[p] && 0 <= lp < ctx_len_[d1];
-  //@ assert tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b];
-  int lq = L(d1);
-  int d2 = f_ext(d1, tyof(q));
+  //@ assert pb_fwd: tm_ctx_[q] == d1 && fwd_ty(tm_ty_[q], g, tb0) && 0 <= q < tm_count;
+  //@ assert pb_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d);
+  //@ assert pb_memo1: trm(CHAD_PFWD, ta0) == pa && trm(CHAD_TAN, ta0) == sa && trc(CHAD_TAN, g) == tg;
+  //@ assert pb_memo2: trm(CHAD_PFWD, tb0) == pb && trm(CHAD_TAN, tb0) == sb;
+  //@ assert pb_memo3: trh(CHAD_PFWD, tau) && trh(CHAD_TAN, tau) && trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt;
+  //@ assert pb_p: ctx_len_[d1] == lp + 1 && ctx_type_[d1] == typ && tm_ty_[p] == typ;
+  /* p's type and T(a*b) after the call, in small steps (as one goal the
+   * solvers ran to 30 s) */
+  //@ assert pb_pq: 0 <= p < tm_count && tm_ctx_[p] == d;
+  //@ assert pb_pk: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_right_[typ] == rtp;
+  //@ assert pb_pr: ty_same(rtp, TY_LFUN, tg, sa);
+  //@ assert pb_pty: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert pb_tt: ty_valid(tt) && ty_same(tt, TY_PROD, sa, sb) && lin(tt);
+  //@ assert pb_pt: ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb) && ty_valid(tg);
+  //@ ghost int tyq = tm_ty_[q];
+  //@ assert pb_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pb && ty_same(ty_right_[tyq], TY_LFUN, tg, sb);
+  int lq = L(d1), d2 = f_ext(d1, tyof(q));
   //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
-  //@ assert d2 >= 0 ==> lvl_ty(d2, lp) == tm_ty_[p] && lvl_ty(d2, lq) == tm_ty_[q];
-  int lv = L(d2);
-  int d3 = f_ext(d2, tg);
-  /*@ assert d3 >= 0 ==> lvl_ty(d3, lp) == tm_ty_[p] && lvl_ty(d3, lq) == tm_ty_[q] &&
-        lvl_ty(d3, lv) == tg && ctx_is_ext(d3, d2, tg); */
-  //@ ghost tan_lin_lemma();
-  //@ assert lin(ta) && lin(tb);
-  int vp = f_var(d3, lp);
-  int sp = f_snd(vp);
-  //@ assert sp >= 0 ==> tm_ctx_[sp] == d3 && ty_same(tm_ty_[sp], TY_LFUN, tg, ta);
-  //@ assert sp >= 0 || sp == CHAD_E_CAPACITY;
-  int v1 = f_var(d3, lv);
-  //@ assert v1 >= 0 ==> tm_ctx_[v1] == d3 && tm_ty_[v1] == tg;
-  //@ assert v1 >= 0 || v1 == CHAD_E_CAPACITY;
-  int da = f_lapp(sp, v1);
-  //@ assert da >= 0 ==> tm_ctx_[da] == d3 && tm_ty_[da] == ta;
-  //@ assert da >= 0 || da == CHAD_E_CAPACITY;
-  int vq = f_var(d3, lq);
-  int sq = f_snd(vq);
-  //@ assert sq >= 0 ==> tm_ctx_[sq] == d3 && ty_same(tm_ty_[sq], TY_LFUN, tg, tb);
-  //@ assert sq >= 0 || sq == CHAD_E_CAPACITY;
-  int v2 = f_var(d3, lv);
-  //@ assert v2 >= 0 ==> tm_ctx_[v2] == d3 && tm_ty_[v2] == tg;
-  //@ assert v2 >= 0 || v2 == CHAD_E_CAPACITY;
-  int db = f_lapp(sq, v2);
-  //@ assert db >= 0 ==> tm_ctx_[db] == d3 && tm_ty_[db] == tb;
-  //@ assert db >= 0 || db == CHAD_E_CAPACITY;
-  int dab = f_pair(da, db);
-  //@ assert dab >= 0 ==> tm_ctx_[dab] == d3 && ty_same(tm_ty_[dab], TY_PROD, ta, tb);
-  //@ assert dab >= 0 ==> ty_node_ok(tm_ty_[dab]) && lin(tm_ty_[dab]);
-  //@ assert pair_dab: dab >= 0 ==> tm_ty_[dab] == trm(CHAD_TAN, ty);
-  //@ assert dab >= 0 || dab == CHAD_E_CAPACITY;
-  int lin = f_llam(tg, dab);
+  //@ assert pb_env2: env_keep{Pre, Here};
+  //@ assert d2_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  if (d2 < 0) return d2;
+  //@ assert ctx_len_[d2] == lq + 1 && lq == lp + 1 && ctx_type_[d2] == tyq && ctx_parent_[d2] == d1;
+  //@ assert pb_ext2a: ctx_is_ext(d2, d1, tyq) && ctx_valid(d2);
+  //@ assert pb_ext2b: ctx_is_ext(d1, d, typ) && ctx_valid(d);
+  //@ assert pb_ext2: ctx_is_ext(d2, d1, tyq) && ctx_valid(d2) && ctx_is_ext(d1, d, typ) && ctx_valid(d);
+  //@ assert pt_ok: ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+  //@ assert lvl_ty(d2, lq) == tyq;
+  //@ assert lvl_ty(d1, lp) == typ;
+  //@ assert lvl_ty(d2, lp) == typ;
+  //@ assert pl_len: 0 <= lp < lq < ctx_len_[d2];
+  /* the two levels' types spelled out, not as R's lin_at: folded, the
+   * solvers did not prove lin_at(d2, lq, ...) (30 s, all three) */
+  //@ assert pl_ty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert ql_ty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_same(ty_right_[tyq], TY_LFUN, tg, sb);
+  //@ assert tt_ok: ty_valid(tt) && ty_kind_[tt] == TY_PROD && ty_left_[tt] == sa && ty_right_[tt] == sb && lin(tt);
+  //@ ghost Built: ;
+  int lin = fwd_pair_lin(d2, lp, lq, tg) /*@ ghost (tt, typ, tyq) */;
+  //@ assert lin >= 0 ==> tm_ctx_[lin] == d2 && ty_same(tm_ty_[lin], TY_LFUN, tg, tt) && 0 <= lin < tm_count;
   //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
-  //@ assert pair_lin: lin >= 0 ==> tm_ctx_[lin] == d2 && ty_same(tm_ty_[lin], TY_LFUN, tg, trm(CHAD_TAN, ty));
-  int wp = f_var(d2, lp);
-  int xa = f_fst(wp);
-  //@ assert xa >= 0 ==> tm_ctx_[xa] == d2 && tm_ty_[xa] == pa;
-  //@ assert xa >= 0 || xa == CHAD_E_CAPACITY;
-  int wq = f_var(d2, lq);
-  int xb = f_fst(wq);
-  //@ assert xb >= 0 ==> tm_ctx_[xb] == d2 && tm_ty_[xb] == pb;
-  //@ assert xb >= 0 || xb == CHAD_E_CAPACITY;
-  int prim = f_pair(xa, xb);
-  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
-  //@ assert prim >= 0 ==> tm_ctx_[prim] == d2 && ty_same(tm_ty_[prim], TY_PROD, pa, pb);
-  //@ assert pair_prim_ty: prim >= 0 ==> tm_ty_[prim] == trm(CHAD_PFWD, ty);
-  int res = f_pair(prim, lin);
-  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
-  //@ assert res >= 0 ==> tm_ctx_[res] == d2 && ty_node_ok(tm_ty_[res]);
-  int lq2 = f_let(q, res);
-  //@ assert lq2 >= 0 || lq2 == CHAD_E_CAPACITY;
-  //@ assert lq2 >= 0 ==> tm_ctx_[lq2] == d1 && tm_ty_[lq2] == tm_ty_[res];
-  //@ assert pair_size: tm_count - \at(tm_count, Q1) <= 19;
-  int r = f_let(p, lq2);
+  //@ assert lin_env: env_keep{Pre, Here};
+  //@ assert lin_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b] + 10;
+  //@ assert lin_grow: tables_grow{Built, Here};
+  //@ assert lin_side: side_same{Built, Here};
+  //@ assert lin_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv;
+  //@ assert lin_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  if (lin < 0) return lin;
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, tg, tt);
+  //@ assert lvl_ty(d2, lq) == tyq && lvl_ty(d2, lp) == typ;
+  //@ assert tm_ty_[p] == typ && tm_ty_[q] == tyq;
+  //@ assert ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
+  //@ assert ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pb;
+  //@ assert ctx_is_ext(d1, d, typ);
+  //@ assert ctx_is_ext(d2, d1, tyq);
+  //@ assert ctx_valid(d2) && ctx_valid(d);
+  //@ assert ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+  //@ assert tail_p: 0 <= p < tm_count && tm_ctx_[p] == d;
+  //@ assert tail_q: 0 <= q < tm_count && tm_ctx_[q] == d1;
+  //@ assert tail_ext: ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, tm_ty_[q]);
+  //@ ghost Lin: ;
+  int r = let_pair_tail(p, q, d2, lp, lq, lin) /*@ ghost (d, d1, pt, pa, pb, tg, tt) */;
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && \at(tm_count, Pre) <= r < tm_count;
+  //@ ghost int tyr = r >= 0 ? tm_ty_[r] : 0;
+  //@ assert r >= 0 ==> ty_valid(tyr) && ty_kind_[tyr] == TY_PROD && ty_left_[tyr] == pt && ty_same(ty_right_[tyr], TY_LFUN, tg, tt);
+  //@ assert r >= 0 ==> ty_node_ok(tyr) && 0 <= ty_right_[tyr] < tyr;
+  //@ assert trh(CHAD_PFWD, tau) && trh(CHAD_TAN, tau) && trch(CHAD_TAN, g) && trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt && trc(CHAD_TAN, g) == tg;
+  //@ assert r >= 0 ==> fwd_ty(tm_ty_[r], g, tau);
+  //@ assert tm_ctx_[t] == g && tm_ty_[t] == tau;
+  //@ assert pair_type: r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d && fwd_ty(tm_ty_[r], tm_ctx_[t], tm_ty_[t]);
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b] + 18;
+  //@ assert r_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  //@ assert tables_grow{Lin, Here} && side_same{Lin, Here};
+  //@ assert memo_inv && tsrc_inv && csrc_inv && msrc_inv;
+  //@ assert env_keep{Pre, Here};
   return r;
 }
 
@@ -1571,22 +1664,27 @@ static int fwd(int t, int d, int depth)
   int g = tm_ctx(t);
   //@ assert src_inv && msrc_ok(t) && 0 <= g < ctx_count && chad_csrc_[g] == 1;
   //@ assert chad_tsrc_[tm_ty_[t]] == 1;
-  /* On each failed translation its result code, each its own goal (as in
-   * rev). P tau and T tau: the result type P tau * (T G -o T tau) is built
-   * by the constructors; translating here fills the memo tables that state
-   * what the translations are (a hit after the first time). */
+  /* On each failed translation its result code and the environment
+   * frame, each its own goal (as in rev: as one postcondition over all
+   * paths the frame timed out). P tau and T tau: the result type
+   * P tau * (T G -o T tau) is built by the constructors; translating here
+   * fills the memo tables that state what the translations are (a hit
+   * after the first time). */
   int tg = tr_ctx(CHAD_TAN, g);           /* T G */
   if (tg < 0) {
     //@ assert tg == CHAD_E_CAPACITY || tg == CHAD_E_DEPTH;
+    //@ assert env_keep{Pre, Here};
     return tg;
   }
   int pt = tr_ty(CHAD_PFWD, tm_type(t));
   if (pt < 0) {
     //@ assert pt == CHAD_E_CAPACITY || pt == CHAD_E_DEPTH;
+    //@ assert env_keep{Pre, Here};
     return pt;
   }
   int tt = tr_ty(CHAD_TAN, tm_type(t));
   //@ assert tt < 0 ==> tt == CHAD_E_CAPACITY || tt == CHAD_E_DEPTH;
+  //@ assert env_keep{Pre, Here};
   if (tt < 0)
     return tt;
   return fwd_rule(t, d, tg, depth);

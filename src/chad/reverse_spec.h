@@ -13,16 +13,15 @@
 #include "chad_internal.h"
 #include "chad_spec.h"
 
-/* de Bruijn lookups in contexts that existed before a call are unchanged.
- * Not part of R's contracts any more: as a postcondition of every call it
+/* Neither macro's contract states that de Bruijn lookups in contexts that
+ * existed before a call are unchanged (the quantified ctx_lk equation, as
+ * the kernel's ctx_extend states it): as a postcondition of every call it
  * put one quantified equation over the recursive ctx_lk per call into each
- * rule's goals, where the solvers looped (rev_pair). R's functions get the
- * older context entries unchanged from their assigns clauses instead, and
- * the two that need lookups across an extension (rev_under, rev_onehot_lin)
- * prove the equation there by a ghost loop, as the kernel's ctx_extend
- * does. F (forward.c) still states it. */
-#define CTX_LK_FRAME \forall integer h, k; 0 <= h < \old(ctx_count) ==> \
-  ctx_lk(h, k) == \at(ctx_lk(h, k), Pre)
+ * rule's goals, where the solvers looped (rev_pair, fwd_pair). R's and F's
+ * functions state env_keep{Pre, Post} instead (below) and get the older
+ * context entries unchanged from their assigns clauses; the two places
+ * that need lookups across an extension (rev_under, rev_onehot_lin) prove
+ * the equation there by a ghost loop, as the kernel's ctx_extend does. */
 
 /*@
   // Appending a binder keeps the type of every older level and gives the

@@ -1,0 +1,103 @@
+/* Let-bound sharing (rules card §6): what both CHAD macros build the same
+ * way. F(pair a b) and R(pair a b) both end in
+ *   let p = (a's translation) in let q = (b's translation) in
+ *   ((fst p, fst q), lin)
+ * (let_pair_tail), and build their linear halves under one more binder
+ * (k_ext). Proved once, in prove-rev.sh's runs, against the kernel's
+ * invariant only: the pass invariants carry over by their frame
+ * (tables_grow, side_same, env_keep: reverse_spec.h). */
+#include "chad/kernel.h"
+#include "chad_internal.h"
+#include "chad_spec.h"
+#include "reverse_spec.h"
+
+#define V(d, l) b_var((d), (l))
+
+/* b_ext for code that only needs the kernel invariant (the linear halves of
+ * F(pair) and R(pair)), with the environment frame */
+/*@ requires kernel_inv;
+    requires ctx_valid(d) && ty_valid(ty);
+    terminates \true;
+    assigns CH_CTX_LOCS, CH_EXT_STATE;
+    ensures kernel_inv;
+    ensures \old(ctx_count) <= ctx_count;
+    ensures env_keep{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> ctx_is_ext(\result, d, ty) && ctx_len_[\result] == ctx_len_[d] + 1 &&
+      ctx_valid(\result) && lvl_ty(\result, ctx_len_[d]) == ty &&
+      \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(\result, l) == lvl_ty(d, l);
+    ensures \forall integer l; 0 <= l < ctx_len_[d] ==> lvl_ty(d, l) == \old(lvl_ty(d, l));
+*/
+int k_ext(int d, int ty)
+{
+  int r = b_ext(d, ty);
+  //@ assert tables_grow{Pre, Here};
+  //@ assert tm_inv;
+  //@ assert \forall integer m, g, e; \at(env_ok(m, g, e), Pre) ==> env_ok(m, g, e);
+  return r;
+}
+
+/* The let-and-pair tail of F(pair a b) and R(pair a b):
+ *   let p in let q in ((fst p, fst q), lin)
+ * in d, where d1 = d, p (level lp) and d2 = d1, q (level lq), lin in d2 a
+ * linear map of type ct -o cg (F: T G -o T(a*b); R: C(a*b) -o C G).
+ * Its own function so that its builder steps are proved in a small
+ * context (in rev_pair, after two recursive calls, they timed out). */
+/*@ requires kernel_inv;
+    requires 0 <= p < tm_count && tm_ctx_[p] == d && 0 <= q < tm_count && tm_ctx_[q] == d1;
+    requires ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, tm_ty_[q]);
+    requires ctx_valid(d2) && 0 <= lp < lq < ctx_len_[d2];
+    requires lvl_ty(d2, lp) == tm_ty_[p] && lvl_ty(d2, lq) == tm_ty_[q];
+    requires ty_valid(tm_ty_[p]) && ty_kind_[tm_ty_[p]] == TY_PROD && ty_left_[tm_ty_[p]] == pa;
+    requires ty_valid(tm_ty_[q]) && ty_kind_[tm_ty_[q]] == TY_PROD && ty_left_[tm_ty_[q]] == pb;
+    requires ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+    requires 0 <= lin < tm_count && tm_ctx_[lin] == d2 && ty_valid(tm_ty_[lin]) &&
+      ty_same(tm_ty_[lin], TY_LFUN, ct, cg);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 8 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
+      ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
+*/
+int let_pair_tail(int p, int q, int d2, int lp, int lq, int lin)
+  /*@ ghost (int d, int d1, int pt, int pa, int pb, int ct, int cg) */
+{
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
+  int vp = V(d2, lp);
+  int fp = b_fst(vp);
+  //@ assert fp >= 0 ==> 0 <= fp < tm_count && tm_ctx_[fp] == d2 && tm_ty_[fp] == pa;
+  //@ assert fp >= 0 || fp == CHAD_E_CAPACITY;
+  int vq = V(d2, lq);
+  int fq = b_fst(vq);
+  //@ assert fq >= 0 ==> 0 <= fq < tm_count && tm_ctx_[fq] == d2 && tm_ty_[fq] == pb;
+  //@ assert fq >= 0 || fq == CHAD_E_CAPACITY;
+  //@ assert fp >= 0 ==> 0 <= fp < tm_count && tm_ctx_[fp] == d2 && tm_ty_[fp] == pa;
+  int pr = b_pair(fp, fq);
+  //@ assert pr >= 0 ==> 0 <= pr < tm_count && tm_ctx_[pr] == d2 && ty_same(tm_ty_[pr], TY_PROD, pa, pb);
+  //@ assert pr >= 0 ==> ty_valid(tm_ty_[pr]);
+  //@ assert ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+  //@ assert ty_inv;
+  //@ assert pr >= 0 ==> tm_ty_[pr] == pt;
+  //@ assert pr >= 0 || pr == CHAD_E_CAPACITY;
+  //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == d2 && tm_ty_[lin] == tyl && ty_valid(tyl);
+  int res = b_pair(pr, lin);
+  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d2 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
+  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d2, d1, tm_ty_[q]) && tm_ctx_[q] == d1 && 0 <= q < tm_count;
+  int l2 = b_let(q, res);
+  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && tm_ty_[l2] == tm_ty_[res] && ty_same(tm_ty_[l2], TY_PROD, pt, tyl);
+  //@ assert l2 >= 0 ==> ty_valid(tm_ty_[l2]);
+  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
+  int r = b_let(p, l2);
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && tm_ty_[r] == tm_ty_[l2] && ty_same(tm_ty_[r], TY_PROD, pt, tyl) && ty_valid(tm_ty_[r]);
+  //@ assert ty_same(tyl, TY_LFUN, ct, cg);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
