@@ -889,7 +889,11 @@ static int fwd_pair(int t, int d, int tg, int depth)
   //@ assert pb_pk: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_right_[typ] == rtp;
   //@ assert pb_pr: ty_same(rtp, TY_LFUN, tg, sa);
   //@ assert pb_pty: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert pb_tt1: ty_valid(tt) && lin(tt);
+  //@ assert pb_tt2: ty_kind_[tt] == TY_PROD && ty_left_[tt] == sa && ty_right_[tt] == sb;
   //@ assert pb_tt: ty_valid(tt) && ty_same(tt, TY_PROD, sa, sb) && lin(tt);
+  //@ assert pb_pt1: ty_valid(pt) && ty_valid(tg);
+  //@ assert pb_pt2: ty_kind_[pt] == TY_PROD && ty_left_[pt] == pa && ty_right_[pt] == pb;
   //@ assert pb_pt: ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb) && ty_valid(tg);
   //@ ghost int tyq = tm_ty_[q];
   //@ assert pb_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pb && ty_same(ty_right_[tyq], TY_LFUN, tg, sb);
