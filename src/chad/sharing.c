@@ -11,8 +11,6 @@
 #include "chad_spec.h"
 #include "reverse_spec.h"
 
-#define V(d, l) b_var((d), (l))
-
 /* b_ext for code that only needs the kernel invariant (the linear halves of
  * F(pair) and R(pair)), with the environment frame */
 /*@ requires kernel_inv;
@@ -68,11 +66,11 @@ int let_pair_tail(int p, int q, int d2, int lp, int lq, int lin)
 {
   //@ ghost int tyl = tm_ty_[lin];
   //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
-  int vp = V(d2, lp);
+  int vp = b_var(d2, lp);
   int fp = b_fst(vp);
   //@ assert fp >= 0 ==> 0 <= fp < tm_count && tm_ctx_[fp] == d2 && tm_ty_[fp] == pa;
   //@ assert fp >= 0 || fp == CHAD_E_CAPACITY;
-  int vq = V(d2, lq);
+  int vq = b_var(d2, lq);
   int fq = b_fst(vq);
   //@ assert fq >= 0 ==> 0 <= fq < tm_count && tm_ctx_[fq] == d2 && tm_ty_[fq] == pb;
   //@ assert fq >= 0 || fq == CHAD_E_CAPACITY;
