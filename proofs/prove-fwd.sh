@@ -2,11 +2,12 @@
 # Forward-mode CHAD (src/chad/forward.c): the proved part of issue #5's F,
 # in separate Frama-C runs so that the frame lemmas of
 # src/chad/reverse_spec.h are not axioms of the other files' goals (they
-# are proved in prove-rev.sh's lemma run). prove.sh runs it as three jobs
-# (four with PROVE_RULES=1):
-#   prove-fwd.sh [fns|cvc5|dispatch|rules]   (default: all, in sequence)
+# are proved in prove-rev.sh's lemma run). prove.sh runs it as four jobs
+# (five with PROVE_RULES=1):
+#   prove-fwd.sh [fns|cvc5|under|dispatch|rules]   (default: all, in sequence)
 # fns: the functions below, Z3 first; cvc5: the two where cvc5 first
-# costs less (see fwd_cvc5_fns); dispatch: F itself (fwd: the
+# costs less (see fwd_cvc5_fns); under: fwd_under, with the lemma
+# env_keep_same (REV_UNDER_LEMMA, as prove-rev.sh's under); dispatch: F itself (fwd: the
 # translations, then fwd_rule: the rule of the node's kind); rules: the
 # rules with two recursive calls, with reverse_spec.h's memo-frame lemmas
 # (REV_RULE_LEMMAS).
@@ -23,7 +24,7 @@ cd "$(dirname "$0")/.."
 # failed in a full run. 30 s here; prove.sh's own jobs keep 20 s.
 timeout=${PROVE_CHAD_TIMEOUT:-30}
 part=${1:-all}
-case $part in all|fns|cvc5|dispatch|rules) ;; *) echo "usage: $0 [fns|cvc5|dispatch|rules]" >&2; exit 2 ;; esac
+case $part in all|fns|cvc5|under|dispatch|rules) ;; *) echo "usage: $0 [fns|cvc5|under|dispatch|rules]" >&2; exit 2 ;; esac
 par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.sh
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
   src/chad/build.c src/chad/types.c src/chad/sharing.c src/chad/forward.c"
@@ -38,6 +39,8 @@ fwd_fns=$fwd_fns,fwd_var,fwd_const,f_sub
 # each quick attempt run out: 15.4 and 4.3 s Z3 first, 7.9 and 0.3 s cvc5
 # first (see prove-rev.sh).
 fwd_cvc5_fns=const_copy,tr_step
+# F under a binder (push a level, fwd, pop), as rev_under
+fwd_under_fns=fwd_under
 # F itself: its contract (FWD_ENS: type P tau * (T G -o T tau), size,
 # error codes, frame) from the rules' contracts
 fwd_dispatch_fns=fwd,fwd_rule
@@ -53,6 +56,10 @@ fi
 if [ "$part" = all ] || [ "$part" = cvc5 ]; then
   WP_PROVERS=cvc5q,z3q,cvc5,z3,cvc4 WP_TIMEOUT=$timeout WP_PAR=$par \
     proofs/wp-run.sh fwd-cvc5 proofs/wp-report-fwd-cvc5.json -wp-fct "$fwd_cvc5_fns" $files || status=1
+fi
+if [ "$part" = all ] || [ "$part" = under ]; then
+  WP_CPP_DEFS=-DREV_UNDER_LEMMA WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \
+    proofs/wp-run.sh fwd-under proofs/wp-report-fwd-under.json -wp-fct "$fwd_under_fns" $files || status=1
 fi
 if [ "$part" = all ] || [ "$part" = dispatch ]; then
   WP_PROVERS=$provers WP_TIMEOUT=$timeout WP_PAR=$par \

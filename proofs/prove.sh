@@ -197,6 +197,7 @@ jobs_table=(
   "kernel-3|$cvc5_first|$timeout|-wp-skip-fct $named"             # 112
   "onehot|$chad_first|$timeout|-wp-fct $onehot_fns"                 # 93
   "rev-under|script|-|proofs/prove-rev.sh under"                  # 59
+  "fwd-under|script|-|proofs/prove-fwd.sh under"                  # 36 (alone)
   "tr-ctx|$chad_first|$timeout|-wp-fct $tr_ctx_fns"                 # 61
   "chad-2|$cvc5_first|$timeout|-wp-fct ${chad_jobs[1]}"           # 60
   "chad-3|$cvc5_first|$timeout|-wp-fct ${chad_jobs[2]}"           # 43

@@ -591,6 +591,7 @@ static int f_sub(int t, int d, int depth)
       lvl_ty(d, lvl) == trm(CHAD_PFWD, ctx_type_[tm_ctx_[t]]);
     requires d >= 0 || d == CHAD_E_CAPACITY;
     requires lvl >= 0 || lvl == CHAD_E_CAPACITY;
+    requires venv_wf;
     terminates \true;
     decreases FWD_M(depth) + 1;
     FWD_ASSIGNS;
@@ -599,30 +600,77 @@ static int f_sub(int t, int d, int depth)
 static int fwd_under(int t, int d, int lvl, int depth)
 {
   //@ assert msz_ok(t);
-  if (depth > CHAD_MAX_DEPTH)
+  /* env_keep{Pre, Post} on every path, each its own goal (as rev_under) */
+  if (depth > CHAD_MAX_DEPTH) {
+    //@ assert env_keep{Pre, Here};
+    //@ assert FWD_INV && venv_wf;
     return CHAD_E_DEPTH;
-  if (d < 0)
+  }
+  if (d < 0) {
+    //@ assert env_keep{Pre, Here};
+    //@ assert FWD_INV && venv_wf;
     return d;
-  if (lvl < 0)
+  }
+  if (lvl < 0) {
+    //@ assert env_keep{Pre, Here};
+    //@ assert FWD_INV && venv_wf;
     return lvl;
+  }
+  //@ assert venv_wf;
+  //@ ghost int n0 = ctx_count;
   //@ ghost int gc = tm_ctx_[t];
   //@ assert ctx_inv && ctx_node_ok(gc);
   //@ assert 0 <= ctx_parent_[gc] < gc && ctx_len_[gc] == ctx_len_[ctx_parent_[gc]] + 1;
   //@ assert ctx_lk(gc, 0) == ctx_type_[gc];
   //@ assert \forall integer k; 1 <= k ==> ctx_lk(gc, k) == ctx_lk(ctx_parent_[gc], k - 1);
   int e = venv_push(ENV_LEVEL, lvl);
-  if (e < 0)
+  if (e < 0) {
+    //@ assert env_same{Pre, Here} && env_tables{Pre, Here};
+    //@ assert env_keep{Pre, Here};
+    //@ assert FWD_INV && venv_wf;
     return e;
+  }
+  //@ ghost Pushed: ;
+  /*@ assert \forall integer i; 0 <= i < \at(venv_sp, Pre) ==>
+        venv_kind_[i] == \at(venv_kind_[i], Pre) && venv_val_[i] == \at(venv_val_[i], Pre); */
   //@ assert env_kind(0) == ENV_LEVEL && env_val(0) == lvl;
   /*@ assert \forall integer k; 1 <= k < ctx_len_[gc] ==>
         env_kind(k) == ENV_LEVEL && 0 <= env_val(k) < ctx_len_[d] &&
         trh(CHAD_PFWD, ctx_lk(gc, k)) && lvl_ty(d, env_val(k)) == trm(CHAD_PFWD, ctx_lk(gc, k)); */
   //@ assert env_ok(CHAD_PFWD, gc, d);
-  //@ ghost Pushed: ;
   int r = fwd(t, d, depth + 1);
   //@ assert venv_sp == \at(venv_sp, Pushed) && venv_sp > venv_cur.base;
+  /*@ assert \forall integer i; 0 <= i < \at(venv_sp, Pushed) ==>
+        venv_kind_[i] == \at(venv_kind_[i], Pushed) && venv_val_[i] == \at(venv_val_[i], Pushed); */
   venv_pop();
   //@ assert venv_sp == \at(venv_sp, Pre) && venv_cur == \at(venv_cur, Pre);
+  /*@ assert \forall integer i; 0 <= i < \at(venv_sp, Pre) ==>
+        venv_kind_[i] == \at(venv_kind_[i], Pre) && venv_val_[i] == \at(venv_val_[i], Pre); */
+  /* env_keep{Pre, Here} in steps, as in rev_under: the entry pushed is
+   * popped, so the environment is Pre's again; the tables it reads only
+   * grew (the lookups of older contexts by induction, parents first) */
+  //@ assert under_same: env_same{Pre, Here};
+  //@ assert under_len: \forall integer h; 0 <= h < \at(ctx_count, Pre) ==> ctx_len_[h] == \at(ctx_len_[h], Pre);
+  /*@ ghost
+    int h = 0;
+    /@ loop invariant 0 <= h <= n0;
+       loop invariant \forall integer h2, k; 0 <= h2 < h ==>
+         ctx_lk(h2, k) == \at(ctx_lk(h2, k), Pre);
+       loop assigns h;
+       loop variant n0 - h;
+    @/
+    for (h = 0; h < n0; h++) {
+      /@ assert \let hh = h; ctx_parent_[hh] == \at(ctx_parent_[hh], Pre); @/
+      /@ assert \let hh = h; ctx_type_[hh] == \at(ctx_type_[hh], Pre); @/
+      /@ assert \let hh = h; \forall integer k; ctx_lk(hh, k) == \at(ctx_lk(hh, k), Pre); @/
+    }
+  */
+  //@ assert under_lk: \forall integer h, k; 0 <= h < \at(ctx_count, Pre) ==> ctx_lk(h, k) == \at(ctx_lk(h, k), Pre);
+  //@ assert under_memo: memo_grows{Pre, Here};
+  //@ assert under_tables: env_tables{Pre, Here};
+  //@ assert under_keep: env_keep{Pre, Here};
+  //@ assert under_inv: FWD_INV;
+  //@ assert under_wf: venv_wf;
   return r;
 }
 
