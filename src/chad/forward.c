@@ -596,6 +596,8 @@ static int f_sub(int t, int d, int depth)
     decreases FWD_M(depth) + 1;
     FWD_ASSIGNS;
     FWD_ENS;
+    ensures under_lvl: d >= 0 ==> ctx_len_[d] == \old(ctx_len_[d]) &&
+      \forall integer l; lvl_ty(d, l) == \old(lvl_ty(d, l));
 */
 static int fwd_under(int t, int d, int lvl, int depth)
 {
@@ -669,6 +671,11 @@ static int fwd_under(int t, int d, int lvl, int depth)
   //@ assert under_memo: memo_grows{Pre, Here};
   //@ assert under_tables: env_tables{Pre, Here};
   //@ assert under_keep: env_keep{Pre, Here};
+  /* the levels of d (a context of Pre: env_ok) are unchanged: the rule
+   * goes on in d after the call */
+  //@ assert under_dlen: ctx_len_[d] == \at(ctx_len_[d], Pre) && 0 <= d < \at(ctx_count, Pre);
+  //@ assert under_dlk: \forall integer k; ctx_lk(d, k) == \at(ctx_lk(d, k), Pre);
+  //@ assert under_dlvl: \forall integer l; lvl_ty(d, l) == \at(lvl_ty(d, l), Pre);
   //@ assert under_inv: FWD_INV;
   //@ assert under_wf: venv_wf;
   return r;
@@ -858,6 +865,103 @@ static int fwd_pair_lin(int d2, int lp, int lq, int tg) /*@ ghost (int tt, int t
   return r;
 }
 
+/* The second half of F(pair a b), from the call F b on: in d1 = d, p (p =
+ * F a at level lp),
+ *   let q = F b in let p in let q in ((fst p, fst q), \v. (snd p v, snd q v))
+ * Its own function so that the facts about p cross the recursive call in a
+ * small goal (one recursive call per function, as fwd_let_body: in one
+ * function with F a, these frame goals were the ones that failed under
+ * load). */
+/*@ requires kernel_inv && memo_inv && src_inv;
+    requires 0 <= b < tm_count && chad_msrc_[b] == 1 && 0 <= depth <= CHAD_MAX_DEPTH;
+    requires tm_ctx_[b] == g && tm_ty_[b] == tb;
+    requires env_ok(CHAD_PFWD, g, d1);
+    requires trh(CHAD_PFWD, tb) && trm(CHAD_PFWD, tb) == pb && trh(CHAD_TAN, tb) && trm(CHAD_TAN, tb) == sb;
+    requires trch(CHAD_TAN, g) && trc(CHAD_TAN, g) == tg && ty_valid(tg);
+    requires ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+    requires ty_valid(tt) && ty_same(tt, TY_PROD, sa, sb) && lin(tt);
+    requires 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+    requires ctx_valid(d) && ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_len_[d1] == lp + 1;
+    requires ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa &&
+      ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+    terminates \true;
+    decreases FWD_M(depth) - 3;
+    FWD_ASSIGNS;
+    ensures kernel_inv && memo_inv && src_inv && venv_wf;
+    ensures venv_sp == \old(venv_sp) && venv_cur == \old(venv_cur);
+    ensures memo_grows{Pre, Post};
+    ensures \old(tm_count) <= tm_count && \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures env_keep{Pre, Post};
+    ensures pbody_size: tm_count - \old(tm_count) <= FWD_K * chad_msz_[b] + 18;
+    ensures pbody_codes: \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH;
+    ensures pbody_type: \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
+      ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, tg, tt);
+*/
+static int fwd_pair_body(int b, int p, int d1, int lp, int tg, int depth)
+  /*@ ghost (int g, int tb, int pa, int pb, int sa, int sb, int pt, int tt, int d, int typ) */
+{
+  int q = f_sub(b, d1, depth + 1);
+  //@ assert pb_keep: env_keep{Pre, Here};
+  //@ assert pb_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[b];
+  if (q < 0) return q;
+  //@ assert pb_b: tm_ctx_[b] == g && tm_ty_[b] == tb;
+  //@ assert pb_fwd: tm_ctx_[q] == d1 && fwd_ty(tm_ty_[q], g, tb) && 0 <= q < tm_count;
+  //@ assert pb_memo1: trc(CHAD_TAN, g) == tg;
+  //@ assert pb_memo2: trm(CHAD_PFWD, tb) == pb && trm(CHAD_TAN, tb) == sb;
+  //@ ghost int tyq = tm_ty_[q];
+  //@ assert pb_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pb && ty_same(ty_right_[tyq], TY_LFUN, tg, sb);
+  /* p's facts after the call, in small steps */
+  //@ assert pb_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+  //@ assert pb_pk: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
+  //@ assert pb_pr: ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert pb_tt: ty_valid(tt) && ty_same(tt, TY_PROD, sa, sb) && lin(tt);
+  //@ assert pb_pt: ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb) && ty_valid(tg);
+  //@ assert pb_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d) && ctx_len_[d1] == lp + 1;
+  int lq = L(d1), d2 = f_ext(d1, tyof(q));
+  //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
+  //@ assert d2_keep: env_keep{Pre, Here};
+  //@ assert d2_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[b];
+  if (d2 < 0) return d2;
+  //@ assert d2_len: ctx_len_[d2] == lq + 1 && lq == lp + 1 && ctx_type_[d2] == tyq && ctx_parent_[d2] == d1;
+  //@ assert d2_ext: ctx_is_ext(d2, d1, tyq) && ctx_valid(d2);
+  //@ assert d2_ext2: ctx_is_ext(d1, d, typ) && ctx_valid(d);
+  //@ assert d2_lq: lvl_ty(d2, lq) == tyq;
+  //@ assert d2_lp1: lvl_ty(d1, lp) == typ;
+  //@ assert d2_lp: lvl_ty(d2, lp) == typ && 0 <= lp < lq < ctx_len_[d2];
+  //@ assert pl_ty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert ql_ty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_same(ty_right_[tyq], TY_LFUN, tg, sb);
+  //@ assert tt_ok: ty_valid(tt) && ty_kind_[tt] == TY_PROD && ty_left_[tt] == sa && ty_right_[tt] == sb && lin(tt);
+  //@ ghost Built: ;
+  int lin = fwd_pair_lin(d2, lp, lq, tg) /*@ ghost (tt, typ, tyq) */;
+  //@ assert lin >= 0 ==> tm_ctx_[lin] == d2 && ty_same(tm_ty_[lin], TY_LFUN, tg, tt) && 0 <= lin < tm_count;
+  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
+  //@ assert lin_env: env_keep{Pre, Here};
+  //@ assert lin_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[b] + 10;
+  //@ assert lin_grow: tables_grow{Built, Here};
+  //@ assert lin_side: side_same{Built, Here};
+  //@ assert lin_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv;
+  if (lin < 0) return lin;
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, tg, tt);
+  //@ assert tail_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+  //@ assert tail_q: 0 <= q < tm_count && tm_ctx_[q] == d1 && tm_ty_[q] == tyq;
+  //@ assert tail_lvl: lvl_ty(d2, lp) == typ && lvl_ty(d2, lq) == tyq;
+  //@ assert tail_ext: ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, tm_ty_[q]) && ctx_valid(d2);
+  //@ assert tail_ty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pb;
+  //@ assert tail_pt: ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
+  //@ ghost Lin: ;
+  int r = let_pair_tail(p, q, d2, lp, lq, lin) /*@ ghost (d, d1, pt, pa, pb, tg, tt) */;
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && \at(tm_count, Pre) <= r < tm_count;
+  //@ assert r >= 0 ==> ty_valid(tm_ty_[r]) && ty_kind_[tm_ty_[r]] == TY_PROD && ty_left_[tm_ty_[r]] == pt && ty_same(ty_right_[tm_ty_[r]], TY_LFUN, tg, tt);
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[b] + 18;
+  //@ assert tables_grow{Lin, Here} && side_same{Lin, Here};
+  //@ assert memo_inv && tsrc_inv && csrc_inv && msrc_inv;
+  //@ assert env_keep{Pre, Here};
+  return r;
+}
+
 /* F(pair a b) = let p = F a; q = F b in ((fst p, fst q), \v. (snd p v, snd q v)) */
 /*@ FWD_REQ; FWD_ENV; FWD_TG; requires tm_kind_[t] == TM_PAIR; requires depth <= CHAD_MAX_DEPTH;
     terminates \true;
@@ -870,7 +974,7 @@ static int fwd_pair(int t, int d, int tg, int depth)
   //@ assert node_ok(t) && msz_ok(t) && msrc_ok(t);
   //@ ghost int g = tm_ctx_[t];
   //@ ghost int tau = tm_ty_[t];
-  int a = tm_a(t), b = tm_b(t), dn = depth + 1;
+  int a = tm_a(t), b = tm_b(t);
   //@ assert 0 <= a < t && 0 <= b < t && chad_msrc_[a] == 1 && chad_msrc_[b] == 1;
   //@ assert tm_ctx_[a] == g && tm_ctx_[b] == g && ty_same(tau, TY_PROD, tm_ty_[a], tm_ty_[b]);
   //@ assert chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
@@ -894,20 +998,19 @@ static int fwd_pair(int t, int d, int tg, int depth)
   //@ assert pair_t: ty_valid(tt) && ty_same(tt, TY_PROD, sa, sb);
   //@ ghost tan_lin_lemma();
   //@ assert pair_lin: lin(tt);
-  int p = f_sub(a, d, dn);
+  int p = f_sub(a, d, depth + 1);
   /* the size bound on each path, each its own goal (as one postcondition
    * over all paths it timed out under load) */
   //@ assert pa_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
   //@ assert pa_keep: env_keep{Pre, Here};
   if (p < 0) return p;
-  //@ ghost P1: ;
   //@ assert pa_fwd: tm_ctx_[p] == d && fwd_ty(tm_ty_[p], g, ta0) && 0 <= p < tm_count;
   //@ assert pa_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a];
   //@ assert pa_memo: trm(CHAD_PFWD, ta0) == pa && trm(CHAD_TAN, ta0) == sa && trc(CHAD_TAN, g) == tg;
+  //@ assert pa_memo2: trh(CHAD_PFWD, tb0) && trh(CHAD_TAN, tb0) && trm(CHAD_PFWD, tb0) == pb && trm(CHAD_TAN, tb0) == sb;
   //@ ghost int typ = tm_ty_[p];
   //@ assert pa_ty: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
   //@ assert pa_valid: ty_valid(typ) && ty_valid(ty_right_[typ]);
-  //@ ghost int rtp = ty_right_[typ];
   //@ assert pa_tt: ty_valid(tt) && ty_same(tt, TY_PROD, sa, sb) && lin(tt);
   //@ assert pa_pt: ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb) && ty_valid(tg);
   int lp = L(d), d1 = f_ext(d, tyof(p));
@@ -917,80 +1020,15 @@ static int fwd_pair(int t, int d, int tg, int depth)
   if (d1 < 0) return d1;
   //@ assert d1_env: env_ok(CHAD_PFWD, g, d1) && ctx_len_[d1] == lp + 1 && ctx_type_[d1] == typ;
   //@ assert pa_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d);
-  //@ assert pa_env: env_keep{Pre, Here};
-  int q = f_sub(b, d1, dn);
-  //@ assert pb_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b];
-  //@ assert pb_grows: memo_grows{Pre, Here};
-  //@ assert pb_env: env_keep{Pre, Here};
-  //@ assert pb_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
-  if (q < 0) return q;
-  //@ ghost Q1: ;
-  //@ assert pb_fwd: tm_ctx_[q] == d1 && fwd_ty(tm_ty_[q], g, tb0) && 0 <= q < tm_count;
-  //@ assert pb_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d);
-  //@ assert pb_memo1: trm(CHAD_PFWD, ta0) == pa && trm(CHAD_TAN, ta0) == sa && trc(CHAD_TAN, g) == tg;
-  //@ assert pb_memo2: trm(CHAD_PFWD, tb0) == pb && trm(CHAD_TAN, tb0) == sb;
-  //@ assert pb_memo3: trh(CHAD_PFWD, tau) && trh(CHAD_TAN, tau) && trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt;
-  //@ assert pb_p: ctx_len_[d1] == lp + 1 && ctx_type_[d1] == typ && tm_ty_[p] == typ;
-  /* p's type and T(a*b) after the call, in small steps (as one goal the
-   * solvers ran to 30 s) */
-  //@ assert pb_pq: 0 <= p < tm_count && tm_ctx_[p] == d;
-  //@ assert pb_pk: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_right_[typ] == rtp;
-  //@ assert pb_pr: ty_same(rtp, TY_LFUN, tg, sa);
-  //@ assert pb_pty: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
-  //@ assert pb_tt1: ty_valid(tt) && lin(tt);
-  //@ assert pb_tt2: ty_kind_[tt] == TY_PROD && ty_left_[tt] == sa && ty_right_[tt] == sb;
-  //@ assert pb_tt: ty_valid(tt) && ty_same(tt, TY_PROD, sa, sb) && lin(tt);
-  //@ assert pb_pt1: ty_valid(pt) && ty_valid(tg);
-  //@ assert pb_pt2: ty_kind_[pt] == TY_PROD && ty_left_[pt] == pa && ty_right_[pt] == pb;
-  //@ assert pb_pt: ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb) && ty_valid(tg);
-  //@ ghost int tyq = tm_ty_[q];
-  //@ assert pb_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pb && ty_same(ty_right_[tyq], TY_LFUN, tg, sb);
-  int lq = L(d1), d2 = f_ext(d1, tyof(q));
-  //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
-  //@ assert pb_env2: env_keep{Pre, Here};
-  //@ assert d2_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
-  if (d2 < 0) return d2;
-  //@ assert ctx_len_[d2] == lq + 1 && lq == lp + 1 && ctx_type_[d2] == tyq && ctx_parent_[d2] == d1;
-  //@ assert pb_ext2a: ctx_is_ext(d2, d1, tyq) && ctx_valid(d2);
-  //@ assert pb_ext2b: ctx_is_ext(d1, d, typ) && ctx_valid(d);
-  //@ assert pb_ext2: ctx_is_ext(d2, d1, tyq) && ctx_valid(d2) && ctx_is_ext(d1, d, typ) && ctx_valid(d);
-  //@ assert pt_ok: ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
-  //@ assert lvl_ty(d2, lq) == tyq;
-  //@ assert lvl_ty(d1, lp) == typ;
-  //@ assert lvl_ty(d2, lp) == typ;
-  //@ assert pl_len: 0 <= lp < lq < ctx_len_[d2];
-  /* the two levels' types spelled out, not as R's lin_at: folded, the
-   * solvers did not prove lin_at(d2, lq, ...) (30 s, all three) */
-  //@ assert pl_ty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
-  //@ assert ql_ty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_same(ty_right_[tyq], TY_LFUN, tg, sb);
-  //@ assert tt_ok: ty_valid(tt) && ty_kind_[tt] == TY_PROD && ty_left_[tt] == sa && ty_right_[tt] == sb && lin(tt);
-  //@ ghost Built: ;
-  int lin = fwd_pair_lin(d2, lp, lq, tg) /*@ ghost (tt, typ, tyq) */;
-  //@ assert lin >= 0 ==> tm_ctx_[lin] == d2 && ty_same(tm_ty_[lin], TY_LFUN, tg, tt) && 0 <= lin < tm_count;
-  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
-  //@ assert lin_env: env_keep{Pre, Here};
-  //@ assert lin_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b] + 10;
-  //@ assert lin_grow: tables_grow{Built, Here};
-  //@ assert lin_side: side_same{Built, Here};
-  //@ assert lin_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv;
-  //@ assert lin_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
-  if (lin < 0) return lin;
-  //@ ghost int tyl = tm_ty_[lin];
-  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, tg, tt);
-  //@ assert lvl_ty(d2, lq) == tyq && lvl_ty(d2, lp) == typ;
-  //@ assert tm_ty_[p] == typ && tm_ty_[q] == tyq;
-  //@ assert ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
-  //@ assert ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pb;
-  //@ assert ctx_is_ext(d1, d, typ);
-  //@ assert ctx_is_ext(d2, d1, tyq);
-  //@ assert ctx_valid(d2) && ctx_valid(d);
-  //@ assert ty_valid(pt) && ty_same(pt, TY_PROD, pa, pb);
-  //@ assert tail_p: 0 <= p < tm_count && tm_ctx_[p] == d;
-  //@ assert tail_q: 0 <= q < tm_count && tm_ctx_[q] == d1;
-  //@ assert tail_ext: ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, tm_ty_[q]);
-  //@ ghost Lin: ;
-  int r = let_pair_tail(p, q, d2, lp, lq, lin) /*@ ghost (d, d1, pt, pa, pb, tg, tt) */;
-  //@ assert r >= 0 ==> tm_ctx_[r] == d && \at(tm_count, Pre) <= r < tm_count;
+  //@ assert d1_b: tm_ctx_[b] == g && tm_ty_[b] == tb0 && trch(CHAD_TAN, g) && ty_valid(tg);
+  //@ assert d1_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+  //@ ghost Body: ;
+  int r = fwd_pair_body(b, p, d1, lp, tg, depth) /*@ ghost (g, tb0, pa, pb, sa, sb, pt, tt, d, typ) */;
+  //@ assert r_size: tm_count - \at(tm_count, Body) <= FWD_K * chad_msz_[b] + 18;
+  //@ assert r_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  //@ assert r_grows: memo_grows{Pre, Here};
+  //@ assert r_keep: env_keep{Pre, Here};
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY || r == CHAD_E_DEPTH;
   //@ ghost int tyr = r >= 0 ? tm_ty_[r] : 0;
   //@ assert r >= 0 ==> ty_valid(tyr) && ty_kind_[tyr] == TY_PROD && ty_left_[tyr] == pt && ty_same(ty_right_[tyr], TY_LFUN, tg, tt);
   //@ assert r >= 0 ==> ty_node_ok(tyr) && 0 <= ty_right_[tyr] < tyr;
@@ -998,9 +1036,176 @@ static int fwd_pair(int t, int d, int tg, int depth)
   //@ assert r >= 0 ==> fwd_ty(tm_ty_[r], g, tau);
   //@ assert tm_ctx_[t] == g && tm_ty_[t] == tau;
   //@ assert pair_type: r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d && fwd_ty(tm_ty_[r], tm_ctx_[t], tm_ty_[t]);
+  return r;
+}
+
+/* The linear half of F(let a (x. b)), in d3 where level lp holds p = F a
+ * (type typ = P a * (T G -o T a)) and level lq holds q = F_{G,x} b (type
+ * tyq = P b * (T(G, x) -o T b)):   \v. snd q (v, snd p v)
+ * of type T G -o T b, with tg = T G, ta = T a, tgx = T(G, x) = T G * T a
+ * and tt = T b. Against the kernel's invariant only, with raw builders
+ * (as fwd_pair_lin): the rule gets the pass invariants back by the frame. */
+/*@ requires kernel_inv;
+    requires ctx_valid(d3) && ty_valid(tg) && ty_valid(ta) && ty_valid(tt) && lin(tt);
+    requires ty_valid(tgx) && ty_same(tgx, TY_PROD, tg, ta);
+    requires 0 <= lp < ctx_len_[d3] && lvl_ty(d3, lp) == typ && ty_valid(typ) &&
+      ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, tg, ta);
+    requires 0 <= lq < ctx_len_[d3] && lvl_ty(d3, lq) == tyq && ty_valid(tyq) &&
+      ty_kind_[tyq] == TY_PROD && ty_same(ty_right_[tyq], TY_LFUN, tgx, tt);
+    terminates \true;
+    assigns CH_TM_LOCS, CH_TMS_LOCS, CH_TYS_LOCS, CH_CTX_LOCS, CH_EXT_STATE;
+    ensures kernel_inv;
+    ensures flet_lin_type: \result >= 0 ==> 0 <= \result < tm_count && tm_ctx_[\result] == d3 &&
+      ty_same(tm_ty_[\result], TY_LFUN, tg, tt);
+    ensures flet_lin_codes: \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures flet_lin_size: \old(tm_count) <= tm_count <= \old(tm_count) + 10;
+    ensures flet_lin_frame: \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures flet_lin_grow: tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures flet_lin_lvl: \forall integer l; 0 <= l < ctx_len_[d3] ==> lvl_ty(d3, l) == \old(lvl_ty(d3, l));
+    ensures env_keep{Pre, Post};
+*/
+static int fwd_let_lin(int d3, int lp, int lq, int tg) /*@ ghost (int ta, int tgx, int tt, int typ, int tyq) */
+{
+  int lv = L(d3), d4 = k_ext(d3, tg);
+  if (d4 < 0) return d4;
+  //@ assert lvl_ty(d4, lv) == tg && lvl_ty(d4, lp) == lvl_ty(d3, lp) && lvl_ty(d4, lq) == lvl_ty(d3, lq);
+  int vq = V(d4, lq);
+  //@ assert vq >= 0 || vq == CHAD_E_CAPACITY;
+  int sq = b_snd(vq);
+  //@ assert sq >= 0 ==> tm_ctx_[sq] == d4 && ty_same(tm_ty_[sq], TY_LFUN, tgx, tt);
+  //@ assert sq >= 0 || sq == CHAD_E_CAPACITY;
+  int v1 = V(d4, lv);
+  //@ assert v1 >= 0 ==> tm_ctx_[v1] == d4 && tm_ty_[v1] == tg;
+  //@ assert v1 >= 0 || v1 == CHAD_E_CAPACITY;
+  int vp = V(d4, lp);
+  //@ assert vp >= 0 || vp == CHAD_E_CAPACITY;
+  int sp = b_snd(vp);
+  //@ assert sp >= 0 ==> tm_ctx_[sp] == d4 && ty_same(tm_ty_[sp], TY_LFUN, tg, ta);
+  //@ assert sp >= 0 || sp == CHAD_E_CAPACITY;
+  int v2 = V(d4, lv);
+  //@ assert v2 >= 0 ==> tm_ctx_[v2] == d4 && tm_ty_[v2] == tg;
+  //@ assert v2 >= 0 || v2 == CHAD_E_CAPACITY;
+  int dx = b_lapp(sp, v2);
+  //@ assert dx >= 0 ==> tm_ctx_[dx] == d4 && tm_ty_[dx] == ta;
+  //@ assert dx >= 0 || dx == CHAD_E_CAPACITY;
+  //@ assert v1 >= 0 ==> tm_ctx_[v1] == d4 && tm_ty_[v1] == tg;
+  int arg = b_pair(v1, dx);
+  //@ assert arg >= 0 ==> tm_ctx_[arg] == d4 && ty_same(tm_ty_[arg], TY_PROD, tg, ta) && ty_valid(tm_ty_[arg]);
+  //@ assert arg >= 0 || arg == CHAD_E_CAPACITY;
+  //@ assert ty_inv && ty_valid(tgx) && ty_same(tgx, TY_PROD, tg, ta);
+  //@ assert arg >= 0 ==> tm_ty_[arg] == tgx;
+  //@ assert sq >= 0 ==> tm_ctx_[sq] == d4 && ty_same(tm_ty_[sq], TY_LFUN, tgx, tt);
+  int dy = b_lapp(sq, arg);
+  //@ assert dy >= 0 ==> tm_ctx_[dy] == d4 && tm_ty_[dy] == tt;
+  //@ assert dy >= 0 || dy == CHAD_E_CAPACITY;
+  //@ assert dy >= 0 ==> ty_valid(tg) && 0 <= dy < tm_count && llam_ok(tg, tm_ctx_[dy], tm_ty_[dy]);
+  //@ assert ctx_parent_[d4] == d3;
+  int r = b_llam(tg, dy);
+  //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d3;
+  //@ assert r >= 0 ==> ty_same(tm_ty_[r], TY_LFUN, tg, tt);
+  //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d3 && ty_same(tm_ty_[r], TY_LFUN, tg, tt);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
+
+/* The second half of F(let a (x. b)), from the call F_{G,x} b on: in d2 =
+ * d, p, x (p = F a at level lp, x = fst p at level lx),
+ *   let q = F_{G,x} b in let p in let x in let q in (fst q, \v. snd q (v, snd p v))
+ * Its own function so that the facts about p and x cross the recursive
+ * call in a small goal (in one function with F a, the frame goals after
+ * F b timed out: only one recursive call per function). */
+/*@ requires kernel_inv && memo_inv && src_inv;
+    requires 0 <= b < tm_count && chad_msrc_[b] == 1 && 0 <= depth <= CHAD_MAX_DEPTH;
+    requires 0 < gb < ctx_count && gb == tm_ctx_[b] && ctx_parent_[gb] == g && ctx_type_[gb] == ta;
+    requires env_ok(CHAD_PFWD, g, d2);
+    requires trh(CHAD_PFWD, ta) && trm(CHAD_PFWD, ta) == pa && trh(CHAD_TAN, ta) && trm(CHAD_TAN, ta) == sa;
+    requires trch(CHAD_TAN, g) && trc(CHAD_TAN, g) == tg && ty_valid(tg) && ty_valid(sa);
+    requires tau == tm_ty_[b] && trh(CHAD_PFWD, tau) && trh(CHAD_TAN, tau) &&
+      trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt && ty_valid(tt) && lin(tt);
+    requires 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+    requires 0 <= x < tm_count && tm_ctx_[x] == d1 && tm_ty_[x] == pa;
+    requires ctx_valid(d) && ctx_is_ext(d1, d, typ) && ctx_is_ext(d2, d1, pa) && ctx_valid(d2);
+    requires 0 <= lp < lx && ctx_len_[d2] == lx + 1 && lvl_ty(d2, lp) == typ && lvl_ty(d2, lx) == pa;
+    requires ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa &&
+      ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+    terminates \true;
+    decreases FWD_M(depth) - 3;
+    FWD_ASSIGNS;
+    ensures kernel_inv && memo_inv && src_inv && venv_wf;
+    ensures venv_sp == \old(venv_sp) && venv_cur == \old(venv_cur);
+    ensures memo_grows{Pre, Post};
+    ensures \old(tm_count) <= tm_count && \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures env_keep{Pre, Post};
+    ensures lbody_size: tm_count - \old(tm_count) <= FWD_K * chad_msz_[b] + 16;
+    ensures lbody_codes: \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH;
+    ensures lbody_type: \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
+      ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, tg, tt);
+*/
+static int fwd_let_body(int b, int p, int x, int d2, int lp, int lx, int tg, int depth)
+  /*@ ghost (int g, int gb, int ta, int tau, int pa, int sa, int pt, int tt,
+             int d, int d1, int typ) */
+{
+  int q = fwd_under(b, d2, lx, depth + 1);
+  //@ assert qb_keep: env_keep{Pre, Here};
+  //@ assert qb_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[b];
+  if (q < 0) return q;
+  //@ assert qb_b: tm_ctx_[b] == gb && tm_ty_[b] == tau;
+  //@ assert qb_fwd: tm_ctx_[q] == d2 && fwd_ty(tm_ty_[q], gb, tau) && 0 <= q < tm_count;
+  //@ ghost int tyq = tm_ty_[q];
+  //@ ghost int tgx = chad_memo_ctx_[CHAD_TAN][gb] - 1;
+  //@ assert qb_tgx: trch(CHAD_TAN, gb) && trc(CHAD_TAN, gb) == tgx && 0 < gb;
+  //@ ghost trc_step(CHAD_TAN, gb);
+  //@ assert qb_memo1: trm(CHAD_PFWD, ta) == pa && trm(CHAD_TAN, ta) == sa && trc(CHAD_TAN, g) == tg;
+  //@ assert qb_memo2: trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt;
+  //@ assert qb_tgx2: ty_valid(tgx) && ty_same(tgx, TY_PROD, tg, sa);
+  //@ assert qb_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt && ty_same(ty_right_[tyq], TY_LFUN, tgx, tt);
+  /* p's and x's facts after the call, in small steps */
+  //@ assert qb_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+  //@ assert qb_x: 0 <= x < tm_count && tm_ctx_[x] == d1 && tm_ty_[x] == pa;
+  //@ assert qb_pk: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
+  //@ assert qb_pr: ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert qb_tt: ty_valid(tt) && lin(tt) && ty_valid(tg) && ty_valid(sa);
+  //@ assert qb_ext: ctx_is_ext(d1, d, typ) && ctx_is_ext(d2, d1, pa) && ctx_valid(d2) && ctx_valid(d);
+  //@ assert qb_len: ctx_len_[d2] == lx + 1;
+  //@ assert qb_lvl: lvl_ty(d2, lp) == typ && lvl_ty(d2, lx) == pa;
+  int lq = L(d2), d3 = f_ext(d2, tyof(q));
+  //@ assert d3 >= 0 || d3 == CHAD_E_CAPACITY;
+  //@ assert d3_keep: env_keep{Pre, Here};
+  //@ assert d3_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[b];
+  if (d3 < 0) return d3;
+  //@ assert d3_len: ctx_len_[d3] == lq + 1 && lq == lx + 1 && ctx_parent_[d3] == d2 && ctx_type_[d3] == tyq;
+  //@ assert d3_ext: ctx_is_ext(d3, d2, tyq) && ctx_valid(d3);
+  //@ assert d3_ext2: ctx_is_ext(d2, d1, pa) && ctx_is_ext(d1, d, typ) && ctx_valid(d);
+  //@ assert d3_lq: lvl_ty(d3, lq) == tyq;
+  //@ assert d3_lp: lvl_ty(d3, lp) == typ && 0 <= lp < lq < ctx_len_[d3];
+  //@ assert d3_pty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert d3_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_same(ty_right_[tyq], TY_LFUN, tgx, tt);
+  //@ assert d3_tgx: ty_valid(tgx) && ty_same(tgx, TY_PROD, tg, sa);
+  //@ ghost Built: ;
+  int lin = fwd_let_lin(d3, lp, lq, tg) /*@ ghost (sa, tgx, tt, typ, tyq) */;
+  //@ assert lin >= 0 ==> tm_ctx_[lin] == d3 && ty_same(tm_ty_[lin], TY_LFUN, tg, tt) && 0 <= lin < tm_count;
+  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
+  //@ assert lin_env: env_keep{Pre, Here};
+  //@ assert lin_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[b] + 10;
+  //@ assert lin_grow: tables_grow{Built, Here};
+  //@ assert lin_side: side_same{Built, Here};
+  //@ assert lin_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv;
+  if (lin < 0) return lin;
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, tg, tt);
+  //@ assert tail_q: 0 <= q < tm_count && tm_ctx_[q] == d2 && tm_ty_[q] == tyq && lvl_ty(d3, lq) == tyq;
+  //@ assert tail_x: 0 <= x < tm_count && tm_ctx_[x] == d1 && tm_ty_[x] == pa;
+  //@ assert tail_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+  //@ assert tail_ext: ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, tm_ty_[x]) && ctx_is_ext(d3, d2, tm_ty_[q]);
+  //@ assert tail_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt;
+  //@ assert tail_d3: ctx_valid(d3) && 0 <= lq < ctx_len_[d3];
+  //@ ghost Lin: ;
+  int r = let_let_tail(p, x, q, d3, lq, lin) /*@ ghost (d, d1, d2, pt, tg, tt) */;
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && \at(tm_count, Pre) <= r < tm_count;
+  //@ assert r >= 0 ==> ty_valid(tm_ty_[r]) && ty_kind_[tm_ty_[r]] == TY_PROD && ty_left_[tm_ty_[r]] == pt && ty_same(ty_right_[tm_ty_[r]], TY_LFUN, tg, tt);
   //@ assert r >= 0 || r == CHAD_E_CAPACITY;
-  //@ assert tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b] + 18;
-  //@ assert r_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  //@ assert tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[b] + 16;
   //@ assert tables_grow{Lin, Here} && side_same{Lin, Here};
   //@ assert memo_inv && tsrc_inv && csrc_inv && msrc_inv;
   //@ assert env_keep{Pre, Here};
@@ -1019,97 +1224,78 @@ static int fwd_let(int t, int d, int tg, int depth)
 {
   //@ assert node_ok(t) && msz_ok(t) && msrc_ok(t);
   //@ ghost int g = tm_ctx_[t];
-  //@ ghost int ty = tm_ty_[t];
-  int a = tm_a(t), b = tm_b(t), dn = depth + 1;
+  //@ ghost int tau = tm_ty_[t];
+  int a = tm_a(t), b = tm_b(t);
   //@ ghost int ta = tm_ty_[a];
   //@ ghost int gb = tm_ctx_[b];
-  //@ assert tm_ctx_[a] == g && ctx_is_ext(gb, g, ta) && ty == tm_ty_[b];
   //@ assert 0 <= a < t && 0 <= b < t && chad_msrc_[a] == 1 && chad_msrc_[b] == 1;
-  //@ assert let_sz: chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
-  int p = f_sub(a, d, dn);
-  if (p < 0) return p;
-  //@ assert let_p1: tm_ctx_[p] == d && fwd_ty(tm_ty_[p], g, ta);
-  //@ assert 0 <= trm(CHAD_PFWD, ta);
-  //@ ghost int pa = chad_memo_ty_[CHAD_PFWD][ta] - 1;
-  //@ assert 0 <= trm(CHAD_TAN, ta);
-  //@ ghost int tta = chad_memo_ty_[CHAD_TAN][ta] - 1;
-  int lp = L(d);
-  int d1 = f_ext(d, tyof(p));
-  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
-  //@ assert d1 >= 0 ==> env_ok(CHAD_PFWD, g, d1) && lvl_ty(d1, lp) == tm_ty_[p];
-  int vx = f_var(d1, lp);
-  int x = f_fst(vx);
-  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
-  //@ assert x >= 0 ==> tm_ctx_[x] == d1 && tm_ty_[x] == pa;
-  int lx = L(d1);
-  int d2 = f_ext(d1, tyof(x));
-  //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
-  //@ assert d2 >= 0 ==> env_ok(CHAD_PFWD, g, d2) && lvl_ty(d2, lp) == tm_ty_[p] && lvl_ty(d2, lx) == pa;
-  //@ assert let_x2: x >= 0 ==> d2 >= 0 && ctx_is_ext(d2, d1, pa);
-  //@ assert ctx_parent_[gb] == g && ctx_type_[gb] == ta && trh(CHAD_PFWD, ta);
-  //@ assert tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[a] + 2;
-  int q = fwd_under(b, d2, lx, dn);
-  if (q < 0) return q;
-  //@ ghost Q1: ;
-  //@ assert let_q1: tm_ctx_[q] == d2 && fwd_ty(tm_ty_[q], gb, ty);
-  //@ assert trm(CHAD_PFWD, ta) == pa && trm(CHAD_TAN, ta) == tta && trc(CHAD_TAN, g) == tg;
-  //@ ghost trc_step(CHAD_TAN, gb);
-  //@ assert let_tgb: ty_same(trc(CHAD_TAN, gb), TY_PROD, tg, tta);
-  //@ assert let_lp1: lvl_ty(d2, lp) == tm_ty_[p] && 0 <= lp < ctx_len_[d2];
-  //@ assert tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b] + 2;
-  int lq = L(d2);
-  int d3 = f_ext(d2, tyof(q));
-  //@ assert d3 >= 0 || d3 == CHAD_E_CAPACITY;
-  //@ assert d3 >= 0 ==> lvl_ty(d3, lp) == tm_ty_[p] && lvl_ty(d3, lq) == tm_ty_[q];
-  int lv = L(d3);
-  int d4 = f_ext(d3, tg);
-  /*@ assert d4 >= 0 ==> lvl_ty(d4, lp) == tm_ty_[p] && lvl_ty(d4, lq) == tm_ty_[q] &&
-        lvl_ty(d4, lv) == tg && ctx_is_ext(d4, d3, tg); */
+  //@ assert tm_ctx_[a] == g && ctx_is_ext(gb, g, ta) && tau == tm_ty_[b];
+  //@ assert chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
+  /* the size budget: F a, F b and at most 18 nodes of this rule (or the
+   * whole arena, when the source size saturates) */
+  //@ assert 1 <= chad_msz_[a] && 1 <= chad_msz_[b] && tm_count <= CHAD_MAX_TERMS;
+  /*@ assert let_budget: FWD_K * chad_msz_[a] + FWD_K * chad_msz_[b] + 18 <= FWD_K * chad_msz_[t] ||
+        CHAD_MAX_TERMS <= FWD_K * chad_msz_[t]; */
+  //@ ghost int pt = chad_memo_ty_[CHAD_PFWD][tau] - 1;
+  //@ ghost int tt = chad_memo_ty_[CHAD_TAN][tau] - 1;
   //@ ghost tan_lin_lemma();
-  //@ assert lin(trm(CHAD_TAN, ty));
-  int vq = f_var(d4, lq);
-  int sq = f_snd(vq);
-  /*@ assert sq >= 0 ==> tm_ctx_[sq] == d4 &&
-        ty_same(tm_ty_[sq], TY_LFUN, trc(CHAD_TAN, gb), trm(CHAD_TAN, ty)); */
-  //@ assert sq >= 0 || sq == CHAD_E_CAPACITY;
-  int v1 = f_var(d4, lv);
-  //@ assert v1 >= 0 ==> tm_ctx_[v1] == d4 && tm_ty_[v1] == tg;
-  //@ assert v1 >= 0 || v1 == CHAD_E_CAPACITY;
-  int vp = f_var(d4, lp);
-  int sp = f_snd(vp);
-  //@ assert sp >= 0 ==> tm_ctx_[sp] == d4 && ty_same(tm_ty_[sp], TY_LFUN, tg, tta);
-  //@ assert sp >= 0 || sp == CHAD_E_CAPACITY;
-  int v2 = f_var(d4, lv);
-  //@ assert v2 >= 0 ==> tm_ctx_[v2] == d4 && tm_ty_[v2] == tg;
-  //@ assert v2 >= 0 || v2 == CHAD_E_CAPACITY;
-  int dx = f_lapp(sp, v2);
-  //@ assert dx >= 0 ==> tm_ctx_[dx] == d4 && tm_ty_[dx] == tta;
-  //@ assert dx >= 0 || dx == CHAD_E_CAPACITY;
-  int arg = f_pair(v1, dx);
-  //@ assert arg >= 0 ==> tm_ctx_[arg] == d4 && ty_same(tm_ty_[arg], TY_PROD, tg, tta);
-  //@ assert let_arg: arg >= 0 ==> tm_ty_[arg] == trc(CHAD_TAN, gb);
-  //@ assert arg >= 0 || arg == CHAD_E_CAPACITY;
-  int dy = f_lapp(sq, arg);
-  //@ assert dy >= 0 ==> tm_ctx_[dy] == d4 && tm_ty_[dy] == trm(CHAD_TAN, ty);
-  //@ assert dy >= 0 || dy == CHAD_E_CAPACITY;
-  int lin = f_llam(tg, dy);
-  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
-  //@ assert let_lin: lin >= 0 ==> tm_ctx_[lin] == d3 && ty_same(tm_ty_[lin], TY_LFUN, tg, trm(CHAD_TAN, ty));
-  int wq = f_var(d3, lq);
-  int prim = f_fst(wq);
-  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
-  //@ assert let_prim: prim >= 0 ==> tm_ctx_[prim] == d3 && tm_ty_[prim] == trm(CHAD_PFWD, ty);
-  int res = f_pair(prim, lin);
-  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
-  //@ assert res >= 0 ==> tm_ctx_[res] == d3 && ty_node_ok(tm_ty_[res]);
-  int l3 = f_let(q, res);
-  //@ assert l3 >= 0 || l3 == CHAD_E_CAPACITY;
-  //@ assert l3 >= 0 ==> tm_ctx_[l3] == d2 && tm_ty_[l3] == tm_ty_[res];
-  int l2 = f_let(x, l3);
-  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
-  //@ assert l2 >= 0 ==> tm_ctx_[l2] == d1 && tm_ty_[l2] == tm_ty_[res];
-  //@ assert let_size: tm_count - \at(tm_count, Q1) <= 16;
-  int r = f_let(p, l2);
+  //@ assert let_lin: lin(tt) && ty_valid(tt) && ty_valid(tg);
+  int p = f_sub(a, d, depth + 1);
+  //@ assert pa_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  //@ assert pa_keep: env_keep{Pre, Here};
+  if (p < 0) return p;
+  //@ assert pa_fwd: tm_ctx_[p] == d && fwd_ty(tm_ty_[p], g, ta) && 0 <= p < tm_count;
+  //@ assert pa_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a];
+  //@ ghost int pa = chad_memo_ty_[CHAD_PFWD][ta] - 1;
+  //@ ghost int sa = chad_memo_ty_[CHAD_TAN][ta] - 1;
+  //@ assert pa_memo: trh(CHAD_PFWD, ta) && trh(CHAD_TAN, ta) && trm(CHAD_PFWD, ta) == pa && trm(CHAD_TAN, ta) == sa && trc(CHAD_TAN, g) == tg;
+  //@ ghost int typ = tm_ty_[p];
+  //@ assert pa_ty: ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert pa_valid: ty_valid(typ) && ty_valid(ty_right_[typ]) && ty_valid(sa);
+  //@ assert pa_tt: ty_valid(tt) && lin(tt) && trm(CHAD_TAN, tau) == tt && trm(CHAD_PFWD, tau) == pt;
+  int lp = L(d), d1 = f_ext(d, tyof(p));
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  //@ assert d1_keep: env_keep{Pre, Here};
+  if (d1 < 0) return d1;
+  //@ assert d1_env: env_ok(CHAD_PFWD, g, d1) && ctx_len_[d1] == lp + 1 && lvl_ty(d1, lp) == typ;
+  //@ assert d1_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d);
+  int x = var_fst(d1, lp);
+  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
+  //@ assert x_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  //@ assert x_keep: env_keep{Pre, Here};
+  //@ assert x_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv;
+  if (x < 0) return x;
+  //@ assert x_ty: tm_ctx_[x] == d1 && tm_ty_[x] == pa && 0 <= x < tm_count;
+  //@ assert x_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + 2;
+  int lx = L(d1), d2 = f_ext(d1, tyof(x));
+  //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
+  //@ assert d2_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  //@ assert d2_keep: env_keep{Pre, Here};
+  if (d2 < 0) return d2;
+  //@ assert d2_env: env_ok(CHAD_PFWD, g, d2) && ctx_len_[d2] == lx + 1 && lx == lp + 1;
+  //@ assert d2_lvl: lvl_ty(d2, lx) == pa && lvl_ty(d2, lp) == typ;
+  //@ assert d2_ext: ctx_is_ext(d2, d1, pa) && ctx_valid(d2) && ctx_is_ext(d1, d, typ) && ctx_valid(d);
+  //@ assert d2_b: ctx_parent_[gb] == g && ctx_type_[gb] == ta && 0 < gb < ctx_count;
+  //@ assert d2_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+  //@ assert d2_ty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert d2_memo: trh(CHAD_PFWD, tau) && trh(CHAD_TAN, tau) && trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt;
+  //@ assert d2_tg: trch(CHAD_TAN, g) && trc(CHAD_TAN, g) == tg && ty_valid(tg) && ty_valid(sa);
+  //@ assert d2_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + 2;
+  //@ ghost Body: ;
+  int r = fwd_let_body(b, p, x, d2, lp, lx, tg, depth) /*@ ghost (g, gb, ta, tau, pa, sa, pt, tt, d, d1, typ) */;
+  //@ assert r_size: tm_count - \at(tm_count, Body) <= FWD_K * chad_msz_[b] + 16;
+  //@ assert r_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
+  //@ assert r_grows: memo_grows{Pre, Here};
+  //@ assert r_keep: env_keep{Pre, Here};
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY || r == CHAD_E_DEPTH;
+  //@ ghost int tyr = r >= 0 ? tm_ty_[r] : 0;
+  //@ assert r >= 0 ==> ty_valid(tyr) && ty_kind_[tyr] == TY_PROD && ty_left_[tyr] == pt && ty_same(ty_right_[tyr], TY_LFUN, tg, tt);
+  //@ assert r >= 0 ==> ty_node_ok(tyr) && 0 <= ty_right_[tyr] < tyr;
+  //@ assert trh(CHAD_PFWD, tau) && trh(CHAD_TAN, tau) && trch(CHAD_TAN, g) && trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt && trc(CHAD_TAN, g) == tg;
+  //@ assert r >= 0 ==> fwd_ty(tm_ty_[r], g, tau);
+  //@ assert tm_ctx_[t] == g && tm_ty_[t] == tau;
+  //@ assert let_type: r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d && fwd_ty(tm_ty_[r], tm_ctx_[t], tm_ty_[t]);
   return r;
 }
 
