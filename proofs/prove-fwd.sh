@@ -47,10 +47,11 @@ fwd_dispatch_fns=fwd,fwd_rule
 # F(pair a b), F's first rule with two recursive calls, and its builder
 # tail (see proofs/README.md "Forward mode F")
 fwd_rule_fns=fwd_pair_lin,fwd_pair
-# F(let a (x. b)): the rule up to F a and x = fst p, its second half from
-# F_{G,x} b on (one recursive call per function), the linear half, and
-# sharing.c's fst of a level and let tail (shared with R(let))
-fwd_rule_fns=$fwd_rule_fns,var_fst,let_let_tail,fwd_let_lin,fwd_let_body,fwd_let
+# F(let a (x. b)): the rule up to F a and the binder's extension, its
+# second half from F_{G,x} b on (one recursive call per function) and the
+# linear half; the tail is sharing.c's let_let_tail (shared with R(let),
+# proved in prove-rev.sh's rules)
+fwd_rule_fns=$fwd_rule_fns,fwd_let_lin,fwd_let_body,fwd_let
 provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then

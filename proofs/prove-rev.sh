@@ -63,6 +63,9 @@ rev_dispatch_fns=rev,rev_rule
 # R(pair a b), the first rule with two recursive calls, and its builder
 # tail (see proofs/README.md "Reverse mode R")
 rev_rule_fns=let_pair_tail,rev_pair
+# R(let a (x. b)): R a, R_{G,x} b under the binder (rev_under), its linear
+# half (rev_let_lin) and its builder tail (let_let_tail, sharing.c)
+rev_rule_fns=$rev_rule_fns,let_let_tail,rev_let_lin,rev_let
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's

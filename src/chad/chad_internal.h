@@ -51,16 +51,14 @@ int b_lop_dt(int op, int x, int v);
 int b_onehot(int j, int v);
 int b_ext(int d, int ty);             /* ctx_extend with propagation        */
 int b_lvl(int d);                     /* level the next binder of d gets    */
-/* sharing.c: b_ext with the environment frame;
- * let p in let q in ((fst p, fst q), lin), the tail of F(pair) and R(pair);
- * fst of a level (the let rules' x = fst p);
- * let p in let x in let q in (fst q, lin), the tail of F(let) and R(let) */
+/* sharing.c: b_ext with the environment frame, and
+ * let p in let q in ((fst p, fst q), lin), the tail of F(pair) and R(pair) */
 int k_ext(int d, int ty);
 int let_pair_tail(int p, int q, int d2, int lp, int lq, int lin)
   /*@ ghost (int d, int d1, int pt, int pa, int pb, int ct, int cg) */;
-int var_fst(int d, int l);
-int let_let_tail(int p, int x, int q, int d3, int lq, int lin)
-  /*@ ghost (int d, int d1, int d2, int pt, int ct, int cg) */;
+/* let p in let x = fst p in let q in (fst q, lin), the tail of F(let) and R(let) */
+int let_let_tail(int p, int q, int d1, int d3, int lp, int lq, int lin)
+  /*@ ghost (int d, int d2, int pa, int pt, int ct, int cg) */;
 
 /* ---- variable environment -------------------------------------------- */
 enum { ENV_LEVEL = 0, ENV_TERM = 1 };

@@ -598,6 +598,7 @@ static int f_sub(int t, int d, int depth)
     FWD_ENS;
     ensures under_lvl: d >= 0 ==> ctx_len_[d] == \old(ctx_len_[d]) &&
       \forall integer l; lvl_ty(d, l) == \old(lvl_ty(d, l));
+    ensures under_grow: tables_grow{Pre, Post};
 */
 static int fwd_under(int t, int d, int lvl, int depth)
 {
@@ -676,6 +677,7 @@ static int fwd_under(int t, int d, int lvl, int depth)
   //@ assert under_dlen: ctx_len_[d] == \at(ctx_len_[d], Pre) && 0 <= d < \at(ctx_count, Pre);
   //@ assert under_dlk: \forall integer k; ctx_lk(d, k) == \at(ctx_lk(d, k), Pre);
   //@ assert under_dlvl: \forall integer l; lvl_ty(d, l) == \at(lvl_ty(d, l), Pre);
+  //@ assert under_tg: tables_grow{Pre, Here};
   //@ assert under_inv: FWD_INV;
   //@ assert under_wf: venv_wf;
   return r;
@@ -1109,8 +1111,8 @@ static int fwd_let_lin(int d3, int lp, int lq, int tg) /*@ ghost (int ta, int tg
 }
 
 /* The second half of F(let a (x. b)), from the call F_{G,x} b on: in d2 =
- * d, p, x (p = F a at level lp, x = fst p at level lx),
- *   let q = F_{G,x} b in let p in let x in let q in (fst q, \v. snd q (v, snd p v))
+ * d, p, x (p = F a at level lp of d1 = d, p; x : P a at level lx),
+ *   let q = F_{G,x} b in let p in let x = fst p in let q in (fst q, \v. snd q (v, snd p v))
  * Its own function so that the facts about p and x cross the recursive
  * call in a small goal (in one function with F a, the frame goals after
  * F b timed out: only one recursive call per function). */
@@ -1123,9 +1125,9 @@ static int fwd_let_lin(int d3, int lp, int lq, int tg) /*@ ghost (int ta, int tg
     requires tau == tm_ty_[b] && trh(CHAD_PFWD, tau) && trh(CHAD_TAN, tau) &&
       trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt && ty_valid(tt) && lin(tt);
     requires 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
-    requires 0 <= x < tm_count && tm_ctx_[x] == d1 && tm_ty_[x] == pa;
     requires ctx_valid(d) && ctx_is_ext(d1, d, typ) && ctx_is_ext(d2, d1, pa) && ctx_valid(d2);
-    requires 0 <= lp < lx && ctx_len_[d2] == lx + 1 && lvl_ty(d2, lp) == typ && lvl_ty(d2, lx) == pa;
+    requires lp == ctx_len_[d] && ctx_len_[d1] == lp + 1 && lx == lp + 1 && ctx_len_[d2] == lx + 1;
+    requires lvl_ty(d2, lp) == typ && lvl_ty(d2, lx) == pa;
     requires ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa &&
       ty_same(ty_right_[typ], TY_LFUN, tg, sa);
     terminates \true;
@@ -1136,16 +1138,18 @@ static int fwd_let_lin(int d3, int lp, int lq, int tg) /*@ ghost (int ta, int tg
     ensures memo_grows{Pre, Post};
     ensures \old(tm_count) <= tm_count && \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
     ensures env_keep{Pre, Post};
-    ensures lbody_size: tm_count - \old(tm_count) <= FWD_K * chad_msz_[b] + 16;
+    ensures lbody_size: tm_count - \old(tm_count) <= FWD_K * chad_msz_[b] + 18;
     ensures lbody_codes: \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH;
     ensures lbody_type: \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
       ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
       ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, tg, tt);
 */
-static int fwd_let_body(int b, int p, int x, int d2, int lp, int lx, int tg, int depth)
+static int fwd_let_body(int b, int p, int d1, int d2, int lp, int lx, int tg, int depth)
   /*@ ghost (int g, int gb, int ta, int tau, int pa, int sa, int pt, int tt,
-             int d, int d1, int typ) */
+             int d, int typ) */
 {
+  //@ ghost int rtp = ty_right_[typ];
+  //@ assert qb_rtp0: ty_node_ok(typ) && ty_valid(rtp) && ty_same(rtp, TY_LFUN, tg, sa);
   int q = fwd_under(b, d2, lx, depth + 1);
   //@ assert qb_keep: env_keep{Pre, Here};
   //@ assert qb_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[b];
@@ -1162,12 +1166,15 @@ static int fwd_let_body(int b, int p, int x, int d2, int lp, int lx, int tg, int
   //@ assert qb_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt && ty_same(ty_right_[tyq], TY_LFUN, tgx, tt);
   /* p's and x's facts after the call, in small steps */
   //@ assert qb_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
-  //@ assert qb_x: 0 <= x < tm_count && tm_ctx_[x] == d1 && tm_ty_[x] == pa;
+  //@ assert qb_len: ctx_len_[d] == lp && ctx_len_[d1] == lp + 1 && lx == lp + 1;
+  //@ assert qb_grow: tables_grow{Pre, Here};
   //@ assert qb_pk: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
+  //@ assert qb_pr1: ty_right_[typ] == rtp;
+  //@ assert qb_pr2: ty_valid(rtp) && ty_same(rtp, TY_LFUN, tg, sa);
   //@ assert qb_pr: ty_same(ty_right_[typ], TY_LFUN, tg, sa);
   //@ assert qb_tt: ty_valid(tt) && lin(tt) && ty_valid(tg) && ty_valid(sa);
   //@ assert qb_ext: ctx_is_ext(d1, d, typ) && ctx_is_ext(d2, d1, pa) && ctx_valid(d2) && ctx_valid(d);
-  //@ assert qb_len: ctx_len_[d2] == lx + 1;
+  //@ assert qb_len2: ctx_len_[d2] == lx + 1;
   //@ assert qb_lvl: lvl_ty(d2, lp) == typ && lvl_ty(d2, lx) == pa;
   int lq = L(d2), d3 = f_ext(d2, tyof(q));
   //@ assert d3 >= 0 || d3 == CHAD_E_CAPACITY;
@@ -1195,17 +1202,17 @@ static int fwd_let_body(int b, int p, int x, int d2, int lp, int lx, int tg, int
   //@ ghost int tyl = tm_ty_[lin];
   //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, tg, tt);
   //@ assert tail_q: 0 <= q < tm_count && tm_ctx_[q] == d2 && tm_ty_[q] == tyq && lvl_ty(d3, lq) == tyq;
-  //@ assert tail_x: 0 <= x < tm_count && tm_ctx_[x] == d1 && tm_ty_[x] == pa;
   //@ assert tail_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
-  //@ assert tail_ext: ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, tm_ty_[x]) && ctx_is_ext(d3, d2, tm_ty_[q]);
+  //@ assert tail_pty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
+  //@ assert tail_ext: ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, pa) && ctx_is_ext(d3, d2, tm_ty_[q]);
+  //@ assert tail_len: ctx_len_[d1] == ctx_len_[d] + 1 && lp == ctx_len_[d] && ctx_len_[d2] == ctx_len_[d1] + 1 && ctx_len_[d3] == ctx_len_[d2] + 1 && lq == ctx_len_[d2];
   //@ assert tail_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt;
-  //@ assert tail_d3: ctx_valid(d3) && 0 <= lq < ctx_len_[d3];
   //@ ghost Lin: ;
-  int r = let_let_tail(p, x, q, d3, lq, lin) /*@ ghost (d, d1, d2, pt, tg, tt) */;
+  int r = let_let_tail(p, q, d1, d3, lp, lq, lin) /*@ ghost (d, d2, pa, pt, tg, tt) */;
   //@ assert r >= 0 ==> tm_ctx_[r] == d && \at(tm_count, Pre) <= r < tm_count;
   //@ assert r >= 0 ==> ty_valid(tm_ty_[r]) && ty_kind_[tm_ty_[r]] == TY_PROD && ty_left_[tm_ty_[r]] == pt && ty_same(ty_right_[tm_ty_[r]], TY_LFUN, tg, tt);
   //@ assert r >= 0 || r == CHAD_E_CAPACITY;
-  //@ assert tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[b] + 16;
+  //@ assert tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[b] + 18;
   //@ assert tables_grow{Lin, Here} && side_same{Lin, Here};
   //@ assert memo_inv && tsrc_inv && csrc_inv && msrc_inv;
   //@ assert env_keep{Pre, Here};
@@ -1259,21 +1266,20 @@ static int fwd_let(int t, int d, int tg, int depth)
   //@ assert d1_keep: env_keep{Pre, Here};
   if (d1 < 0) return d1;
   //@ assert d1_env: env_ok(CHAD_PFWD, g, d1) && ctx_len_[d1] == lp + 1 && lvl_ty(d1, lp) == typ;
-  //@ assert d1_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d);
-  int x = var_fst(d1, lp);
-  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
-  //@ assert x_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
-  //@ assert x_keep: env_keep{Pre, Here};
-  //@ assert x_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv;
-  if (x < 0) return x;
-  //@ assert x_ty: tm_ctx_[x] == d1 && tm_ty_[x] == pa && 0 <= x < tm_count;
-  //@ assert x_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + 2;
-  int lx = L(d1), d2 = f_ext(d1, tyof(x));
+  //@ assert d1_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d) && lp == ctx_len_[d];
+  /* x = fst p : P a, the binder of b (the tail builds x itself) */
+  int px = ty_left(tyof(p));
+  //@ assert px == pa;
+  int lx = L(d1), d2 = f_ext(d1, px);
   //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
   //@ assert d2_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
   //@ assert d2_keep: env_keep{Pre, Here};
   if (d2 < 0) return d2;
   //@ assert d2_env: env_ok(CHAD_PFWD, g, d2) && ctx_len_[d2] == lx + 1 && lx == lp + 1;
+  //@ assert d2_lx: lx == ctx_len_[d1] && ctx_len_[d1] == lp + 1 && px == pa;
+  //@ assert d2_top: lvl_ty(d2, ctx_len_[d1]) == px;
+  //@ assert d2_lvl1: lvl_ty(d2, lx) == pa && 0 <= lp < ctx_len_[d1];
+  //@ assert d2_lvl2: lvl_ty(d1, lp) == typ;
   //@ assert d2_lvl: lvl_ty(d2, lx) == pa && lvl_ty(d2, lp) == typ;
   //@ assert d2_ext: ctx_is_ext(d2, d1, pa) && ctx_valid(d2) && ctx_is_ext(d1, d, typ) && ctx_valid(d);
   //@ assert d2_b: ctx_parent_[gb] == g && ctx_type_[gb] == ta && 0 < gb < ctx_count;
@@ -1281,10 +1287,11 @@ static int fwd_let(int t, int d, int tg, int depth)
   //@ assert d2_ty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
   //@ assert d2_memo: trh(CHAD_PFWD, tau) && trh(CHAD_TAN, tau) && trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt;
   //@ assert d2_tg: trch(CHAD_TAN, g) && trc(CHAD_TAN, g) == tg && ty_valid(tg) && ty_valid(sa);
-  //@ assert d2_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + 2;
+  //@ assert d2_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a];
+  //@ assert d2_len: lp == ctx_len_[d] && ctx_len_[d1] == lp + 1 && ctx_len_[d2] == lx + 1;
   //@ ghost Body: ;
-  int r = fwd_let_body(b, p, x, d2, lp, lx, tg, depth) /*@ ghost (g, gb, ta, tau, pa, sa, pt, tt, d, d1, typ) */;
-  //@ assert r_size: tm_count - \at(tm_count, Body) <= FWD_K * chad_msz_[b] + 16;
+  int r = fwd_let_body(b, p, d1, d2, lp, lx, tg, depth) /*@ ghost (g, gb, ta, tau, pa, sa, pt, tt, d, typ) */;
+  //@ assert r_size: tm_count - \at(tm_count, Body) <= FWD_K * chad_msz_[b] + 18;
   //@ assert r_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
   //@ assert r_grows: memo_grows{Pre, Here};
   //@ assert r_keep: env_keep{Pre, Here};

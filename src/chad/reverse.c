@@ -320,6 +320,103 @@ static int rev_pair_lin(int d2, int lp, int lq, int ct) /*@ ghost (int cg) */
   return r;
 }
 
+/* The linear half of R(let a (x. b)), in d3 where level lp holds
+ * p = R a : P a * (C a -o C G) (type tp) and level lq holds
+ * q = R_{G,x} b : P tau * (C tau -o C(G, x)) (type tq), with
+ * C(G, x) = C G * C a (cgb):
+ *   \v. let g = snd q v in fst g + snd p (snd g)    : C tau -o C G
+ * (ct = C tau, cg = C G, ca = C a). Against the kernel's invariant only,
+ * as rev_pair_lin. */
+/*@ requires kernel_inv;
+    requires ctx_valid(d3) && ty_valid(ct) && lin(cg);
+    requires ty_valid(cgb) && ty_same(cgb, TY_PROD, cg, ca);
+    requires 0 <= lp < ctx_len_[d3] && lvl_ty(d3, lp) == tp && ty_valid(tp) &&
+      ty_kind_[tp] == TY_PROD && ty_same(ty_right_[tp], TY_LFUN, ca, cg);
+    requires 0 <= lq < ctx_len_[d3] && lvl_ty(d3, lq) == tq && ty_valid(tq) &&
+      ty_kind_[tq] == TY_PROD && ty_same(ty_right_[tq], TY_LFUN, ct, cgb);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE;
+    ensures kernel_inv;
+    ensures let_lin_type: \result >= 0 ==> 0 <= \result < tm_count && tm_ctx_[\result] == d3 &&
+      ty_same(tm_ty_[\result], TY_LFUN, ct, cg);
+    ensures let_lin_codes: \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures let_lin_size: \old(tm_count) <= tm_count <= \old(tm_count) + 14;
+    ensures let_lin_frame: \old(ty_count) <= ty_count && \old(ctx_count) <= ctx_count;
+    ensures let_lin_grow: tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures env_keep{Pre, Post};
+*/
+static int rev_let_lin(int d3, int lp, int lq, int ct)
+  /*@ ghost (int cg, int ca, int cgb, int tp, int tq) */
+{
+  //@ assert ty_inv && ty_node_ok(tp) && ty_node_ok(tq);
+  //@ ghost int tsp = ty_right_[tp];
+  //@ ghost int tsq = ty_right_[tq];
+  //@ assert ty_valid(tsp) && ty_valid(tsq);
+  int lv = L(d3), d4 = k_ext(d3, ct);
+  if (d4 < 0) return d4;
+  //@ ghost E4: ;
+  //@ assert d4_lv: lvl_ty(d4, lv) == ct && lv == ctx_len_[d3];
+  //@ assert d4_lp: lvl_ty(d4, lp) == tp && lvl_ty(d4, lq) == tq;
+  //@ assert d4_ctx: ctx_valid(d4) && ctx_is_ext(d4, d3, ct) && ctx_len_[d4] == lv + 1;
+  int vq = b_var(d4, lq);
+  //@ assert vq >= 0 ==> tm_ctx_[vq] == d4 && tm_ty_[vq] == tq && 0 <= vq < tm_count;
+  //@ assert vq >= 0 || vq == CHAD_E_CAPACITY;
+  int sq = b_snd(vq);
+  //@ assert sq >= 0 ==> tm_ctx_[sq] == d4 && ty_same(tm_ty_[sq], TY_LFUN, ct, cgb) && 0 <= sq < tm_count;
+  //@ assert sq >= 0 || sq == CHAD_E_CAPACITY;
+  int v = b_var(d4, lv);
+  //@ assert v >= 0 ==> tm_ctx_[v] == d4 && tm_ty_[v] == ct && 0 <= v < tm_count;
+  //@ assert v >= 0 || v == CHAD_E_CAPACITY;
+  int gg = b_lapp(sq, v);
+  //@ assert gg >= 0 ==> tm_ctx_[gg] == d4 && tm_ty_[gg] == cgb && 0 <= gg < tm_count;
+  //@ assert gg >= 0 || gg == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + 4;
+  if (gg < 0) return gg;
+  int lg = L(d4), d5 = k_ext(d4, tm_type(gg));
+  if (d5 < 0) return d5;
+  //@ assert d5_lg: lvl_ty(d5, lg) == cgb && lg == ctx_len_[d4];
+  //@ assert d5_lp: lvl_ty(d5, lp) == tp;
+  //@ assert d5_ctx: ctx_valid(d5) && ctx_is_ext(d5, d4, cgb) && ctx_len_[d5] == lg + 1;
+  int w1 = b_var(d5, lg);
+  //@ assert w1 >= 0 ==> tm_ctx_[w1] == d5 && tm_ty_[w1] == cgb && 0 <= w1 < tm_count;
+  //@ assert w1 >= 0 || w1 == CHAD_E_CAPACITY;
+  int f = b_fst(w1);
+  //@ assert f >= 0 ==> tm_ctx_[f] == d5 && tm_ty_[f] == cg && 0 <= f < tm_count;
+  //@ assert f >= 0 || f == CHAD_E_CAPACITY;
+  int vp = b_var(d5, lp);
+  //@ assert vp >= 0 ==> tm_ctx_[vp] == d5 && tm_ty_[vp] == tp && 0 <= vp < tm_count;
+  //@ assert vp >= 0 || vp == CHAD_E_CAPACITY;
+  int sp = b_snd(vp);
+  //@ assert sp >= 0 ==> tm_ctx_[sp] == d5 && ty_same(tm_ty_[sp], TY_LFUN, ca, cg) && 0 <= sp < tm_count;
+  //@ assert sp >= 0 || sp == CHAD_E_CAPACITY;
+  int w2 = b_var(d5, lg);
+  //@ assert w2 >= 0 ==> tm_ctx_[w2] == d5 && tm_ty_[w2] == cgb && 0 <= w2 < tm_count;
+  //@ assert w2 >= 0 || w2 == CHAD_E_CAPACITY;
+  int s = b_snd(w2);
+  //@ assert s >= 0 ==> tm_ctx_[s] == d5 && tm_ty_[s] == ca && 0 <= s < tm_count;
+  //@ assert s >= 0 || s == CHAD_E_CAPACITY;
+  int ap = b_lapp(sp, s);
+  //@ assert ap >= 0 ==> tm_ctx_[ap] == d5 && tm_ty_[ap] == cg && 0 <= ap < tm_count;
+  //@ assert ap >= 0 || ap == CHAD_E_CAPACITY;
+  //@ assert f >= 0 ==> tm_ctx_[f] == d5 && tm_ty_[f] == cg && 0 <= f < tm_count;
+  int pl = b_plus(f, ap);
+  //@ assert pl >= 0 ==> tm_ctx_[pl] == d5 && tm_ty_[pl] == cg && 0 <= pl < tm_count;
+  //@ assert pl >= 0 || pl == CHAD_E_CAPACITY;
+  //@ assert tm_ctx_[gg] == d4 && tm_ty_[gg] == cgb && 0 <= gg < tm_count && ctx_is_ext(d5, d4, cgb);
+  int body = b_let(gg, pl);
+  //@ assert body >= 0 ==> tm_ctx_[body] == d4 && tm_ty_[body] == cg && 0 <= body < tm_count;
+  //@ assert body >= 0 || body == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d4, d3, ct) && lin(cg);
+  //@ assert body >= 0 ==> ty_valid(ct) && 0 <= body < tm_count && llam_ok(ct, tm_ctx_[body], tm_ty_[body]);
+  int r = b_llam(ct, body);
+  //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d3;
+  //@ assert r >= 0 ==> ty_same(tm_ty_[r], TY_LFUN, ct, cg);
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + 14;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
+
 /* ---- one function per rule (card §5). Each gets the source node t, the
  * target context d, g = ctx of t, cg = C g, ty = type of t, ct = C ty. ---- */
 
@@ -696,21 +793,179 @@ static int rev_const(int t, int d, int cg, int ct)
 */
 static int rev_let(int t, int d, int ct, int depth)
 {
+  //@ assert node_ok(t) && msrc_ok(t) && msz_ok(t);
+  //@ ghost int g = tm_ctx_[t];
+  //@ ghost int tau = tm_ty_[t];
   int a = tm_a(t), b = tm_b(t);
+  //@ ghost int ta = tm_ty_[a];
+  //@ ghost int gb = tm_ctx_[b];
+  //@ assert 0 <= a < t && 0 <= b < t && chad_msrc_[a] == 1 && chad_msrc_[b] == 1;
+  //@ assert let_src: tm_ctx_[a] == g && ctx_is_ext(gb, g, ta) && tm_ty_[b] == tau;
+  //@ assert let_gb: 0 < gb < ctx_count && ctx_parent_[gb] == g && ctx_type_[gb] == ta;
+  //@ assert chad_msz_[t] == sat(1 + chad_msz_[a] + chad_msz_[b]);
+  /* the size budget: R a, R b and at most 22 nodes of this rule (or the
+   * whole arena, when the source size saturates) */
+  //@ assert 1 <= chad_msz_[a] && 1 <= chad_msz_[b] && tm_count <= CHAD_MAX_TERMS;
+  /*@ assert let_budget: REV_K * chad_msz_[a] + REV_K * chad_msz_[b] + 22 <= REV_K * chad_msz_[t] ||
+        CHAD_MAX_TERMS <= REV_K * chad_msz_[t]; */
+  /*@ ghost int cgv = tm_ctx_[t] == CTX_EMPTY ? TY_ID_UNIT :
+        chad_memo_ctx_[CHAD_COT][tm_ctx_[t]] - 1; */
+  //@ assert cgv == trc(CHAD_COT, g) && lin(cgv);
+  //@ assert memo_ty_inv && trh(CHAD_COT, tau) && trh(CHAD_PREV, tau) && ct == chad_memo_ty_[CHAD_COT][tau] - 1;
+  //@ ghost int pt = chad_memo_ty_[CHAD_PREV][tau] - 1;
   int p = rev(a, d, depth + 1);
   if (p < 0) return p;
+  //@ ghost P1: ;
+  //@ assert pa_rev: tm_ctx_[p] == d && rev_ty(tm_ty_[p], ta, g) && 0 <= p < tm_count;
+  //@ assert pa_size: tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a];
+  //@ assert pa_memo: trh(CHAD_PREV, ta) && trh(CHAD_COT, ta) && trc(CHAD_COT, g) == cgv;
+  //@ assert pa_memo2: trm(CHAD_PREV, tau) == pt && trm(CHAD_COT, tau) == ct;
+  //@ ghost int pa = chad_memo_ty_[CHAD_PREV][ta] - 1;
+  //@ ghost int ca = chad_memo_ty_[CHAD_COT][ta] - 1;
+  //@ ghost int typ = tm_ty_[p];
+  //@ assert pa_ty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa && ty_same(ty_right_[typ], TY_LFUN, ca, cgv);
+  //@ assert pa_env: env_ok(CHAD_PREV, g, d) && ctx_valid(d);
+  //@ ghost int tpr = ty_right_[typ];
+  //@ assert pa_tpr: ty_inv && ty_node_ok(typ) && 0 <= tpr < typ && ty_same(tpr, TY_LFUN, ca, cgv);
   int lp = L(d), d1 = rev_ext(d, tyof(p));
-  int x = b_fst(V(d1, lp));
-  int lx = L(d1), d2 = rev_ext(d1, tyof(x));
+  //@ assert d1 >= 0 || d1 == CHAD_E_CAPACITY;
+  //@ assert d1_keep: env_keep{Pre, Here};
+  //@ assert d1_ret: d1 < 0 ==> tm_count - \at(tm_count, Pre) <= REV_K * chad_msz_[t];
+  if (d1 < 0) return d1;
+  //@ assert d1_ext: ctx_is_ext(d1, d, typ) && ctx_len_[d1] == lp + 1 && lp == ctx_len_[d] && ctx_valid(d1);
+  //@ assert d1_env: env_ok(CHAD_PREV, g, d1);
+  //@ assert d1_p: tm_ty_[p] == typ && ty_valid(typ) && ty_left_[typ] == pa;
+  int px = ty_left(tyof(p));
+  //@ assert px == pa && ty_valid(pa);
+  int lx = L(d1), d2 = rev_ext(d1, px);
+  //@ assert d2 >= 0 || d2 == CHAD_E_CAPACITY;
+  //@ assert d2_keep: env_keep{Pre, Here};
+  //@ assert d2_ret: d2 < 0 ==> tm_count - \at(tm_count, Pre) <= REV_K * chad_msz_[t];
+  if (d2 < 0) return d2;
+  //@ assert d2_ext: ctx_is_ext(d2, d1, pa) && ctx_len_[d2] == lx + 1 && lx == lp + 1 && ctx_valid(d2);
+  //@ assert d2_env: env_ok(CHAD_PREV, g, d2);
+  //@ assert d2_lx: lx == ctx_len_[d1] && 0 <= lx < ctx_len_[d2];
+  //@ assert d2_lvl0: lvl_ty(d2, ctx_len_[d1]) == px;
+  //@ assert d2_lvl: lvl_ty(d2, lx) == pa;
+  //@ assert d2_ord: 0 <= d < d1 < d2 < ctx_count && typ < ty_count;
+  //@ assert d2_gb: 0 < gb < ctx_count && ctx_parent_[gb] == g && ctx_type_[gb] == ta;
+  //@ assert d2_memo: trh(CHAD_PREV, ta) && trm(CHAD_PREV, ta) == pa;
+  /* the lengths of d, d1, d2 as ghost copies: after each call they are
+   * restated one at a time (as one conjunction they timed out) */
+  //@ ghost int n0 = ctx_len_[d];
+  //@ ghost int n1 = ctx_len_[d1];
+  //@ ghost int n2 = ctx_len_[d2];
+  //@ assert x2_n0: n0 == lp;
+  //@ assert x2_n1: n1 == lx && lx == lp + 1;
+  //@ assert x2_n2: n2 == lx + 1;
+  //@ ghost X2: ;
   int q = rev_under(b, d2, lx, depth + 1);
+  //@ assert q_size: tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a] + REV_K * chad_msz_[b];
+  //@ assert q_grows: memo_grows{Pre, Here};
+  //@ assert q_keep: env_keep{Pre, Here};
+  //@ assert q_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= REV_K * chad_msz_[t];
   if (q < 0) return q;
+  //@ ghost Q1: ;
+  //@ assert q_rev: tm_ctx_[q] == d2 && rev_ty(tm_ty_[q], tau, gb) && 0 <= q < tm_count;
+  //@ assert q_memo1: trm(CHAD_PREV, ta) == pa && trm(CHAD_COT, ta) == ca && trc(CHAD_COT, g) == cgv;
+  //@ assert q_memo2: trh(CHAD_PREV, tau) && trh(CHAD_COT, tau) && trm(CHAD_PREV, tau) == pt && trm(CHAD_COT, tau) == ct;
+  //@ assert q_gb: 0 < gb < ctx_count && ctx_parent_[gb] == g && ctx_type_[gb] == ta && trch(CHAD_COT, gb);
+  //@ ghost rev_trc_step(CHAD_COT, gb);
+  //@ ghost int cgb = chad_memo_ctx_[CHAD_COT][gb] - 1;
+  //@ assert q_cgb0: trc(CHAD_COT, gb) == cgb;
+  //@ assert q_cgb: ty_valid(cgb) && ty_same(cgb, TY_PROD, cgv, ca);
+  //@ ghost int tyq = tm_ty_[q];
+  //@ assert q_ty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt && ty_same(ty_right_[tyq], TY_LFUN, ct, cgb);
+  //@ assert q_p: tm_ty_[p] == typ && ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
+  //@ assert q_pty0: ty_right_[typ] == tpr;
+  //@ assert q_pty1: ty_same(tpr, TY_LFUN, ca, cgv);
+  //@ assert q_pty: ty_same(ty_right_[typ], TY_LFUN, ca, cgv);
+  //@ assert q_ord: 0 <= d < d1 < d2 < ctx_count;
+  //@ assert q_ext1a: ctx_is_ext(d1, d, typ);
+  //@ assert q_n0: ctx_len_[d] == n0;
+  //@ assert q_n1: ctx_len_[d1] == n1;
+  //@ assert q_n2: ctx_len_[d2] == n2;
+  //@ assert q_ext1b: ctx_len_[d1] == lp + 1 && lp == ctx_len_[d] && ctx_valid(d);
+  //@ assert q_ext2a: ctx_is_ext(d2, d1, pa);
+  //@ assert q_ext2b: ctx_len_[d2] == lx + 1 && lx == lp + 1;
+  //@ assert q_ext2: ctx_is_ext(d2, d1, pa) && ctx_len_[d2] == lx + 1 && lx == lp + 1;
+  //@ assert q_lvl1: lvl_ty(d1, lp) == typ;
+  //@ assert q_lvl2: lvl_ty(d2, lp) == typ;
   int lq = L(d2), d3 = rev_ext(d2, tyof(q));
-  int lv = L(d3), d4 = rev_ext(d3, ct);
-  int gg = b_lapp(b_snd(V(d4, lq)), V(d4, lv));
-  int lg = L(d4), d5 = rev_ext(d4, tyof(gg));
-  int lin = b_llam(ct, b_let(gg, b_plus(b_fst(V(d5, lg)),
-                                        b_lapp(b_snd(V(d5, lp)), b_snd(V(d5, lg))))));
-  return b_let(p, b_let(x, b_let(q, b_pair(b_fst(V(d3, lq)), lin))));
+  //@ assert d3 >= 0 || d3 == CHAD_E_CAPACITY;
+  //@ assert d3_keep: env_keep{Pre, Here};
+  //@ assert d3_ret: d3 < 0 ==> tm_count - \at(tm_count, Pre) <= REV_K * chad_msz_[t];
+  if (d3 < 0) return d3;
+  //@ assert d3_ext: ctx_is_ext(d3, d2, tyq) && ctx_len_[d3] == lq + 1 && lq == lx + 1 && ctx_valid(d3);
+  //@ assert d3_lq: lq == ctx_len_[d2] && 0 <= lp < lq;
+  //@ assert d3_lvl0: lvl_ty(d3, ctx_len_[d2]) == tyq;
+  //@ assert d3_lvlq: lvl_ty(d3, lq) == tyq;
+  //@ assert d3_lvlp0: lvl_ty(d3, lp) == lvl_ty(d2, lp);
+  /* lvl_ty(d2, lp) in this state, from the entries (lemma lvl_ty_ext) */
+  //@ assert d3_n0: ctx_len_[d] == n0;
+  //@ assert d3_n1: ctx_len_[d1] == n1;
+  //@ assert d3_n2: ctx_len_[d2] == n2;
+  //@ assert d3_p1: ctx_parent_[d1] == d && ctx_type_[d1] == typ;
+  //@ assert d3_p2: ctx_parent_[d2] == d1 && ctx_type_[d2] == pa;
+  //@ assert d3_e1a: ctx_is_ext(d1, d, typ);
+  //@ assert d3_e1b: ctx_is_ext(d2, d1, pa);
+  //@ assert d3_e1: ctx_is_ext(d1, d, typ) && ctx_is_ext(d2, d1, pa) && ctx_valid(d);
+  //@ assert d3_l1: lvl_ty(d1, lp) == typ;
+  //@ assert d3_l2: lvl_ty(d2, lp) == lvl_ty(d1, lp);
+  //@ assert d3_lvlp: lvl_ty(d3, lp) == typ;
+  //@ assert d3_lvl: lvl_ty(d3, lq) == tyq && lvl_ty(d3, lp) == typ;
+  //@ assert d3_ord: 0 <= d < d1 < d2 < d3 < ctx_count;
+  //@ assert d3_len: 0 <= lp < ctx_len_[d3] && 0 <= lq < ctx_len_[d3];
+  //@ assert d3_ct: ty_valid(ct) && lin(cgv);
+  //@ assert b_n0: ctx_len_[d] == n0;
+  //@ assert b_n1: ctx_len_[d1] == n1;
+  //@ assert b_n2: ctx_len_[d2] == n2;
+  //@ assert b_e1: ctx_is_ext(d1, d, typ);
+  //@ assert b_e2: ctx_is_ext(d2, d1, pa);
+  //@ ghost Built: ;
+  int lin = rev_let_lin(d3, lp, lq, ct) /*@ ghost (cgv, ca, cgb, typ, tyq) */;
+  //@ assert lin >= 0 ==> tm_ctx_[lin] == d3 && ty_same(tm_ty_[lin], TY_LFUN, ct, cgv) && 0 <= lin < tm_count;
+  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
+  //@ assert lin_keep: env_keep{Pre, Here};
+  //@ assert lin_size: tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a] + REV_K * chad_msz_[b] + 14;
+  //@ assert lin_grow: tables_grow{Built, Here};
+  //@ assert lin_side: side_same{Built, Here};
+  //@ assert lin_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv && cot_lin;
+  //@ assert lin_ret: lin < 0 ==> tm_count - \at(tm_count, Pre) <= REV_K * chad_msz_[t];
+  if (lin < 0) return lin;
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cgv);
+  //@ assert l_p: tm_ctx_[p] == d && 0 <= p < tm_count && tm_ty_[p] == typ;
+  //@ assert l_q: tm_ctx_[q] == d2 && 0 <= q < tm_count && tm_ty_[q] == tyq;
+  //@ assert l_typ: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
+  //@ assert l_tyq: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt;
+  //@ assert l_ord: 0 <= d < d1 < d2 < d3 < ctx_count;
+  //@ assert l_ext1a: ctx_valid(d) && ctx_is_ext(d1, d, typ);
+  //@ assert l_n0: ctx_len_[d] == n0;
+  //@ assert l_n1: ctx_len_[d1] == n1;
+  //@ assert l_n2: ctx_len_[d2] == n2;
+  //@ assert l_ext1b: ctx_len_[d1] == ctx_len_[d] + 1 && lp == ctx_len_[d];
+  //@ assert l_p2: ctx_parent_[d2] == d1;
+  //@ assert l_t2: ctx_type_[d2] == pa;
+  //@ assert l_ext2a: ctx_is_ext(d2, d1, pa);
+  //@ assert l_ext2b: ctx_len_[d2] == ctx_len_[d1] + 1;
+  //@ assert l_ext1: ctx_valid(d) && ctx_is_ext(d1, d, typ) && ctx_len_[d1] == ctx_len_[d] + 1 && lp == ctx_len_[d];
+  //@ assert l_ext2: ctx_is_ext(d2, d1, pa) && ctx_len_[d2] == ctx_len_[d1] + 1;
+  //@ assert l_ext3: ctx_is_ext(d3, d2, tyq) && ctx_len_[d3] == ctx_len_[d2] + 1 && lq == ctx_len_[d2];
+  //@ ghost Lin: ;
+  int r = let_let_tail(p, q, d1, d3, lp, lq, lin) /*@ ghost (d, d2, pa, pt, ct, cgv) */;
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && \at(tm_count, Pre) <= r < tm_count;
+  //@ ghost int tyr = r >= 0 ? tm_ty_[r] : 0;
+  //@ assert r >= 0 ==> ty_valid(tyr) && ty_kind_[tyr] == TY_PROD && ty_left_[tyr] == pt && ty_same(ty_right_[tyr], TY_LFUN, ct, cgv);
+  //@ assert trh(CHAD_PREV, tau) && trh(CHAD_COT, tau) && trch(CHAD_COT, g) && trm(CHAD_PREV, tau) == pt && trm(CHAD_COT, tau) == ct && trc(CHAD_COT, g) == cgv;
+  //@ assert r >= 0 ==> rev_ty(tm_ty_[r], \at(tm_ty_[t], Pre), \at(tm_ctx_[t], Pre));
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a] + REV_K * chad_msz_[b] + 22;
+  //@ assert r_size: tm_count - \at(tm_count, Pre) <= REV_K * chad_msz_[t];
+  //@ assert tables_grow{Lin, Here} && side_same{Lin, Here};
+  //@ assert memo_inv && tsrc_inv && csrc_inv && msrc_inv && cot_lin;
+  //@ assert env_keep{Pre, Here};
+  return r;
 }
 
 /* let f = \x. R_{G,x} a in

@@ -100,84 +100,71 @@ int let_pair_tail(int p, int q, int d2, int lp, int lq, int lin)
   return r;
 }
 
-/* fst of the variable at level l of d: the let rules' x = fst p, where
- * level l holds p = (primal, linear map). Raw builders, against the
- * kernel's invariant (the pass invariants carry over by the frame). */
-/*@ requires kernel_inv;
-    requires ctx_valid(d) && 0 <= l < ctx_len_[d];
-    requires ty_valid(lvl_ty(d, l)) && ty_kind_[lvl_ty(d, l)] == TY_PROD;
-    terminates \true;
-    assigns CH_TMS_LOCS;
-    ensures kernel_inv;
-    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 2 && ty_count == \old(ty_count) &&
-      ctx_count == \old(ctx_count);
-    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
-    ensures env_keep{Pre, Post};
-    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
-    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
-      tm_ty_[\result] == ty_left_[lvl_ty(d, l)];
-*/
-int var_fst(int d, int l)
-{
-  int v = b_var(d, l);
-  //@ assert v >= 0 || v == CHAD_E_CAPACITY;
-  //@ assert lvl_ty(d, l) == \at(lvl_ty(d, l), Pre);
-  //@ assert v >= 0 ==> tm_ctx_[v] == d && tm_ty_[v] == lvl_ty(d, l) && 0 <= v < tm_count;
-  //@ assert ty_valid(lvl_ty(d, l)) && ty_kind_[lvl_ty(d, l)] == TY_PROD;
-  int x = b_fst(v);
-  //@ assert x >= 0 ==> tm_ctx_[x] == d && tm_ty_[x] == ty_left_[lvl_ty(d, l)];
-  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
-  //@ assert \forall integer m, g, e; \at(env_ok(m, g, e), Pre) ==> env_ok(m, g, e);
-  return x;
-}
-
 /* The let tail of F(let a (x. b)) and R(let a (x. b)):
- *   let p in let x in let q in (fst q, lin)
- * in d, where d1 = d, p; d2 = d1, x; d3 = d2, q (q at level lq of d3) and
- * lin in d3 a linear map of type ct -o cg (F: T G -o T b; R: C b -o C G).
- * Its own function so that its builder steps are proved in a small
- * context, as let_pair_tail. */
+ *   let p in let x = fst p in let q in (fst q, lin)
+ * in d, where d1 = d, p (level lp; p's type pa * _), d2 = d1, x (x : pa)
+ * and d3 = d2, q (level lq; q's type pt * _), lin in d3 a linear map of
+ * type ct -o cg (F: T G -o T tau; R: C tau -o C G). The two variables it
+ * reads are the last levels of d1 and d3 (the context entries, not the
+ * recursive lookups, are what survive the calls before it). */
 /*@ requires kernel_inv;
-    requires 0 <= p < tm_count && tm_ctx_[p] == d && 0 <= x < tm_count && tm_ctx_[x] == d1;
-    requires 0 <= q < tm_count && tm_ctx_[q] == d2;
-    requires ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, tm_ty_[x]) &&
-      ctx_is_ext(d3, d2, tm_ty_[q]);
-    requires ctx_valid(d3) && 0 <= lq < ctx_len_[d3] && lvl_ty(d3, lq) == tm_ty_[q];
+    requires 0 <= p < tm_count && tm_ctx_[p] == d && 0 <= q < tm_count && tm_ctx_[q] == d2;
+    requires ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_len_[d1] == ctx_len_[d] + 1 &&
+      lp == ctx_len_[d];
+    requires ty_valid(tm_ty_[p]) && ty_kind_[tm_ty_[p]] == TY_PROD && ty_left_[tm_ty_[p]] == pa;
+    requires ctx_is_ext(d2, d1, pa) && ctx_len_[d2] == ctx_len_[d1] + 1;
+    requires ctx_is_ext(d3, d2, tm_ty_[q]) && ctx_len_[d3] == ctx_len_[d2] + 1 && lq == ctx_len_[d2];
     requires ty_valid(tm_ty_[q]) && ty_kind_[tm_ty_[q]] == TY_PROD && ty_left_[tm_ty_[q]] == pt;
     requires 0 <= lin < tm_count && tm_ctx_[lin] == d3 && ty_valid(tm_ty_[lin]) &&
       ty_same(tm_ty_[lin], TY_LFUN, ct, cg);
     terminates \true;
     assigns CH_TMS_LOCS, CH_TYS_LOCS;
     ensures kernel_inv;
-    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 6 && \old(ty_count) <= ty_count &&
-      ctx_count == \old(ctx_count);
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 8 && \old(ty_count) <= ty_count;
     ensures tables_grow{Pre, Post} && side_same{Pre, Post};
     ensures \result >= 0 || \result == CHAD_E_CAPACITY;
     ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
       ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
       ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
 */
-int let_let_tail(int p, int x, int q, int d3, int lq, int lin)
-  /*@ ghost (int d, int d1, int d2, int pt, int ct, int cg) */
+int let_let_tail(int p, int q, int d1, int d3, int lp, int lq, int lin)
+  /*@ ghost (int d, int d2, int pa, int pt, int ct, int cg) */
 {
   //@ ghost int tyl = tm_ty_[lin];
+  //@ ghost int typ = tm_ty_[p];
+  //@ ghost int tyq = tm_ty_[q];
   //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
+  //@ assert ctx_inv && ctx_valid(d1) && ctx_valid(d2) && ctx_valid(d3);
+  //@ assert lvl_q: lvl_ty(d3, lq) == tyq;
+  //@ assert lvl_p: lvl_ty(d1, lp) == typ;
   int vq = b_var(d3, lq);
+  //@ assert vq >= 0 ==> 0 <= vq < tm_count && tm_ctx_[vq] == d3 && tm_ty_[vq] == tyq;
+  //@ assert vq >= 0 || vq == CHAD_E_CAPACITY;
   int fq = b_fst(vq);
   //@ assert fq >= 0 ==> 0 <= fq < tm_count && tm_ctx_[fq] == d3 && tm_ty_[fq] == pt;
   //@ assert fq >= 0 || fq == CHAD_E_CAPACITY;
-  //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == d3 && tm_ty_[lin] == tyl && ty_valid(tyl);
-  int res = b_pair(fq, lin);
-  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d3 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
-  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
-  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == d3 && tm_ty_[lin] == tyl;
+  int pr = b_pair(fq, lin);
+  //@ assert pr >= 0 ==> 0 <= pr < tm_count && tm_ctx_[pr] == d3 && ty_same(tm_ty_[pr], TY_PROD, pt, tyl);
+  //@ assert pr >= 0 ==> ty_valid(tm_ty_[pr]);
+  //@ assert pr >= 0 || pr == CHAD_E_CAPACITY;
   //@ assert ctx_is_ext(d3, d2, tm_ty_[q]) && tm_ctx_[q] == d2 && 0 <= q < tm_count;
-  int l3 = b_let(q, res);
-  //@ assert l3 >= 0 ==> 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && ty_same(tm_ty_[l3], TY_PROD, pt, tyl) && ty_valid(tm_ty_[l3]);
+  int l3 = b_let(q, pr);
+  //@ assert l3 >= 0 ==> 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && ty_same(tm_ty_[l3], TY_PROD, pt, tyl);
+  //@ assert l3 >= 0 ==> ty_valid(tm_ty_[l3]);
   //@ assert l3 >= 0 || l3 == CHAD_E_CAPACITY;
-  //@ assert ctx_is_ext(d2, d1, tm_ty_[x]) && tm_ctx_[x] == d1 && 0 <= x < tm_count;
+  //@ assert tm_ty_[p] == typ && lvl_ty(d1, lp) == typ && 0 <= lp < ctx_len_[d1];
+  int vp = b_var(d1, lp);
+  //@ assert vp >= 0 ==> 0 <= vp < tm_count && tm_ctx_[vp] == d1 && tm_ty_[vp] == typ;
+  //@ assert vp >= 0 || vp == CHAD_E_CAPACITY;
+  int x = b_fst(vp);
+  //@ assert x >= 0 ==> 0 <= x < tm_count && tm_ctx_[x] == d1 && tm_ty_[x] == pa;
+  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
+  //@ assert l3 >= 0 ==> 0 <= l3 < tm_count && tm_ctx_[l3] == d2;
+  //@ assert ctx_is_ext(d2, d1, pa);
   int l2 = b_let(x, l3);
-  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && ty_same(tm_ty_[l2], TY_PROD, pt, tyl) && ty_valid(tm_ty_[l2]);
+  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && ty_same(tm_ty_[l2], TY_PROD, pt, tyl);
+  //@ assert l2 >= 0 ==> ty_valid(tm_ty_[l2]);
   //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
   //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
   int r = b_let(p, l2);
