@@ -847,6 +847,7 @@ static int rev_let(int t, int d, int ct, int depth)
   //@ assert d2_lx: lx == ctx_len_[d1] && 0 <= lx < ctx_len_[d2];
   //@ assert d2_lvl0: lvl_ty(d2, ctx_len_[d1]) == px;
   //@ assert d2_lvl: lvl_ty(d2, lx) == pa;
+  //@ assert d2_node: ctx_inv && ctx_node_ok(d1) && ctx_node_ok(d2);
   //@ assert d2_ord: 0 <= d < d1 < d2 < ctx_count && typ < ty_count;
   //@ assert d2_gb: 0 < gb < ctx_count && ctx_parent_[gb] == g && ctx_type_[gb] == ta;
   //@ assert d2_memo: trh(CHAD_PREV, ta) && trm(CHAD_PREV, ta) == pa;
@@ -922,6 +923,9 @@ static int rev_let(int t, int d, int ct, int depth)
   //@ assert b_n2: ctx_len_[d2] == n2;
   //@ assert b_e1: ctx_is_ext(d1, d, typ);
   //@ assert b_e2: ctx_is_ext(d2, d1, pa);
+  //@ assert b_t2: ctx_parent_[d2] == d1 && ctx_type_[d2] == pa;
+  //@ ghost int ty2 = ctx_type_[d2];
+  //@ assert b_typ: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
   //@ ghost Built: ;
   int lin = rev_let_lin(d3, lp, lq, ct) /*@ ghost (cgv, ca, cgb, typ, tyq) */;
   //@ assert lin >= 0 ==> tm_ctx_[lin] == d3 && ty_same(tm_ty_[lin], TY_LFUN, ct, cgv) && 0 <= lin < tm_count;
@@ -946,6 +950,7 @@ static int rev_let(int t, int d, int ct, int depth)
   //@ assert l_n2: ctx_len_[d2] == n2;
   //@ assert l_ext1b: ctx_len_[d1] == ctx_len_[d] + 1 && lp == ctx_len_[d];
   //@ assert l_p2: ctx_parent_[d2] == d1;
+  //@ assert l_t2a: ctx_type_[d2] == ty2;
   //@ assert l_t2: ctx_type_[d2] == pa;
   //@ assert l_ext2a: ctx_is_ext(d2, d1, pa);
   //@ assert l_ext2b: ctx_len_[d2] == ctx_len_[d1] + 1;
