@@ -1187,6 +1187,7 @@ static int fwd_let_body(int b, int p, int d1, int d2, int lp, int lx, int tg, in
   //@ assert d3_lq: lvl_ty(d3, lq) == tyq;
   //@ assert d3_lp: lvl_ty(d3, lp) == typ && 0 <= lp < lq < ctx_len_[d3];
   //@ assert d3_pty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, tg, sa);
+  //@ assert d3_pty2: ty_valid(typ) && ty_same(typ, TY_PROD, pa, rtp);
   //@ assert d3_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_same(ty_right_[tyq], TY_LFUN, tgx, tt);
   //@ assert d3_tgx: ty_valid(tgx) && ty_same(tgx, TY_PROD, tg, sa);
   //@ ghost Built: ;
@@ -1203,6 +1204,8 @@ static int fwd_let_body(int b, int p, int d1, int d2, int lp, int lx, int tg, in
   //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, tg, tt);
   //@ assert tail_q: 0 <= q < tm_count && tm_ctx_[q] == d2 && tm_ty_[q] == tyq && lvl_ty(d3, lq) == tyq;
   //@ assert tail_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+  /* p's type across the linear half: one step of lemma ty_same_keep */
+  //@ assert tail_pty1: ty_valid(typ) && ty_same(typ, TY_PROD, pa, rtp);
   //@ assert tail_pty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
   //@ assert tail_ext: ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, pa) && ctx_is_ext(d3, d2, tm_ty_[q]);
   //@ assert tail_len: ctx_len_[d1] == ctx_len_[d] + 1 && lp == ctx_len_[d] && ctx_len_[d2] == ctx_len_[d1] + 1 && ctx_len_[d3] == ctx_len_[d2] + 1 && lq == ctx_len_[d2];
