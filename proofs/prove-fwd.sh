@@ -38,15 +38,16 @@ fwd_fns=$fwd_fns,fwd_var,fwd_const,f_sub
 # 2 of their goals that cvc5 then proved. Prover seconds, 2 s counted for
 # each quick attempt run out: 15.4 and 4.3 s Z3 first, 7.9 and 0.3 s cvc5
 # first (see prove-rev.sh).
-fwd_cvc5_fns=const_copy,tr_step
+fwd_cvc5_fns=const_copy,tr_step,trc_step
 # F under a binder (push a level, fwd, pop), as rev_under
 fwd_under_fns=fwd_under
 # F itself: its contract (FWD_ENS: type P tau * (T G -o T tau), size,
 # error codes, frame) from the rules' contracts
 fwd_dispatch_fns=fwd,fwd_rule
 # F(pair a b), F's first rule with two recursive calls, and its builder
-# tail (see proofs/README.md "Forward mode F")
-fwd_rule_fns=fwd_pair_lin,fwd_pair
+# tail (see proofs/README.md "Forward mode F"); split at its second
+# recursive call into fwd_pair_body (F b and after)
+fwd_rule_fns=fwd_pair_lin,fwd_pair_body,fwd_pair
 # F(let a (x. b)): the rule up to F a and the binder's extension, its
 # second half from F_{G,x} b on (one recursive call per function) and the
 # linear half; the tail is sharing.c's let_let_tail (shared with R(let),

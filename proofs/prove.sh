@@ -300,4 +300,7 @@ valid, total = int(main.get("valid", 0)), int(main.get("total", 0))
 print(f"proved {valid}/{total} goals (kernel, checker, CHAD builders/translations, reverse and forward parts, lemmas) in {sys.argv[2]} s")
 sys.exit(0 if total > 0 and valid == total else 1)
 PY
+# Every contract the proved functions call is proved or declared in
+# proofs/assumed.txt (a callee proved nowhere would be an unlisted axiom).
+proofs/check-calls.sh proofs/wp-report.json || status=1
 exit "$status"
