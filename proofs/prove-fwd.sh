@@ -53,6 +53,10 @@ fwd_rule_fns=fwd_pair_lin,fwd_pair_body,fwd_pair
 # linear half; the tail is sharing.c's let_let_tail (shared with R(let),
 # proved in prove-rev.sh's rules)
 fwd_rule_fns=$fwd_rule_fns,fwd_let_lin,fwd_let_body,fwd_let
+# F(index a b): F a, then F b and the rest in fwd_index_body, the linear
+# half \v. (snd p v)[fst q]; the tail is sharing.c's let_index_tail
+# (shared with R(index), proved in prove-rev.sh's rules)
+fwd_rule_fns=$fwd_rule_fns,fwd_index_lin,fwd_index_body,fwd_index
 provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then

@@ -210,7 +210,7 @@ jobs_table=(
   "rev-cvc5|script|-|proofs/prove-rev.sh cvc5"                    # 13
   "fwd-cvc5|script|-|proofs/prove-fwd.sh cvc5"                    # 10
 )
-# The rules with two recursive calls (pair, let), R's (rev_pair, 280 goals, 329 CPU-s
+# The rules with two recursive calls (pair, let, index), R's (rev_pair, 280 goals, 329 CPU-s
 # in the clean-clone run of 2026-11-23 05:00) and F's (fwd_pair): with
 # rev_pair alone the cold gate took 1027 s, over issue #2's 15 minutes, so
 # they run only on request, PROVE_RULES=1 (or `proofs/prove-rev.sh rules`,

@@ -59,6 +59,9 @@ int let_pair_tail(int p, int q, int d2, int lp, int lq, int lin)
 /* let p in let x = fst p in let q in (fst q, lin), the tail of F(let) and R(let) */
 int let_let_tail(int p, int q, int d1, int d3, int lp, int lq, int lin)
   /*@ ghost (int d, int d2, int pa, int pt, int ct, int cg) */;
+/* let p in let q in (fst p [fst q], lin), the tail of F(index) and R(index) */
+int let_index_tail(int p, int q, int d2, int lp, int lq, int lin)
+  /*@ ghost (int d, int d1, int pt, int pa, int ct, int cg) */;
 
 /* ---- variable environment -------------------------------------------- */
 enum { ENV_LEVEL = 0, ENV_TERM = 1 };

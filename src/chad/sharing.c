@@ -5,7 +5,8 @@
  * (let_pair_tail), and build their linear halves under one more binder
  * (k_ext). Proved once, in prove-rev.sh's runs, against the kernel's
  * invariant only: the pass invariants carry over by their frame
- * (tables_grow, side_same, env_keep: reverse_spec.h). */
+ * (tables_grow, side_same, env_keep: reverse_spec.h). F(index) and
+ * R(index) share let_index_tail (the primal an index instead of a pair). */
 #include "chad/kernel.h"
 #include "chad_internal.h"
 #include "chad_spec.h"
@@ -169,6 +170,69 @@ int let_let_tail(int p, int q, int d1, int d3, int lp, int lq, int lin)
   //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
   int r = b_let(p, l2);
   //@ assert r >= 0 ==> tm_ctx_[r] == d && ty_same(tm_ty_[r], TY_PROD, pt, tyl) && ty_valid(tm_ty_[r]);
+  //@ assert ty_same(tyl, TY_LFUN, ct, cg);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
+
+/* The let-and-index tail of F(index a b) and R(index a b):
+ *   let p in let q in (fst p [fst q], lin)
+ * in d, where d1 = d, p (level lp; p's type pa * _ with pa = Arr pt) and
+ * d2 = d1, q (level lq; q's type Int * _), lin in d2 a linear map of type
+ * ct -o cg (F: T G -o T tau; R: C tau -o C G). As let_pair_tail, with
+ * the primal an index instead of a pair. */
+/*@ requires kernel_inv;
+    requires 0 <= p < tm_count && tm_ctx_[p] == d && 0 <= q < tm_count && tm_ctx_[q] == d1;
+    requires ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, tm_ty_[q]);
+    requires ctx_valid(d2) && 0 <= lp < lq < ctx_len_[d2];
+    requires lvl_ty(d2, lp) == tm_ty_[p] && lvl_ty(d2, lq) == tm_ty_[q];
+    requires ty_valid(tm_ty_[p]) && ty_kind_[tm_ty_[p]] == TY_PROD && ty_left_[tm_ty_[p]] == pa;
+    requires ty_valid(tm_ty_[q]) && ty_kind_[tm_ty_[q]] == TY_PROD && ty_left_[tm_ty_[q]] == TY_ID_INT;
+    requires ty_valid(pa) && ty_kind_[pa] == TY_ARR && ty_left_[pa] == pt;
+    requires 0 <= lin < tm_count && tm_ctx_[lin] == d2 && ty_valid(tm_ty_[lin]) &&
+      ty_same(tm_ty_[lin], TY_LFUN, ct, cg);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 8 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
+      ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
+*/
+int let_index_tail(int p, int q, int d2, int lp, int lq, int lin)
+  /*@ ghost (int d, int d1, int pt, int pa, int ct, int cg) */
+{
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
+  //@ assert ty_inv && ty_node_ok(pa) && 0 <= pt < pa && ty_valid(pt);
+  int vp = b_var(d2, lp);
+  int fp = b_fst(vp);
+  //@ assert fp >= 0 ==> 0 <= fp < tm_count && tm_ctx_[fp] == d2 && tm_ty_[fp] == pa;
+  //@ assert fp >= 0 || fp == CHAD_E_CAPACITY;
+  int vq = b_var(d2, lq);
+  int fq = b_fst(vq);
+  //@ assert fq >= 0 ==> 0 <= fq < tm_count && tm_ctx_[fq] == d2 && tm_ty_[fq] == TY_ID_INT;
+  //@ assert fq >= 0 || fq == CHAD_E_CAPACITY;
+  //@ assert fp >= 0 ==> 0 <= fp < tm_count && tm_ctx_[fp] == d2 && tm_ty_[fp] == pa;
+  //@ assert fp >= 0 && fq >= 0 ==> index_ok(tm_ctx_[fp], tm_ty_[fp], tm_ctx_[fq], tm_ty_[fq]);
+  int ix = b_index(fp, fq);
+  //@ assert ix >= 0 ==> 0 <= ix < tm_count && tm_ctx_[ix] == d2 && tm_ty_[ix] == pt;
+  //@ assert ix >= 0 || ix == CHAD_E_CAPACITY;
+  //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == d2 && tm_ty_[lin] == tyl && ty_valid(tyl);
+  int res = b_pair(ix, lin);
+  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d2 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
+  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d2, d1, tm_ty_[q]) && tm_ctx_[q] == d1 && 0 <= q < tm_count;
+  int l2 = b_let(q, res);
+  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && tm_ty_[l2] == tm_ty_[res] && ty_same(tm_ty_[l2], TY_PROD, pt, tyl);
+  //@ assert l2 >= 0 ==> ty_valid(tm_ty_[l2]);
+  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
+  int r = b_let(p, l2);
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && tm_ty_[r] == tm_ty_[l2] && ty_same(tm_ty_[r], TY_PROD, pt, tyl) && ty_valid(tm_ty_[r]);
   //@ assert ty_same(tyl, TY_LFUN, ct, cg);
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   return r;
