@@ -61,8 +61,9 @@ rev_under_fns=rev_under
 # lemmas 21 of its goals timed out.
 rev_dispatch_fns=rev,rev_rule
 # R(pair a b), the first rule with two recursive calls, and its builder
-# tail (see proofs/README.md "Reverse mode R")
-rev_rule_fns=let_pair_tail,rev_pair
+# tail (see proofs/README.md "Reverse mode R"); split at its second
+# recursive call into rev_pair_body (R b and after)
+rev_rule_fns=let_pair_tail,rev_pair_body,rev_pair
 # R(let a (x. b)): R a, R_{G,x} b under the binder (rev_under), its linear
 # half (rev_let_lin) and its builder tail (let_let_tail, sharing.c)
 rev_rule_fns=$rev_rule_fns,let_let_tail,rev_let_lin,rev_let
