@@ -57,6 +57,11 @@ fwd_rule_fns=$fwd_rule_fns,fwd_let_lin,fwd_let_body,fwd_let
 # half \v. (snd p v)[fst q]; the tail is sharing.c's let_index_tail
 # (shared with R(index), proved in prove-rev.sh's rules)
 fwd_rule_fns=$fwd_rule_fns,fwd_index_lin,fwd_index_body,fwd_index
+# F(app a b): F a, then F b and the rest in fwd_app_body, the linear half
+# \v. (snd p v) (fst q) + snd r (snd q v); the primal r = fst p (fst q)
+# and the tail are sharing.c's app_primal and let_app_tail (shared with
+# R(app), proved in prove-rev.sh's rules)
+fwd_rule_fns=$fwd_rule_fns,fwd_app_lin,fwd_app_body,fwd_app
 provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then

@@ -65,12 +65,18 @@ rev_dispatch_fns=rev,rev_rule
 # recursive call into rev_pair_body (R b and after)
 rev_rule_fns=let_pair_tail,rev_pair_body,rev_pair
 # R(let a (x. b)): R a, R_{G,x} b under the binder (rev_under), its linear
-# half (rev_let_lin) and its builder tail (let_let_tail, sharing.c)
-rev_rule_fns=$rev_rule_fns,let_let_tail,rev_let_lin,rev_let
+# half (rev_let_lin) and its builder tail (let_let_tail, sharing.c); split
+# at its second recursive call into rev_let_body (R_{G,x} b and after)
+rev_rule_fns=$rev_rule_fns,let_let_tail,rev_let_lin,rev_let_body,rev_let
 # R(index a b): R a, then (one recursive call per function) R b and the
 # rest in rev_index_body, its linear half \v. snd p (onehot (fst q) v)
 # and the builder tail let_index_tail (sharing.c, shared with F(index))
 rev_rule_fns=$rev_rule_fns,let_index_tail,rev_index_lin,rev_index_body,rev_index
+# R(app a b): R a, then R b and the rest in rev_app_body, the primal
+# r = fst p (fst q) (app_primal) and the linear half
+# \v. snd p (cp_single (fst q) v) + snd q (snd r v); app_primal and the
+# tail let_app_tail (sharing.c) are shared with F(app)
+rev_rule_fns=$rev_rule_fns,app_primal,let_app_tail,rev_app_lin,rev_app_body,rev_app
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's

@@ -62,6 +62,12 @@ int let_let_tail(int p, int q, int d1, int d3, int lp, int lq, int lin)
 /* let p in let q in (fst p [fst q], lin), the tail of F(index) and R(index) */
 int let_index_tail(int p, int q, int d2, int lp, int lq, int lin)
   /*@ ghost (int d, int d1, int pt, int pa, int ct, int cg) */;
+/* (fst p) (fst q), the primal of F(app) and R(app) */
+int app_primal(int d2, int lp, int lq)
+  /*@ ghost (int pf, int ps, int typ, int tyq) */;
+/* let p in let q in let r in (fst r, lin), the tail of F(app) and R(app) */
+int let_app_tail(int p, int q, int r, int d3, int lr, int lin)
+  /*@ ghost (int d, int d1, int d2, int pt, int ct, int cg) */;
 
 /* ---- variable environment -------------------------------------------- */
 enum { ENV_LEVEL = 0, ENV_TERM = 1 };

@@ -237,3 +237,106 @@ int let_index_tail(int p, int q, int d2, int lp, int lq, int lin)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   return r;
 }
+
+/* The primal of F(app a b) and R(app a b): (fst p) (fst q) in d2, where p
+ * is at level lp (p's type pf * _, pf = ps -> pr) and q at level lq (q's
+ * type ps * _). pr is P tau * (T sigma -o T tau) in F and
+ * P tau * (C tau -o C sigma) in R: the caller binds it as r and reads both
+ * halves. */
+/*@ requires kernel_inv;
+    requires ctx_valid(d2) && 0 <= lp < ctx_len_[d2] && 0 <= lq < ctx_len_[d2];
+    requires lvl_ty(d2, lp) == typ && ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pf;
+    requires lvl_ty(d2, lq) == tyq && ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == ps;
+    requires ty_valid(pf) && ty_kind_[pf] == TY_FUN && ty_left_[pf] == ps;
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 5 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d2 &&
+      tm_ty_[\result] == \old(ty_right_[pf]);
+*/
+int app_primal(int d2, int lp, int lq)
+  /*@ ghost (int pf, int ps, int typ, int tyq) */
+{
+  //@ ghost int pr = ty_right_[pf];
+  int vp = b_var(d2, lp);
+  //@ assert vp >= 0 ==> 0 <= vp < tm_count && tm_ctx_[vp] == d2 && tm_ty_[vp] == typ;
+  //@ assert vp >= 0 || vp == CHAD_E_CAPACITY;
+  int fp = b_fst(vp);
+  //@ assert fp >= 0 ==> 0 <= fp < tm_count && tm_ctx_[fp] == d2 && tm_ty_[fp] == pf;
+  //@ assert fp >= 0 || fp == CHAD_E_CAPACITY;
+  int vq = b_var(d2, lq);
+  //@ assert vq >= 0 ==> 0 <= vq < tm_count && tm_ctx_[vq] == d2 && tm_ty_[vq] == tyq;
+  //@ assert vq >= 0 || vq == CHAD_E_CAPACITY;
+  int fq = b_fst(vq);
+  //@ assert fq >= 0 ==> 0 <= fq < tm_count && tm_ctx_[fq] == d2 && tm_ty_[fq] == ps;
+  //@ assert fq >= 0 || fq == CHAD_E_CAPACITY;
+  //@ assert fp >= 0 ==> 0 <= fp < tm_count && tm_ctx_[fp] == d2 && tm_ty_[fp] == pf;
+  //@ assert ty_valid(pf) && ty_kind_[pf] == TY_FUN && ty_left_[pf] == ps && ty_right_[pf] == pr;
+  int r = b_app(fp, fq);
+  //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d2 && tm_ty_[r] == pr;
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
+
+/* The let tail of F(app a b) and R(app a b):
+ *   let p in let q in let r in (fst r, lin)
+ * in d, where d1 = d, p; d2 = d1, q; d3 = d2, r (level lr; r's type
+ * pt * _, r = app_primal's term); lin in d3 a linear map of type ct -o cg
+ * (F: T G -o T tau; R: C tau -o C G). */
+/*@ requires kernel_inv;
+    requires 0 <= p < tm_count && tm_ctx_[p] == d && 0 <= q < tm_count && tm_ctx_[q] == d1;
+    requires 0 <= r < tm_count && tm_ctx_[r] == d2;
+    requires ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]) && ctx_is_ext(d2, d1, tm_ty_[q]) &&
+      ctx_is_ext(d3, d2, tm_ty_[r]);
+    requires ctx_valid(d3) && 0 <= lr < ctx_len_[d3] && lvl_ty(d3, lr) == tm_ty_[r];
+    requires ty_valid(tm_ty_[r]) && ty_kind_[tm_ty_[r]] == TY_PROD && ty_left_[tm_ty_[r]] == pt;
+    requires 0 <= lin < tm_count && tm_ctx_[lin] == d3 && ty_valid(tm_ty_[lin]) &&
+      ty_same(tm_ty_[lin], TY_LFUN, ct, cg);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 6 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
+      ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
+*/
+int let_app_tail(int p, int q, int r, int d3, int lr, int lin)
+  /*@ ghost (int d, int d1, int d2, int pt, int ct, int cg) */
+{
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ ghost int tyr = tm_ty_[r];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
+  int vr = b_var(d3, lr);
+  //@ assert vr >= 0 ==> 0 <= vr < tm_count && tm_ctx_[vr] == d3 && tm_ty_[vr] == tyr;
+  //@ assert vr >= 0 || vr == CHAD_E_CAPACITY;
+  int fr = b_fst(vr);
+  //@ assert fr >= 0 ==> 0 <= fr < tm_count && tm_ctx_[fr] == d3 && tm_ty_[fr] == pt;
+  //@ assert fr >= 0 || fr == CHAD_E_CAPACITY;
+  //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == d3 && tm_ty_[lin] == tyl && ty_valid(tyl);
+  int res = b_pair(fr, lin);
+  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d3 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
+  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d3, d2, tm_ty_[r]) && tm_ctx_[r] == d2 && 0 <= r < tm_count;
+  int l3 = b_let(r, res);
+  //@ assert l3 >= 0 ==> 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && tm_ty_[l3] == tm_ty_[res] && ty_same(tm_ty_[l3], TY_PROD, pt, tyl);
+  //@ assert l3 >= 0 ==> ty_valid(tm_ty_[l3]);
+  //@ assert l3 >= 0 || l3 == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d2, d1, tm_ty_[q]) && tm_ctx_[q] == d1 && 0 <= q < tm_count;
+  int l2 = b_let(q, l3);
+  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && tm_ty_[l2] == tm_ty_[l3] && ty_same(tm_ty_[l2], TY_PROD, pt, tyl);
+  //@ assert l2 >= 0 ==> ty_valid(tm_ty_[l2]);
+  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
+  int l1 = b_let(p, l2);
+  //@ assert l1 >= 0 ==> tm_ctx_[l1] == d && tm_ty_[l1] == tm_ty_[l2] && ty_same(tm_ty_[l1], TY_PROD, pt, tyl) && ty_valid(tm_ty_[l1]);
+  //@ assert ty_same(tyl, TY_LFUN, ct, cg);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return l1;
+}
