@@ -62,6 +62,10 @@ fwd_rule_fns=$fwd_rule_fns,fwd_index_lin,fwd_index_body,fwd_index
 # and the tail are sharing.c's app_primal and let_app_tail (shared with
 # R(app), proved in prove-rev.sh's rules)
 fwd_rule_fns=$fwd_rule_fns,fwd_app_lin,fwd_app_body,fwd_app
+# F's one-child rules: F a and the extension in fwd_unary, the rest in
+# one builder per kind (the tail let_unary_tail, sharing.c, proved in
+# prove-rev.sh's rules); fwd_op_build is assumed (proofs/assumed.txt)
+fwd_rule_fns=$fwd_rule_fns,fwd_proj_build,fwd_sum_build,fwd_length_build,fwd_inj_build,fwd_unary
 provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then

@@ -77,6 +77,11 @@ rev_rule_fns=$rev_rule_fns,let_index_tail,rev_index_lin,rev_index_body,rev_index
 # \v. snd p (cp_single (fst q) v) + snd q (snd r v); app_primal and the
 # tail let_app_tail (sharing.c) are shared with F(app)
 rev_rule_fns=$rev_rule_fns,app_primal,let_app_tail,rev_app_lin,rev_app_body,rev_app
+# R's one-child rules (fst, snd, sum, length, op, inl, inr): R a and the
+# extension in rev_unary, the rest in one builder per kind; the tail
+# let_unary_tail (sharing.c) is shared with F; rev_op_build is assumed
+# (proofs/assumed.txt)
+rev_rule_fns=$rev_rule_fns,let_unary_tail,rev_proj_build,rev_sum_build,rev_length_build,rev_inj_build,rev_unary
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's

@@ -219,6 +219,72 @@ int b_inr(int l, int x)
   return r;
 }
 
+/* The one-child rules of F and R take either side (fst or snd, inl or
+ * inr) with the same code: these builders are that choice as one call,
+ * so that a rule's proof sees one state after it, not two paths. */
+
+/* fst p (side == 0) or snd p */
+/*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
+    ensures P1(p);
+    ensures \result >= 0 ==> \result == \old(tm_count) && tm_count == \old(tm_count) + 1 &&
+      tm_ctx_[\result] == \old(tm_ctx_[p]);
+    ensures side == 0 ==> (\result >= 0 ==> tm_ty_[\result] == ty_left_[\old(tm_ty_[p])]);
+    ensures side != 0 ==> (\result >= 0 ==> tm_ty_[\result] == ty_right_[\old(tm_ty_[p])]);
+    ensures \old(TMV(p) && proj_ok(tm_ty_[p])) ==> OKCAP;
+*/
+int b_proj(int p, int side)
+{
+  return side ? b_snd(p) : b_fst(p);
+}
+
+/* (x, y) (side == 0) or (y, x): x on the given side of a pair */
+/*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
+    ensures P1(x); ensures P2(x, y);
+    ensures \result >= 0 ==> \result == \old(tm_count) && tm_count == \old(tm_count) + 1 &&
+      ty_valid(tm_ty_[\result]);
+    ensures side == 0 ==> (\result >= 0 ==> tm_ctx_[\result] == \old(tm_ctx_[x]) &&
+      ty_same(tm_ty_[\result], TY_PROD, \old(tm_ty_[x]), \old(tm_ty_[y])));
+    ensures side != 0 ==> (\result >= 0 ==> tm_ctx_[\result] == \old(tm_ctx_[y]) &&
+      ty_same(tm_ty_[\result], TY_PROD, \old(tm_ty_[y]), \old(tm_ty_[x])));
+    ensures \old(TMV(x) && TMV(y) && tm_ctx_[x] == tm_ctx_[y]) ==> OKCAP;
+*/
+int b_pair_side(int x, int y, int side)
+{
+  NEG2(x, y);
+  int r;
+  if (side) {
+    r = b_pair(y, x);
+    //@ assert r >= 0 ==> ty_valid(tm_ty_[r]);
+  } else {
+    r = b_pair(x, y);
+    //@ assert r >= 0 ==> ty_valid(tm_ty_[r]);
+  }
+  return r;
+}
+
+/* inl x : tx + other (side == 0) or inr x : other + tx */
+/*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
+    ensures P1(x); ensures P2(x, other);
+    ensures \result >= 0 ==> \result == \old(tm_count) && tm_count == \old(tm_count) + 1 &&
+      tm_ctx_[\result] == \old(tm_ctx_[x]) && ty_valid(tm_ty_[\result]);
+    ensures side == 0 ==> (\result >= 0 ==> ty_same(tm_ty_[\result], TY_SUM, \old(tm_ty_[x]), other));
+    ensures side != 0 ==> (\result >= 0 ==> ty_same(tm_ty_[\result], TY_SUM, other, \old(tm_ty_[x])));
+    ensures \old(TMV(x) && ty_valid(other)) ==> OKCAP;
+*/
+int b_inj(int x, int other, int side)
+{
+  NEG2(x, other);
+  int r;
+  if (side) {
+    r = b_inr(other, x);
+    //@ assert r >= 0 ==> ty_valid(tm_ty_[r]);
+  } else {
+    r = b_inl(x, other);
+    //@ assert r >= 0 ==> ty_valid(tm_ty_[r]);
+  }
+  return r;
+}
+
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
     ensures P1(s); ensures P2(s, l); ensures P3(s, l, r);
     ensures \result >= 0 ==> CH_NEW(TM_CASE, \old(tm_ctx_[s]), s, l, r, 0) &&

@@ -31,6 +31,9 @@ int b_fst(int p);
 int b_snd(int p);
 int b_inl(int x, int right_ty);
 int b_inr(int left_ty, int x);
+int b_proj(int p, int side);           /* fst p, or snd p when side != 0      */
+int b_pair_side(int x, int y, int side); /* (x, y), or (y, x) when side != 0 */
+int b_inj(int x, int other, int side);  /* inl x, or inr x when side != 0     */
 int b_case(int s, int l, int r);
 int b_op(int op, int a);
 int b_iter(int n, int body, int init);
@@ -68,6 +71,9 @@ int app_primal(int d2, int lp, int lq)
 /* let p in let q in let r in (fst r, lin), the tail of F(app) and R(app) */
 int let_app_tail(int p, int q, int r, int d3, int lr, int lin)
   /*@ ghost (int d, int d1, int d2, int pt, int ct, int cg) */;
+/* let p in (prim, lam), the tail of the one-child rules of F and R */
+int let_unary_tail(int p, int prim, int lam)
+  /*@ ghost (int d, int d1, int pt, int ct, int cg) */;
 
 /* ---- variable environment -------------------------------------------- */
 enum { ENV_LEVEL = 0, ENV_TERM = 1 };
@@ -93,6 +99,8 @@ int venv_lookup(int k, int *kind);
 void chad_sync(void);
 /* mode-m translation memo tables: 0 = not computed, else id + 1 */
 extern int chad_memo_ty_[4][CHAD_MAX_TYPES];
+/* mode m's memoised translation of t, or CHAD_E_UNBOUND (types.c) */
+int memo_ty_get(int m, int t);
 extern int chad_memo_ctx_[4][CHAD_MAX_CTXS];
 int tr_ty(int mode, int ty);
 int tr_ctx(int mode, int g);

@@ -340,3 +340,39 @@ int let_app_tail(int p, int q, int r, int d3, int lr, int lin)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   return l1;
 }
+
+/* The tail of the one-child rules of F and R (fst, snd, sum, length, inl,
+ * inr):   let p in (prim, lam)
+ * in d, where d1 = d, p and prim, lam are in d1 (lam a linear map of type
+ * ct -o cg: F: T G -o T tau; R: C tau -o C G). */
+/*@ requires kernel_inv;
+    requires 0 <= p < tm_count && tm_ctx_[p] == d && ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]);
+    requires 0 <= prim < tm_count && tm_ctx_[prim] == d1 && tm_ty_[prim] == pt;
+    requires 0 <= lam < tm_count && tm_ctx_[lam] == d1 && ty_valid(tm_ty_[lam]) &&
+      ty_same(tm_ty_[lam], TY_LFUN, ct, cg);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 2 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
+      ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
+*/
+int let_unary_tail(int p, int prim, int lam)
+  /*@ ghost (int d, int d1, int pt, int ct, int cg) */
+{
+  //@ ghost int tyl = tm_ty_[lam];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
+  int res = b_pair(prim, lam);
+  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d1 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
+  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
+  int r = b_let(p, res);
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && tm_ty_[r] == tm_ty_[res] && ty_same(tm_ty_[r], TY_PROD, pt, tyl) && ty_valid(tm_ty_[r]);
+  //@ assert ty_same(tyl, TY_LFUN, ct, cg);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}

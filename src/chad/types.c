@@ -736,6 +736,21 @@ static int cot_memo_ty(int t)
   return x != 0 ? x - 1 : CHAD_E_UNBOUND;
 }
 
+/* mode m's translation of t from the memo table; CHAD_E_UNBOUND when not
+ * memoised. The one-child rules of F and R read the other side of a sum
+ * with it (memoised with the sum, by memo_inv). */
+/*@ requires memo_ty_inv && mode_ok(m) && 0 <= t < CHAD_MAX_TYPES;
+    terminates \true; assigns \nothing;
+    ensures trh(m, t) ==> \result == trm(m, t);
+    ensures !trh(m, t) ==> \result == CHAD_E_UNBOUND;
+*/
+int memo_ty_get(int m, int t)
+{
+  //@ assert chad_memo_ty_[m][t] != 0 ==> tr_ok(m, t, chad_memo_ty_[m][t] - 1);
+  int x = chad_memo_ty_[m][t];
+  return x != 0 ? x - 1 : CHAD_E_UNBOUND;
+}
+
 /* The cotangent translations are linear types: the body of reverse_spec.h's
  * cot_lin (which this file does not include). */
 #define COT_LIN_BODY \
