@@ -6,7 +6,10 @@
  * (k_ext). Proved once, in prove-rev.sh's runs, against the kernel's
  * invariant only: the pass invariants carry over by their frame
  * (tables_grow, side_same, env_keep: reverse_spec.h). F(index) and
- * R(index) share let_index_tail (the primal an index instead of a pair). */
+ * R(index) share let_index_tail (the primal an index instead of a pair),
+ * F(let)/R(let) let_let_tail, F(app)/R(app) app_primal and let_app_tail,
+ * and the one-child rules let_unary_tail, which is also the innermost
+ * `let x in (a, lin)` of every other tail. */
 #include "chad/kernel.h"
 #include "chad_internal.h"
 #include "chad_spec.h"
@@ -33,6 +36,42 @@ int k_ext(int d, int ty)
   //@ assert tables_grow{Pre, Here};
   //@ assert tm_inv;
   //@ assert \forall integer m, g, e; \at(env_ok(m, g, e), Pre) ==> env_ok(m, g, e);
+  return r;
+}
+
+/* let p in (prim, lam), in d, where d1 = d, p and prim, lam are in d1
+ * (lam a linear map of type ct -o cg: F: T G -o T tau; R: C tau -o C G).
+ * The tail of the one-child rules of F and R (fst, snd, sum, length, inl,
+ * inr), and the innermost step of the other tails below. */
+/*@ requires kernel_inv;
+    requires 0 <= p < tm_count && tm_ctx_[p] == d && ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]);
+    requires 0 <= prim < tm_count && tm_ctx_[prim] == d1 && tm_ty_[prim] == pt;
+    requires 0 <= lam < tm_count && tm_ctx_[lam] == d1 && ty_valid(tm_ty_[lam]) &&
+      ty_same(tm_ty_[lam], TY_LFUN, ct, cg);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 2 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
+      ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
+*/
+int let_unary_tail(int p, int prim, int lam)
+  /*@ ghost (int d, int d1, int pt, int ct, int cg) */
+{
+  //@ ghost int tyl = tm_ty_[lam];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
+  int res = b_pair(prim, lam);
+  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d1 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
+  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
+  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
+  int r = b_let(p, res);
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && tm_ty_[r] == tm_ty_[res] && ty_same(tm_ty_[r], TY_PROD, pt, tyl) && ty_valid(tm_ty_[r]);
+  //@ assert ty_same(tyl, TY_LFUN, ct, cg);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   return r;
 }
 
@@ -83,15 +122,11 @@ int let_pair_tail(int p, int q, int d2, int lp, int lq, int lin)
   //@ assert ty_inv;
   //@ assert pr >= 0 ==> tm_ty_[pr] == pt;
   //@ assert pr >= 0 || pr == CHAD_E_CAPACITY;
+  if (pr < 0) return pr;
   //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == d2 && tm_ty_[lin] == tyl && ty_valid(tyl);
-  int res = b_pair(pr, lin);
-  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d2 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
-  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
-  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
-  //@ assert ctx_is_ext(d2, d1, tm_ty_[q]) && tm_ctx_[q] == d1 && 0 <= q < tm_count;
-  int l2 = b_let(q, res);
-  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && tm_ty_[l2] == tm_ty_[res] && ty_same(tm_ty_[l2], TY_PROD, pt, tyl);
-  //@ assert l2 >= 0 ==> ty_valid(tm_ty_[l2]);
+  //@ assert ctx_is_ext(d2, d1, tm_ty_[q]) && tm_ctx_[q] == d1 && 0 <= q < tm_count && ctx_valid(d1);
+  int l2 = let_unary_tail(q, pr, lin) /*@ ghost (d1, d2, pt, ct, cg) */;
+  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && ty_same(tm_ty_[l2], TY_PROD, pt, tyl) && ty_valid(tm_ty_[l2]);
   //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
   //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
   int r = b_let(p, l2);
@@ -144,15 +179,14 @@ int let_let_tail(int p, int q, int d1, int d3, int lp, int lq, int lin)
   int fq = b_fst(vq);
   //@ assert fq >= 0 ==> 0 <= fq < tm_count && tm_ctx_[fq] == d3 && tm_ty_[fq] == pt;
   //@ assert fq >= 0 || fq == CHAD_E_CAPACITY;
+  if (fq < 0) return fq;
   //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == d3 && tm_ty_[lin] == tyl;
-  int pr = b_pair(fq, lin);
-  //@ assert pr >= 0 ==> 0 <= pr < tm_count && tm_ctx_[pr] == d3 && ty_same(tm_ty_[pr], TY_PROD, pt, tyl);
-  //@ assert pr >= 0 ==> ty_valid(tm_ty_[pr]);
-  //@ assert pr >= 0 || pr == CHAD_E_CAPACITY;
-  //@ assert ctx_is_ext(d3, d2, tm_ty_[q]) && tm_ctx_[q] == d2 && 0 <= q < tm_count;
-  int l3 = b_let(q, pr);
-  //@ assert l3 >= 0 ==> 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && ty_same(tm_ty_[l3], TY_PROD, pt, tyl);
-  //@ assert l3 >= 0 ==> ty_valid(tm_ty_[l3]);
+  //@ assert ctx_is_ext(d3, d2, tm_ty_[q]) && tm_ctx_[q] == d2 && 0 <= q < tm_count && ctx_valid(d2);
+  //@ ghost Inner: ;
+  int l3 = let_unary_tail(q, fq, lin) /*@ ghost (d2, d3, pt, ct, cg) */;
+  //@ assert inner_grow: tables_grow{Inner, Here};
+  //@ assert inner_p: 0 <= p < tm_count && tm_ty_[p] == \at(tm_ty_[p], Inner) && tm_ctx_[p] == \at(tm_ctx_[p], Inner);
+  //@ assert l3 >= 0 ==> 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && ty_same(tm_ty_[l3], TY_PROD, pt, tyl) && ty_valid(tm_ty_[l3]);
   //@ assert l3 >= 0 || l3 == CHAD_E_CAPACITY;
   //@ assert tm_ty_[p] == typ && lvl_ty(d1, lp) == typ && 0 <= lp < ctx_len_[d1];
   int vp = b_var(d1, lp);
@@ -220,15 +254,11 @@ int let_index_tail(int p, int q, int d2, int lp, int lq, int lin)
   int ix = b_index(fp, fq);
   //@ assert ix >= 0 ==> 0 <= ix < tm_count && tm_ctx_[ix] == d2 && tm_ty_[ix] == pt;
   //@ assert ix >= 0 || ix == CHAD_E_CAPACITY;
+  if (ix < 0) return ix;
   //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == d2 && tm_ty_[lin] == tyl && ty_valid(tyl);
-  int res = b_pair(ix, lin);
-  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d2 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
-  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
-  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
-  //@ assert ctx_is_ext(d2, d1, tm_ty_[q]) && tm_ctx_[q] == d1 && 0 <= q < tm_count;
-  int l2 = b_let(q, res);
-  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && tm_ty_[l2] == tm_ty_[res] && ty_same(tm_ty_[l2], TY_PROD, pt, tyl);
-  //@ assert l2 >= 0 ==> ty_valid(tm_ty_[l2]);
+  //@ assert ctx_is_ext(d2, d1, tm_ty_[q]) && tm_ctx_[q] == d1 && 0 <= q < tm_count && ctx_valid(d1);
+  int l2 = let_unary_tail(q, ix, lin) /*@ ghost (d1, d2, pt, ct, cg) */;
+  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && ty_same(tm_ty_[l2], TY_PROD, pt, tyl) && ty_valid(tm_ty_[l2]);
   //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
   //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
   int r = b_let(p, l2);
@@ -318,15 +348,11 @@ int let_app_tail(int p, int q, int r, int d3, int lr, int lin)
   int fr = b_fst(vr);
   //@ assert fr >= 0 ==> 0 <= fr < tm_count && tm_ctx_[fr] == d3 && tm_ty_[fr] == pt;
   //@ assert fr >= 0 || fr == CHAD_E_CAPACITY;
+  if (fr < 0) return fr;
   //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == d3 && tm_ty_[lin] == tyl && ty_valid(tyl);
-  int res = b_pair(fr, lin);
-  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d3 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
-  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
-  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
-  //@ assert ctx_is_ext(d3, d2, tm_ty_[r]) && tm_ctx_[r] == d2 && 0 <= r < tm_count;
-  int l3 = b_let(r, res);
-  //@ assert l3 >= 0 ==> 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && tm_ty_[l3] == tm_ty_[res] && ty_same(tm_ty_[l3], TY_PROD, pt, tyl);
-  //@ assert l3 >= 0 ==> ty_valid(tm_ty_[l3]);
+  //@ assert ctx_is_ext(d3, d2, tm_ty_[r]) && tm_ctx_[r] == d2 && 0 <= r < tm_count && ctx_valid(d2);
+  int l3 = let_unary_tail(r, fr, lin) /*@ ghost (d2, d3, pt, ct, cg) */;
+  //@ assert l3 >= 0 ==> 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && ty_same(tm_ty_[l3], TY_PROD, pt, tyl) && ty_valid(tm_ty_[l3]);
   //@ assert l3 >= 0 || l3 == CHAD_E_CAPACITY;
   //@ assert ctx_is_ext(d2, d1, tm_ty_[q]) && tm_ctx_[q] == d1 && 0 <= q < tm_count;
   int l2 = b_let(q, l3);
@@ -339,40 +365,4 @@ int let_app_tail(int p, int q, int r, int d3, int lr, int lin)
   //@ assert ty_same(tyl, TY_LFUN, ct, cg);
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   return l1;
-}
-
-/* The tail of the one-child rules of F and R (fst, snd, sum, length, inl,
- * inr):   let p in (prim, lam)
- * in d, where d1 = d, p and prim, lam are in d1 (lam a linear map of type
- * ct -o cg: F: T G -o T tau; R: C tau -o C G). */
-/*@ requires kernel_inv;
-    requires 0 <= p < tm_count && tm_ctx_[p] == d && ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]);
-    requires 0 <= prim < tm_count && tm_ctx_[prim] == d1 && tm_ty_[prim] == pt;
-    requires 0 <= lam < tm_count && tm_ctx_[lam] == d1 && ty_valid(tm_ty_[lam]) &&
-      ty_same(tm_ty_[lam], TY_LFUN, ct, cg);
-    terminates \true;
-    assigns CH_TMS_LOCS, CH_TYS_LOCS;
-    ensures kernel_inv;
-    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 2 && \old(ty_count) <= ty_count;
-    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
-    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
-    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
-      ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
-      ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
-*/
-int let_unary_tail(int p, int prim, int lam)
-  /*@ ghost (int d, int d1, int pt, int ct, int cg) */
-{
-  //@ ghost int tyl = tm_ty_[lam];
-  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
-  int res = b_pair(prim, lam);
-  //@ assert res >= 0 ==> 0 <= res < tm_count && tm_ctx_[res] == d1 && ty_same(tm_ty_[res], TY_PROD, pt, tyl);
-  //@ assert res >= 0 ==> ty_valid(tm_ty_[res]);
-  //@ assert res >= 0 || res == CHAD_E_CAPACITY;
-  //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
-  int r = b_let(p, res);
-  //@ assert r >= 0 ==> tm_ctx_[r] == d && tm_ty_[r] == tm_ty_[res] && ty_same(tm_ty_[r], TY_PROD, pt, tyl) && ty_valid(tm_ty_[r]);
-  //@ assert ty_same(tyl, TY_LFUN, ct, cg);
-  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
-  return r;
 }
