@@ -57,12 +57,15 @@ chad: $(B)/src/cli/chad.o $(B)/libchad.a
 $(S)/chad: $(S)/src/cli/chad.o $(S)/libchad.a
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
+# -MMD -MF $@.d: a test is rebuilt when a file it includes changes (headers,
+# and proptests/vec.c + adapter.c, which test_proptest_vec.c compiles in);
+# those become prerequisites too, so the recipe names its inputs ($<, lib).
 $(B)/tests/%: tests/unit/%.c $(B)/libchad.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Itests -MMD -MP -MF $@.d -o $@ $< $(B)/libchad.a $(LDLIBS)
 $(S)/tests/%: tests/unit/%.c $(S)/libchad.a
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SAN_FLAGS) -Iinclude -Isrc -Itests -o $@ $^ $(LDLIBS)
+	$(CC) $(STD) $(WARN) $(SAN_FLAGS) -Iinclude -Isrc -Itests -MMD -MP -MF $@.d -o $@ $< $(S)/libchad.a $(LDLIBS)
 
 # Unit tests, plain and under AddressSanitizer + UndefinedBehaviorSanitizer.
 test: test-release test-asan
