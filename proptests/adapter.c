@@ -65,6 +65,21 @@ const value *pt_vjp_values(heap *h, int t, const env *e, const value *cot, const
   return g;
 }
 
+/* The entries of a V_SPARSE through entry_iter: v_plus joins two long
+ * entry lists by ENTRY_SPLICE entries that stand for a whole sublist
+ * (chad/eval.h), so the list must not be walked by `next` alone. */
+int pt_sparse_each(const value *s, int (*fn)(void *cx, int64_t index, const value *v), void *cx) {
+  if (!s || s->kind != V_SPARSE) return -1;
+  entry_iter it;
+  entry_iter_init(&it, s);
+  const entry *e;
+  int r = 0;
+  while (r == 0 && (e = entry_iter_next(&it))) r = fn(cx, e->index, e->v);
+  if (r == 0 && it.oom) r = -1;
+  entry_iter_done(&it);
+  return r;
+}
+
 int pt_forward(int t) { return chad_fwd(t); }
 int pt_reverse(int t) { return chad_rev(t); }
 int pt_simplify(int t) { return chad_simplify(t); }

@@ -66,8 +66,8 @@ const value *pt_random_value(heap *h, prng *r, int ty, int len);
 /* Tangent (T ty) value from a vector, shaped like primal `shape`. */
 const value *pt_tangent(heap *h, int ty, const value *shape, const double *xs, int *pos);
 /* Flattens a tangent/cotangent value of T ty = C ty (first-order ty) shaped
- * like primal `shape`: V_ZERO and V_SPARSE are densified. -1 on a malformed
- * value. */
+ * like primal `shape`: V_ZERO and V_SPARSE (splice entries included) are
+ * densified. -1 on a malformed value. */
 int pt_flatten_lin(int ty, const value *shape, const value *lv, double *out);
 void pt_print_json(FILE *f, int ty, const value *v);
 
@@ -85,6 +85,10 @@ extern int pt_use_fast;
 const value *pt_eval(heap *h, int term, const env *e, const char **err);
 /* Applies a function value (closure of lam or llam) to an argument. */
 const value *pt_apply(heap *h, const value *f, const value *x, const char **err);
+/* Calls fn on each (index, value) entry of the V_SPARSE s, splices
+ * followed, until fn returns nonzero; returns that value, 0 after the last
+ * entry, -1 if s is not V_SPARSE or memory ran out. */
+int pt_sparse_each(const value *s, int (*fn)(void *cx, int64_t index, const value *v), void *cx);
 int pt_forward(int term);               /* F t, or <0 */
 /* chad_jvp_values / chad_vjp_values: T tau resp. C G, NULL on error */
 const value *pt_jvp_values(heap *h, int t, const env *e, const value *tan, const char **err);

@@ -1,7 +1,8 @@
 /* First-order values <-> vectors of reals: inputs, tangents, cotangents.
  * Tangent and cotangent values may use the evaluator's length-free zero
- * (V_ZERO) and sparse array cotangents (V_SPARSE); they are densified here
- * against the shape of the primal value. */
+ * (V_ZERO) and sparse array cotangents (V_SPARSE, read through
+ * pt_sparse_each: their entry lists may contain splices); they are densified
+ * here against the shape of the primal value. */
 #include <stdlib.h>
 #include "pt.h"
 
@@ -122,6 +123,22 @@ const value *pt_tangent(heap *h, int ty, const value *shape, const double *xs, i
   }
 }
 
+static int add_lin(int ty, const value *shape, const value *lv, double *out);
+
+/* One entry of a sparse array cotangent, added into its element's slots. */
+typedef struct {
+  int elem_ty;
+  const value *shape;   /* the primal array */
+  const int *off;       /* off[i]: first slot of element i */
+  double *out;
+} sparse_add;
+
+static int add_entry(void *cx, int64_t index, const value *v) {
+  const sparse_add *a = cx;
+  if (index < 0 || index >= a->shape->u.arr.n) return -1;
+  return add_lin(a->elem_ty, a->shape->u.arr.elems[index], v, a->out + a->off[index]) < 0 ? -1 : 0;
+}
+
 /* Adds the linear value lv (of T ty, shaped like primal `shape`) into out. */
 static int add_lin(int ty, const value *shape, const value *lv, double *out) {
   if (!lv) return -1;
@@ -155,11 +172,9 @@ static int add_lin(int ty, const value *shape, const value *lv, double *out) {
       return d;
     }
     if (lv->kind == V_SPARSE) {
-      for (const entry *e = lv->u.entries.first; e; e = e->next) {
-        if (e->index < 0 || e->index >= n) return -1;
-        if (add_lin(ty_left(ty), shape->u.arr.elems[e->index], e->v, out + off[e->index]) < 0) return -1;
-      }
-      return d;
+      /* through the evaluator's iterator: the list may hold splice entries */
+      sparse_add a = {ty_left(ty), shape, off, out};
+      return pt_sparse_each(lv, add_entry, &a) == 0 ? d : -1;
     }
     return -1;
   }
