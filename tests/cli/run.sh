@@ -250,6 +250,26 @@ expect_err "jvp: tangent for an int is null" 2 "^<tangent>:1:7: error: tangent '
   "$CHAD" jvp examples/fig2a.chad --args @examples/fig2a.json --tangent '[1.0, 1]'
 expect_err "vjp: cotangent of the wrong length" 2 "^<cotangent>:1:1: error: the cotangent: expected an array of length 4" \
   "$CHAD" vjp examples/fig2a.chad --args @examples/fig2a.json --cotangent '[1, 1]'
+# Sparse cotangents whose entry lists the evaluator joined by splice entries
+# (two sums of 5 one-hots each; arrays of arrays: proptest seed 14045980580,
+# program 8413, shrunk): the command line densifies them through entry_iter.
+prog 'def f (x : [real]) : real =' '  sum (build 5 (fun i -> x[0])) + sum (build 5 (fun i -> x[0]))'
+for ev in ref fast; do
+  expect_json "vjp --eval $ev: spliced sparse cotangent" '{"value": #, "cotangent": [[#, #, #]]}' \
+    "10 20 0 0" 1e-15 "$CHAD" vjp "$P" --args '[[1, 2, 3]]' --cotangent 2 --eval $ev
+done
+prog 'def prog (x1 : [real]) : [real] =' \
+  '  build (length x1) (fun i ->' \
+  '    logsumexp (build (length x1) (fun i1 ->' \
+  '      sum (map (fun (a : [real]) ->' \
+  '        let a1 = a in' \
+  '        a1[0]) (map (fun (x : real) -> x1) (build 3 (fun i2 -> -1.0)))))))'
+for ev in ref fast; do
+  expect_json "vjp --eval $ev: spliced sparse cotangent of an array of arrays" \
+    '{"value": [#, #, #], "cotangent": [[#, #, #]]}' \
+    "4.0986122886681098 4.0986122886681098 4.0986122886681098 0.375 0 0" 1e-14 \
+    "$CHAD" vjp "$P" --args '[[1, 2, 3]]' --cotangent '[0.5, -0.25, -0.125]' --eval $ev
+done
 expect_err "jvp without --tangent" 1 'jvp needs --tangent' "$CHAD" jvp examples/fig1a.chad --args '[1]'
 expect_err "jacobian: bad --mode" 1 'mode must be fwd or rev' "$CHAD" jacobian examples/fig1a.chad --args '[1]' --mode sideways
 prog 'def f (a : [real], i : int) : real = a[i] * a[i]'
