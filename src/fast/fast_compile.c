@@ -2433,8 +2433,14 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   const sym *x;
   if (kind == TM_MAP) x = adopted ? adopted : index_sym(&S, mkv(&S, arr), mkreg(&S, SK_I, 0));
   else x = mkreg(&S, SK_I, 0);
-  S.recording = mode == FC_CHECK; /* the body's own expensive calls only */
-  if (!S.recording) S.nrec = 0;
+  /* Record the body's own expensive calls only: a memo is replayed (emit)
+   * from the first expensive call of the body, after the element x has been
+   * indexed, so the calls made to compute x are not counted there. A
+   * continued compile (adopted) was itself a check run and recorded the
+   * calls of the delayed element x it computed: forget them, or the k-th
+   * call of the replay would load the memo of another call. */
+  S.recording = mode == FC_CHECK;
+  S.nrec = 0;
   const sym *r;
   if (pair_src) {
     const sym *el = adopted ? adopted : index_sym(&S, mkv(&S, pair_src), x);
