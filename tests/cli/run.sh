@@ -346,6 +346,19 @@ for w in sumsin buildidx; do
 done
 agree "eval sumsin n=60000: OMP_NUM_THREADS=1 = 2" 1e-12 OMP_NUM_THREADS=1 "" OMP_NUM_THREADS=2 "" \
   "$CHAD" eval bench/programs/sumsin.chad --args @"$tmp/big.json"
+# A delayed map with a memo (pairs as elements, a transcendental call) over a
+# delayed build whose compile it continues (the build's body cannot fail and
+# has transcendental calls of its own): every element is log (sum x) = log 2,
+# not sin 2 or exp (sin 2) (the map's memo held the build's calls).
+prog 'def f (x : [real]) : [real] =' \
+  '  map (fun (p : real * real) -> fst p)' \
+  '    (map (fun (a : [real]) -> (log (sum a), 1.0))' \
+  '      (build 16 (fun i -> let y = exp (sin (sum x)) in x)))'
+expect_json "eval --eval fast: memo of a map over a continued build (value by hand)" \
+  "[$(printf '#, %.0s' $(seq 15))#]" "$(printf '0.69314718055994531 %.0s' $(seq 16))" 1e-15 \
+  "$CHAD" eval "$P" --args '[[0.5, 0.25, 1.25]]' --eval fast
+agree "eval: memo of a map over a continued build: fast = ref" 1e-15 "" "--eval fast" "" "--eval ref" \
+  "$CHAD" eval "$P" --args '[[0.5, 0.25, 1.25]]'
 # ---- --inline: full applications of defs inlined -------------------------------
 # Same numbers with and without --inline for every def of every example.
 CAM='[0.1, 0.2, 0.3, 1.0, 2.0, 3.0, 500.0, 1.0, 2.0, 0.01, 0.001]'

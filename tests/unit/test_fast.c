@@ -6,6 +6,8 @@
  *    forward (derivative applied to a random tangent) translations;
  *  - array workloads (sum (sin x * x), a build/index program) and that their
  *    loops actually run compiled;
+ *  - a memoised map that continues the compile of a delayed build
+ *    (prog_adopt_memo): also its value by hand;
  *  - determinism (same bits twice);
  *  - runtime errors (bounds, negative length, division by zero, negative
  *    onehot index, out of memory) reported with the reference exit code and
@@ -221,6 +223,54 @@ static const value *arr_of(heap *h, int n, double base) {
   return a;
 }
 
+/* A map whose body has an expensive call, over a build whose cheap body that
+ * cannot fail has expensive calls of its own (so the build is delayed
+ * without a check run and its compile is continued by the map's check run),
+ * the map's elements pairs (so the map is delayed with a memo):
+ *   x : Arr R |- map (p. fst p)
+ *                  (map (a. (log (sum a), 1.0))
+ *                     (build 20 (i. let y = exp (sin (sum x)) in x)))
+ * Every element is log (sum x); the memo of the middle map must hold its own
+ * call (log), not the build's (sin, exp): proptest seed 14214800772,
+ * program 9426 (its F t and R t). */
+static int prog_adopt_memo(void) {
+  int g = ext(CTX_EMPTY, A_);                             /* x 0 */
+  int gi = ext(g, I_);                                    /* i 0, x 1 */
+  int giy = ext(gi, R_);                                  /* y 0, i 1, x 2 */
+  int y = op1(P_EXP, op1(P_SIN, OK(tm_sum(var(gi, 1)))));
+  int b = OK(tm_build(ic(g, 20), let(y, var(giy, 2))));
+  int ga = ext(g, A_);                                    /* a 0, x 1 */
+  int m1 = OK(tm_map(OK(tm_pair(op1(P_LOG, OK(tm_sum(var(ga, 0)))), rc(ga, 1.0))), b));
+  int gp = ext(g, ty_prod(R_, R_));                       /* p 0, x 1 */
+  return OK(tm_map(OK(tm_fst(var(gp, 0))), m1));
+}
+
+/* The value of prog_adopt_memo by hand: the delayed array's memo replay
+ * must load log (sum x), not sin (sum x) or exp (sin (sum x)). */
+static void test_adopt_memo(heap *h) {
+  int t = prog_adopt_memo();
+  const value *x = arr_of(h, 3, 0.5); /* sum 1.503 */
+  const env *e = env_push(h, NULL, x);
+  double want = log(0.5 + 0.501 + 0.502);
+  for (int lm = 0; lm < 2; lm++) {
+    fast_set_loop_min(lm ? 0 : 16);
+    eval_error ef;
+    const value *vf = eval_fast(h, t, e, &ef);
+    CHECK(vf && vf->kind == V_ARRAY && vf->u.arr.n == 20);
+    if (vf && vf->kind == V_ARRAY)
+      for (int64_t i = 0; i < vf->u.arr.n; i++) {
+        const value *el = vf->u.arr.elems[i];
+        CHECK(el->kind == V_REAL && fabs(el->u.r - want) <= 1e-15);
+        if (el->kind == V_REAL && fabs(el->u.r - want) > 1e-15) {
+          fprintf(stderr, "adopt_memo (loop min %d): element %lld is %.17g, want %.17g\n", lm ? 0 : 16,
+                  (long long)i, el->u.r, want);
+          break;
+        }
+      }
+  }
+  fast_set_loop_min(16);
+}
+
 static void test_errors(heap *h) {
   int big = 5000;
   const value *x = arr_of(h, big, 0.1);
@@ -345,11 +395,13 @@ int main(void) {
       compare_prog(h, ps[i].name, ps[i].term, 5000);
   compare_prog(h, "delay_uses (parallel)", prog_delay_uses(), 5000);
   fast_set_par_threshold(32768);
+  for (int l = 0; l < 3; l++) compare_prog(h, "adopt_memo", prog_adopt_memo(), lens[l]);
+  test_adopt_memo(h);
   test_workloads(h);
   test_errors(h);
   heap_free(h);
   printf("test_fast: %d checks, %d failures (eval_fast vs eval_ref on %d programs (raw and exported routes), "
          "reverse and forward CHAD, errors, determinism)\n",
-         checks, failures, np + 3);
+         checks, failures, np + 4);
   return failures ? 1 : 0;
 }
