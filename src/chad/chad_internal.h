@@ -74,6 +74,9 @@ int let_app_tail(int p, int q, int r, int d3, int lr, int lin)
 /* let p in (prim, lam), the tail of the one-child rules of F and R */
 int let_unary_tail(int p, int prim, int lam)
   /*@ ghost (int d, int d1, int pt, int ct, int cg) */;
+/* let p in case fst p of inl -> br0 | inr -> br1, the tail of F(case) and R(case) */
+int case_tail(int p, int d1, int lp, int br0, int br1)
+  /*@ ghost (int d, int ps) */;
 
 /* ---- variable environment -------------------------------------------- */
 enum { ENV_LEVEL = 0, ENV_TERM = 1 };

@@ -366,3 +366,47 @@ int let_app_tail(int p, int q, int r, int d3, int lr, int lin)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   return l1;
 }
+
+/* The tail of F(case a b c) and R(case a b c):
+ *   let p in case fst p of inl -> br0 | inr -> br1
+ * in d, where d1 = d, p (level lp); p's primal ps = P(A + B) is a sum and
+ * the branches br0, br1 (one type) are in d1 extended with its sides. */
+/*@ requires kernel_inv;
+    requires 0 <= p < tm_count && tm_ctx_[p] == d && ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]);
+    requires ctx_valid(d1) && 0 <= lp < ctx_len_[d1] && lvl_ty(d1, lp) == tm_ty_[p];
+    requires ty_valid(tm_ty_[p]) && ty_kind_[tm_ty_[p]] == TY_PROD && ty_left_[tm_ty_[p]] == ps;
+    requires ty_valid(ps) && ty_kind_[ps] == TY_SUM;
+    requires 0 <= br0 < tm_count && ctx_is_ext(tm_ctx_[br0], d1, ty_left_[ps]);
+    requires 0 <= br1 < tm_count && ctx_is_ext(tm_ctx_[br1], d1, ty_right_[ps]);
+    requires tm_ty_[br1] == tm_ty_[br0];
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 4 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      tm_ty_[\result] == \old(tm_ty_[br0]);
+*/
+int case_tail(int p, int d1, int lp, int br0, int br1)
+  /*@ ghost (int d, int ps) */
+{
+  //@ ghost int tyb = tm_ty_[br0];
+  //@ ghost int typ = tm_ty_[p];
+  int vp = b_var(d1, lp);
+  //@ assert vp >= 0 ==> 0 <= vp < tm_count && tm_ctx_[vp] == d1 && tm_ty_[vp] == typ;
+  //@ assert vp >= 0 || vp == CHAD_E_CAPACITY;
+  int fp = b_fst(vp);
+  //@ assert fp >= 0 ==> 0 <= fp < tm_count && tm_ctx_[fp] == d1 && tm_ty_[fp] == ps;
+  //@ assert fp >= 0 || fp == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(tm_ctx_[br0], d1, ty_left_[ps]) && ctx_is_ext(tm_ctx_[br1], d1, ty_right_[ps]);
+  //@ assert tm_ty_[br0] == tyb && tm_ty_[br1] == tyb && 0 <= br0 < tm_count && 0 <= br1 < tm_count;
+  int cs = b_case(fp, br0, br1);
+  //@ assert cs >= 0 ==> 0 <= cs < tm_count && tm_ctx_[cs] == d1 && tm_ty_[cs] == tyb;
+  //@ assert cs >= 0 || cs == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d1, d, tm_ty_[p]) && tm_ctx_[p] == d && 0 <= p < tm_count;
+  int r = b_let(p, cs);
+  //@ assert r >= 0 ==> tm_ctx_[r] == d && tm_ty_[r] == tyb;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
