@@ -66,6 +66,12 @@ fwd_rule_fns=$fwd_rule_fns,fwd_app_lin,fwd_app_body,fwd_app
 # one builder per kind (the tail let_unary_tail, sharing.c, proved in
 # prove-rev.sh's rules); fwd_op_build is assumed (proofs/assumed.txt)
 fwd_rule_fns=$fwd_rule_fns,fwd_proj_build,fwd_sum_build,fwd_length_build,fwd_inj_build,fwd_unary
+# F(case a b c): F a and the extension in fwd_case, the left branch in
+# fwd_case_body, the right one in fwd_case_last (one recursive call per
+# function); each branch (fwd_case_branch: F under the binder, then its
+# linear half fwd_case_lin); the tail case_tail (sharing.c, shared with
+# R(case), proved in prove-rev.sh's rules)
+fwd_rule_fns=$fwd_rule_fns,fwd_case_lin,fwd_case_branch,fwd_case_last,fwd_case_body,fwd_case
 provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then

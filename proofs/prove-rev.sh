@@ -82,6 +82,11 @@ rev_rule_fns=$rev_rule_fns,app_primal,let_app_tail,rev_app_lin,rev_app_body,rev_
 # let_unary_tail (sharing.c) is shared with F; rev_op_build is assumed
 # (proofs/assumed.txt)
 rev_rule_fns=$rev_rule_fns,let_unary_tail,rev_proj_build,rev_sum_build,rev_length_build,rev_inj_build,rev_unary
+# R(case a b c): R a and the extension in rev_case, the left branch in
+# rev_case_body, the right one in rev_case_last (one recursive call per
+# function); each branch (rev_case_branch: R under the binder, then its
+# linear half rev_case_lin); the tail case_tail (sharing.c) is shared with F
+rev_rule_fns=$rev_rule_fns,case_tail,rev_case_lin,rev_case_branch,rev_case_last,rev_case_body,rev_case
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's
