@@ -72,6 +72,12 @@ fwd_rule_fns=$fwd_rule_fns,fwd_proj_build,fwd_sum_build,fwd_length_build,fwd_inj
 # linear half fwd_case_lin); the tail case_tail (sharing.c, shared with
 # R(case), proved in prove-rev.sh's rules)
 fwd_rule_fns=$fwd_rule_fns,fwd_case_lin,fwd_case_branch,fwd_case_last,fwd_case_body,fwd_case
+# F(iter a (x. b) c): F a and the extension in fwd_iter, F c and the
+# iteration's contexts in fwd_iter_body, F b under its binder and the rest
+# in fwd_iter_last (one recursive call per function); the linear half is
+# fwd_let_lin's (with the state s in the place of p) and the tail
+# iter_tail (sharing.c, shared with R(iter), proved in prove-rev.sh's rules)
+fwd_rule_fns=$fwd_rule_fns,fwd_iter_last,fwd_iter_body,fwd_iter
 provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then

@@ -87,6 +87,12 @@ rev_rule_fns=$rev_rule_fns,let_unary_tail,rev_proj_build,rev_sum_build,rev_lengt
 # function); each branch (rev_case_branch: R under the binder, then its
 # linear half rev_case_lin); the tail case_tail (sharing.c) is shared with F
 rev_rule_fns=$rev_rule_fns,case_tail,rev_case_lin,rev_case_branch,rev_case_last,rev_case_body,rev_case
+# R(iter a (x. b) c): R a and the extension in rev_iter, R c and the
+# iteration's contexts in rev_iter_body, R b under its binder and the rest
+# in rev_iter_last (one recursive call per function); the linear half is
+# rev_let_lin's (with the state s in the place of p) and the tail
+# iter_tail (sharing.c) is shared with F
+rev_rule_fns=$rev_rule_fns,iter_tail,rev_iter_last,rev_iter_body,rev_iter
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's

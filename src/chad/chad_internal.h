@@ -77,6 +77,10 @@ int let_unary_tail(int p, int prim, int lam)
 /* let p in case fst p of inl -> br0 | inr -> br1, the tail of F(case) and R(case) */
 int case_tail(int p, int d1, int lp, int br0, int br1)
   /*@ ghost (int d, int ps) */;
+/* let pn in let ps in iter (fst pn) (s. let x = fst s in let q in (fst q, lin)) ps,
+ * the tail of F(iter) and R(iter) */
+int iter_tail(int pn, int ps, int q, int lin, int d2, int e1, int e3, int ln, int ls, int lc, int lq)
+  /*@ ghost (int d, int d1, int e2, int pt, int ct, int cg) */;
 
 /* ---- variable environment -------------------------------------------- */
 enum { ENV_LEVEL = 0, ENV_TERM = 1 };

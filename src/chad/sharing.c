@@ -410,3 +410,101 @@ int case_tail(int p, int d1, int lp, int br0, int br1)
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   return r;
 }
+
+/* The tail of F(iter a (x. b) c) and R(iter a (x. b) c):
+ *   let pn in let ps in iter (fst pn) (s. let x = fst s in let q in (fst q, lin)) ps
+ * in d, where d1 = d, pn (level ln); d2 = d1, ps (level ls); e1 = d2, s
+ * (level lc, s : S = ps's type, the state P tau * (linear map)); e2 = e1,
+ * x (x : pt = P tau); e3 = e2, q (level lq, q's type pt * _); lin in e3 a
+ * linear map of type ct -o cg (F: T G -o T tau; R: C tau -o C G), so that
+ * the iteration body (fst q, lin) has the state's type S again. */
+/*@ requires kernel_inv;
+    requires 0 <= pn < tm_count && tm_ctx_[pn] == d && ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[pn]);
+    requires 0 <= ps < tm_count && tm_ctx_[ps] == d1 && ctx_is_ext(d2, d1, tm_ty_[ps]);
+    requires ctx_valid(d2) && 0 <= ln < ctx_len_[d2] && lvl_ty(d2, ln) == tm_ty_[pn];
+    requires 0 <= ls < ctx_len_[d2] && lvl_ty(d2, ls) == tm_ty_[ps];
+    requires ty_valid(tm_ty_[pn]) && ty_kind_[tm_ty_[pn]] == TY_PROD && ty_left_[tm_ty_[pn]] == TY_ID_INT;
+    requires ty_valid(tm_ty_[ps]) && ty_kind_[tm_ty_[ps]] == TY_PROD && ty_left_[tm_ty_[ps]] == pt &&
+      ty_same(ty_right_[tm_ty_[ps]], TY_LFUN, ct, cg);
+    requires ctx_is_ext(e1, d2, tm_ty_[ps]) && ctx_valid(e1) && 0 <= lc < ctx_len_[e1] &&
+      lvl_ty(e1, lc) == tm_ty_[ps];
+    requires ctx_is_ext(e2, e1, pt);
+    requires 0 <= q < tm_count && tm_ctx_[q] == e2 && ctx_is_ext(e3, e2, tm_ty_[q]);
+    requires ctx_valid(e3) && 0 <= lq < ctx_len_[e3] && lvl_ty(e3, lq) == tm_ty_[q];
+    requires ty_valid(tm_ty_[q]) && ty_kind_[tm_ty_[q]] == TY_PROD && ty_left_[tm_ty_[q]] == pt;
+    requires 0 <= lin < tm_count && tm_ctx_[lin] == e3 && ty_valid(tm_ty_[lin]) &&
+      ty_same(tm_ty_[lin], TY_LFUN, ct, cg);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 13 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      tm_ty_[\result] == \old(tm_ty_[ps]);
+*/
+int iter_tail(int pn, int ps, int q, int lin, int d2, int e1, int e3, int ln, int ls, int lc, int lq)
+  /*@ ghost (int d, int d1, int e2, int pt, int ct, int cg) */
+{
+  //@ ghost int st = tm_ty_[ps];
+  //@ ghost int tyn = tm_ty_[pn];
+  //@ ghost int tyq = tm_ty_[q];
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ ghost int sr = ty_right_[st];
+  //@ assert s_node: ty_inv && ty_node_ok(st) && 0 <= sr < st && ty_same(sr, TY_LFUN, ct, cg);
+  //@ assert s_same: ty_same(st, TY_PROD, pt, sr) && ty_valid(st);
+  //@ assert l_same: ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
+  int vq = b_var(e3, lq);
+  //@ assert vq >= 0 ==> 0 <= vq < tm_count && tm_ctx_[vq] == e3 && tm_ty_[vq] == tyq;
+  //@ assert vq >= 0 || vq == CHAD_E_CAPACITY;
+  int fq = b_fst(vq);
+  //@ assert fq >= 0 ==> 0 <= fq < tm_count && tm_ctx_[fq] == e3 && tm_ty_[fq] == pt;
+  //@ assert fq >= 0 || fq == CHAD_E_CAPACITY;
+  if (fq < 0) return fq;
+  //@ assert 0 <= lin < tm_count && tm_ctx_[lin] == e3 && tm_ty_[lin] == tyl && ty_valid(tyl);
+  //@ assert ctx_is_ext(e3, e2, tm_ty_[q]) && tm_ctx_[q] == e2 && 0 <= q < tm_count && ctx_valid(e2);
+  //@ ghost Inner: ;
+  int inner = let_unary_tail(q, fq, lin) /*@ ghost (e2, e3, pt, ct, cg) */;
+  //@ assert inner >= 0 ==> 0 <= inner < tm_count && tm_ctx_[inner] == e2 && ty_valid(tm_ty_[inner]) && ty_kind_[tm_ty_[inner]] == TY_PROD && ty_left_[tm_ty_[inner]] == pt && ty_same(ty_right_[tm_ty_[inner]], TY_LFUN, ct, cg);
+  //@ assert inner >= 0 || inner == CHAD_E_CAPACITY;
+  /* hash-consing: the body's type is the state's type S */
+  //@ assert i_sr: inner >= 0 ==> ty_right_[tm_ty_[inner]] == sr;
+  //@ assert i_st: inner >= 0 ==> tm_ty_[inner] == st;
+  //@ assert i_ctx: ctx_valid(e1) && ctx_is_ext(e2, e1, pt) && lvl_ty(e1, lc) == st && 0 <= lc < ctx_len_[e1];
+  int vs = b_var(e1, lc);
+  //@ assert vs >= 0 ==> 0 <= vs < tm_count && tm_ctx_[vs] == e1 && tm_ty_[vs] == st;
+  //@ assert vs >= 0 || vs == CHAD_E_CAPACITY;
+  int x = b_fst(vs);
+  //@ assert x >= 0 ==> 0 <= x < tm_count && tm_ctx_[x] == e1 && tm_ty_[x] == pt;
+  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
+  //@ assert inner >= 0 ==> 0 <= inner < tm_count && tm_ctx_[inner] == e2 && tm_ty_[inner] == st;
+  int body = b_let(x, inner);
+  //@ assert body >= 0 ==> 0 <= body < tm_count && tm_ctx_[body] == e1 && tm_ty_[body] == st;
+  //@ assert body >= 0 || body == CHAD_E_CAPACITY;
+  //@ assert n_ctx: ctx_valid(d2) && lvl_ty(d2, ln) == tyn && 0 <= ln < ctx_len_[d2];
+  int vn = b_var(d2, ln);
+  //@ assert vn >= 0 ==> 0 <= vn < tm_count && tm_ctx_[vn] == d2 && tm_ty_[vn] == tyn;
+  //@ assert vn >= 0 || vn == CHAD_E_CAPACITY;
+  int n = b_fst(vn);
+  //@ assert n >= 0 ==> 0 <= n < tm_count && tm_ctx_[n] == d2 && tm_ty_[n] == TY_ID_INT;
+  //@ assert n >= 0 || n == CHAD_E_CAPACITY;
+  //@ assert s_ctx: lvl_ty(d2, ls) == st && 0 <= ls < ctx_len_[d2];
+  int init = b_var(d2, ls);
+  //@ assert init >= 0 ==> 0 <= init < tm_count && tm_ctx_[init] == d2 && tm_ty_[init] == st;
+  //@ assert init >= 0 || init == CHAD_E_CAPACITY;
+  //@ assert body >= 0 ==> 0 <= body < tm_count && tm_ctx_[body] == e1 && tm_ty_[body] == st;
+  //@ assert n >= 0 ==> 0 <= n < tm_count && tm_ctx_[n] == d2 && tm_ty_[n] == TY_ID_INT;
+  //@ assert ctx_is_ext(e1, d2, st);
+  int it = b_iter(n, body, init);
+  //@ assert it >= 0 ==> 0 <= it < tm_count && tm_ctx_[it] == d2 && tm_ty_[it] == st;
+  //@ assert it >= 0 || it == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d2, d1, tm_ty_[ps]) && tm_ctx_[ps] == d1 && 0 <= ps < tm_count;
+  int l2 = b_let(ps, it);
+  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && tm_ty_[l2] == st;
+  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d1, d, tm_ty_[pn]) && tm_ctx_[pn] == d && 0 <= pn < tm_count;
+  int l1 = b_let(pn, l2);
+  //@ assert l1 >= 0 ==> tm_ctx_[l1] == d && tm_ty_[l1] == st;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return l1;
+}
