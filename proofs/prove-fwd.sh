@@ -78,6 +78,12 @@ fwd_rule_fns=$fwd_rule_fns,fwd_case_lin,fwd_case_branch,fwd_case_last,fwd_case_b
 # fwd_let_lin's (with the state s in the place of p) and the tail
 # iter_tail (sharing.c, shared with R(iter), proved in prove-rev.sh's rules)
 fwd_rule_fns=$fwd_rule_fns,fwd_iter_last,fwd_iter_body,fwd_iter
+# F(build a (i. b)): F a and the extensions (pn, m, the binder i) in
+# fwd_build, F b and the rest in fwd_build_body (one recursive call per
+# function), its linear half fwd_build_lin; the primal build_primal and
+# the tail let_build_tail (sharing.c, shared with R(build), proved in
+# prove-rev.sh's rules)
+fwd_rule_fns=$fwd_rule_fns,fwd_build_lin,fwd_build_body,fwd_build
 provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then

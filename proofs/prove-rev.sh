@@ -93,6 +93,11 @@ rev_rule_fns=$rev_rule_fns,case_tail,rev_case_lin,rev_case_branch,rev_case_last,
 # rev_let_lin's (with the state s in the place of p) and the tail
 # iter_tail (sharing.c) is shared with F
 rev_rule_fns=$rev_rule_fns,iter_tail,rev_iter_last,rev_iter_body,rev_iter
+# R(build a (i. b)): R a and the extensions (pn, m, the binder i) in
+# rev_build, R b and the rest in rev_build_body (one recursive call per
+# function), its linear half rev_build_lin; the primal build_primal and
+# the tail let_build_tail (sharing.c) are shared with F
+rev_rule_fns=$rev_rule_fns,build_primal,let_build_tail,rev_build_lin,rev_build_body,rev_build
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's

@@ -81,6 +81,12 @@ int case_tail(int p, int d1, int lp, int br0, int br1)
  * the tail of F(iter) and R(iter) */
 int iter_tail(int pn, int ps, int q, int lin, int d2, int e1, int e3, int ln, int ls, int lc, int lq)
   /*@ ghost (int d, int d1, int e2, int pt, int ct, int cg) */;
+/* build m (i. fst ps[i]), the primal of F(build) and R(build) */
+int build_primal(int d3, int lm, int lps)
+  /*@ ghost (int aq, int q, int pt) */;
+/* let pn in let m = fst pn in let ps in (prim, lin), the tail of F(build) and R(build) */
+int let_build_tail(int pn, int ps, int prim, int lin, int d1, int ln)
+  /*@ ghost (int d, int d2, int d3, int tp, int ct, int cg) */;
 
 /* ---- variable environment -------------------------------------------- */
 enum { ENV_LEVEL = 0, ENV_TERM = 1 };

@@ -508,3 +508,109 @@ int iter_tail(int pn, int ps, int q, int lin, int d2, int e1, int e3, int ln, in
   //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
   return l1;
 }
+
+/* build m (i. fst ps[i]), the primal of F(build) and R(build), in d3
+ * where level lm holds m : Int and level lps holds ps : Arr Q, Q =
+ * pt * _ (the body's translations, one per index). */
+/*@ requires kernel_inv;
+    requires ctx_valid(d3) && 0 <= lm < ctx_len_[d3] && lvl_ty(d3, lm) == TY_ID_INT;
+    requires 0 <= lps < ctx_len_[d3] && lvl_ty(d3, lps) == aq;
+    requires ty_valid(aq) && ty_same(aq, TY_ARR, q, -1);
+    requires ty_valid(q) && ty_kind_[q] == TY_PROD && ty_left_[q] == pt;
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 6 && \old(ty_count) <= ty_count;
+    ensures \old(ctx_count) <= ctx_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures env_keep{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d3 &&
+      ty_valid(tm_ty_[\result]) && ty_same(tm_ty_[\result], TY_ARR, pt, -1);
+*/
+int build_primal(int d3, int lm, int lps)
+  /*@ ghost (int aq, int q, int pt) */
+{
+  int li = b_lvl(d3), f1 = k_ext(d3, TY_ID_INT);
+  if (f1 < 0) return f1;
+  //@ assert f1_ctx: ctx_valid(f1) && ctx_is_ext(f1, d3, TY_ID_INT) && ctx_len_[f1] == li + 1 && li == ctx_len_[d3];
+  //@ assert f1_lvl: lvl_ty(f1, li) == TY_ID_INT && lvl_ty(f1, lps) == aq;
+  //@ assert d3_lvl: lvl_ty(d3, lm) == TY_ID_INT && ctx_valid(d3);
+  int n = b_var(d3, lm);
+  //@ assert n >= 0 ==> 0 <= n < tm_count && tm_ctx_[n] == d3 && tm_ty_[n] == TY_ID_INT;
+  //@ assert n >= 0 || n == CHAD_E_CAPACITY;
+  int a = b_var(f1, lps);
+  //@ assert a >= 0 ==> 0 <= a < tm_count && tm_ctx_[a] == f1 && tm_ty_[a] == aq;
+  //@ assert a >= 0 || a == CHAD_E_CAPACITY;
+  int i = b_var(f1, li);
+  //@ assert i >= 0 ==> 0 <= i < tm_count && tm_ctx_[i] == f1 && tm_ty_[i] == TY_ID_INT;
+  //@ assert i >= 0 || i == CHAD_E_CAPACITY;
+  //@ assert a >= 0 ==> arr_ok(tm_ty_[a]) && ty_left_[tm_ty_[a]] == q;
+  int x = b_index(a, i);
+  //@ assert x >= 0 ==> 0 <= x < tm_count && tm_ctx_[x] == f1 && tm_ty_[x] == q;
+  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
+  int f = b_fst(x);
+  //@ assert f >= 0 ==> 0 <= f < tm_count && tm_ctx_[f] == f1 && tm_ty_[f] == pt;
+  //@ assert f >= 0 || f == CHAD_E_CAPACITY;
+  //@ assert n >= 0 ==> 0 <= n < tm_count && tm_ctx_[n] == d3 && tm_ty_[n] == TY_ID_INT;
+  //@ assert ctx_is_ext(f1, d3, TY_ID_INT);
+  int r = b_build(n, f);
+  //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d3 && ty_same(tm_ty_[r], TY_ARR, pt, -1);
+  //@ assert r >= 0 ==> ty_valid(tm_ty_[r]);
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
+
+/* The let tail of F(build) and R(build):
+ *   let pn in let m = fst pn in let ps in (prim, lin)
+ * in d, where d1 = d, pn (level ln, pn : Int * _); d2 = d1, m : Int;
+ * d3 = d2, ps; prim and lin in d3, lin a linear map of type ct -o cg. */
+/*@ requires kernel_inv;
+    requires 0 <= pn < tm_count && tm_ctx_[pn] == d && ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[pn]);
+    requires ty_valid(tm_ty_[pn]) && ty_kind_[tm_ty_[pn]] == TY_PROD && ty_left_[tm_ty_[pn]] == TY_ID_INT;
+    requires ctx_valid(d1) && 0 <= ln < ctx_len_[d1] && lvl_ty(d1, ln) == tm_ty_[pn];
+    requires ctx_is_ext(d2, d1, TY_ID_INT) && ctx_valid(d2);
+    requires 0 <= ps < tm_count && tm_ctx_[ps] == d2 && ctx_is_ext(d3, d2, tm_ty_[ps]);
+    requires 0 <= prim < tm_count && tm_ctx_[prim] == d3 && tm_ty_[prim] == tp;
+    requires 0 <= lin < tm_count && tm_ctx_[lin] == d3 && ty_valid(tm_ty_[lin]) &&
+      ty_same(tm_ty_[lin], TY_LFUN, ct, cg);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 6 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
+      ty_left_[tm_ty_[\result]] == tp && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
+*/
+int let_build_tail(int pn, int ps, int prim, int lin, int d1, int ln)
+  /*@ ghost (int d, int d2, int d3, int tp, int ct, int cg) */
+{
+  //@ ghost int tyl = tm_ty_[lin];
+  //@ ghost int tyn = tm_ty_[pn];
+  //@ assert ty_valid(tyl) && ty_same(tyl, TY_LFUN, ct, cg);
+  int l3 = let_unary_tail(ps, prim, lin) /*@ ghost (d2, d3, tp, ct, cg) */;
+  //@ assert l3 >= 0 ==> 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && ty_valid(tm_ty_[l3]) && ty_kind_[tm_ty_[l3]] == TY_PROD && ty_left_[tm_ty_[l3]] == tp && ty_same(ty_right_[tm_ty_[l3]], TY_LFUN, ct, cg);
+  //@ assert l3 >= 0 || l3 == CHAD_E_CAPACITY;
+  if (l3 < 0) return l3;
+  //@ ghost int ty3 = tm_ty_[l3];
+  //@ assert n_lvl: ctx_valid(d1) && lvl_ty(d1, ln) == tyn && 0 <= ln < ctx_len_[d1];
+  int vn = b_var(d1, ln);
+  //@ assert vn >= 0 ==> 0 <= vn < tm_count && tm_ctx_[vn] == d1 && tm_ty_[vn] == tyn;
+  //@ assert vn >= 0 || vn == CHAD_E_CAPACITY;
+  int m = b_fst(vn);
+  //@ assert m >= 0 ==> 0 <= m < tm_count && tm_ctx_[m] == d1 && tm_ty_[m] == TY_ID_INT;
+  //@ assert m >= 0 || m == CHAD_E_CAPACITY;
+  //@ assert 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && tm_ty_[l3] == ty3 && ctx_is_ext(d2, d1, TY_ID_INT);
+  int l2 = b_let(m, l3);
+  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && tm_ty_[l2] == ty3;
+  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d1, d, tm_ty_[pn]) && tm_ctx_[pn] == d && 0 <= pn < tm_count;
+  int l1 = b_let(pn, l2);
+  //@ assert l1 >= 0 ==> tm_ctx_[l1] == d && tm_ty_[l1] == ty3;
+  //@ assert ty_valid(ty3) && ty_kind_[ty3] == TY_PROD && ty_left_[ty3] == tp && ty_same(ty_right_[ty3], TY_LFUN, ct, cg);
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return l1;
+}
