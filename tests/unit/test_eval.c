@@ -13,15 +13,7 @@
 #include "chad/kernel.h"
 #include "chad/primitives.h"
 
-static int failures, checks;
-#define CHECK(c)                                                            \
-  do {                                                                      \
-    checks++;                                                               \
-    if (!(c)) {                                                             \
-      failures++;                                                           \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-    }                                                                       \
-  } while (0)
+#include "check.h"
 
 /* A term constructor that must succeed. */
 static int ok_(int t, int line) {

@@ -26,15 +26,7 @@
 #include "chad/primitives.h"
 #include "unit/chad_progs.h"
 
-static int failures, checks;
-#define CHECK(c)                                                            \
-  do {                                                                      \
-    checks++;                                                               \
-    if (!(c)) {                                                             \
-      failures++;                                                           \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-    }                                                                       \
-  } while (0)
+#include "check.h"
 
 #define TOL 1e-11
 

@@ -16,15 +16,7 @@
 #include "chad/kernel.h"
 #include "chad/primitives.h"
 
-static int failures, checks;
-#define CHECK(c)                                                        \
-  do {                                                                  \
-    checks++;                                                           \
-    if (!(c)) {                                                         \
-      failures++;                                                       \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-    }                                                                   \
-  } while (0)
+#include "check.h"
 
 static heap *H;
 

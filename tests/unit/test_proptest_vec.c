@@ -17,15 +17,7 @@
 #include "../../proptests/vec.c"
 #include "../../proptests/adapter.c"
 
-static int failures, checks;
-#define CHECK(c)                                                            \
-  do {                                                                      \
-    checks++;                                                               \
-    if (!(c)) {                                                             \
-      failures++;                                                           \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-    }                                                                       \
-  } while (0)
+#include "check.h"
 
 static heap *H;
 static int R, AR, AAR;
