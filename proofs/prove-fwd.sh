@@ -84,6 +84,12 @@ fwd_rule_fns=$fwd_rule_fns,fwd_iter_last,fwd_iter_body,fwd_iter
 # the tail let_build_tail (sharing.c, shared with R(build), proved in
 # prove-rev.sh's rules)
 fwd_rule_fns=$fwd_rule_fns,fwd_build_lin,fwd_build_body,fwd_build
+# F(map (x. a) b): F b and the extensions (p, y = fst p, the binder x) in
+# fwd_map, F a and the rest in fwd_map_body (one recursive call per
+# function), its linear half fwd_map_lin with the element's tangent
+# fwd_map_el; the primal map_primal and the tail let_build_tail
+# (sharing.c, shared with R(map), proved in prove-rev.sh's rules)
+fwd_rule_fns=$fwd_rule_fns,fwd_map_el,fwd_map_lin,fwd_map_body,fwd_map
 provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then

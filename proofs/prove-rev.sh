@@ -98,6 +98,14 @@ rev_rule_fns=$rev_rule_fns,iter_tail,rev_iter_last,rev_iter_body,rev_iter
 # function), its linear half rev_build_lin; the primal build_primal and
 # the tail let_build_tail (sharing.c) are shared with F
 rev_rule_fns=$rev_rule_fns,build_primal,let_build_tail,rev_build_lin,rev_build_body,rev_build
+# R(map (x. a) b): R b and the extensions (p, y = fst p, the binder x) in
+# rev_map, R a and the rest in rev_map_body (one recursive call per
+# function), its linear half rev_map_lin with its parts (the elements'
+# cotangents rev_map_cs; rev_map_plus, the sum of their context part
+# rev_map_sum and of their array part through R b's linear half
+# rev_map_back); the primal map_primal and the tail let_build_tail
+# (sharing.c) are shared with F
+rev_rule_fns=$rev_rule_fns,map_primal,rev_map_cs,rev_map_sum,rev_map_back,rev_map_plus,rev_map_lin,rev_map_body,rev_map
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's

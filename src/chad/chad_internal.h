@@ -84,9 +84,13 @@ int iter_tail(int pn, int ps, int q, int lin, int d2, int e1, int e3, int ln, in
 /* build m (i. fst ps[i]), the primal of F(build) and R(build) */
 int build_primal(int d3, int lm, int lps)
   /*@ ghost (int aq, int q, int pt) */;
-/* let pn in let m = fst pn in let ps in (prim, lin), the tail of F(build) and R(build) */
+/* map (z. fst z) ps, the primal of F(map) and R(map) */
+int map_primal(int d3, int lps, int q)
+  /*@ ghost (int aq, int pt) */;
+/* let pn in let m = fst pn in let ps in (prim, lin), the tail of F(build),
+ * R(build), F(map) and R(map) (m : tm, Int for build) */
 int let_build_tail(int pn, int ps, int prim, int lin, int d1, int ln)
-  /*@ ghost (int d, int d2, int d3, int tp, int ct, int cg) */;
+  /*@ ghost (int d, int d2, int d3, int tm, int tp, int ct, int cg) */;
 
 /* ---- variable environment -------------------------------------------- */
 enum { ENV_LEVEL = 0, ENV_TERM = 1 };

@@ -562,15 +562,62 @@ int build_primal(int d3, int lm, int lps)
   return r;
 }
 
-/* The let tail of F(build) and R(build):
+/* map (z. fst z) ps, the primal of F(map) and R(map), in d3 where level
+ * lps holds ps : Arr q, q = pt * _ (the body's translations, one per
+ * element). */
+/*@ requires kernel_inv;
+    requires ctx_valid(d3) && 0 <= lps < ctx_len_[d3] && lvl_ty(d3, lps) == aq;
+    requires ty_valid(aq) && ty_same(aq, TY_ARR, q, -1);
+    requires ty_valid(q) && ty_kind_[q] == TY_PROD && ty_left_[q] == pt;
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 4 && \old(ty_count) <= ty_count;
+    ensures \old(ctx_count) <= ctx_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures env_keep{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d3 &&
+      ty_valid(tm_ty_[\result]) && ty_same(tm_ty_[\result], TY_ARR, pt, -1);
+*/
+int map_primal(int d3, int lps, int q)
+  /*@ ghost (int aq, int pt) */
+{
+  int lz = b_lvl(d3), f1 = k_ext(d3, q);
+  if (f1 < 0) return f1;
+  //@ assert f1_ctx: ctx_valid(f1) && ctx_is_ext(f1, d3, q) && ctx_len_[f1] == lz + 1 && lz == ctx_len_[d3];
+  //@ assert f1_lvl: lvl_ty(f1, lz) == q;
+  //@ assert d3_lvl: lvl_ty(d3, lps) == aq && ctx_valid(d3);
+  int z = b_var(f1, lz);
+  //@ assert z >= 0 ==> 0 <= z < tm_count && tm_ctx_[z] == f1 && tm_ty_[z] == q;
+  //@ assert z >= 0 || z == CHAD_E_CAPACITY;
+  //@ assert ty_valid(q) && ty_kind_[q] == TY_PROD && ty_left_[q] == pt;
+  int f = b_fst(z);
+  //@ assert f >= 0 ==> 0 <= f < tm_count && tm_ctx_[f] == f1 && tm_ty_[f] == pt;
+  //@ assert f >= 0 || f == CHAD_E_CAPACITY;
+  int a = b_var(d3, lps);
+  //@ assert a >= 0 ==> 0 <= a < tm_count && tm_ctx_[a] == d3 && tm_ty_[a] == aq;
+  //@ assert a >= 0 || a == CHAD_E_CAPACITY;
+  //@ assert a >= 0 ==> arr_ok(tm_ty_[a]) && ty_left_[tm_ty_[a]] == q;
+  //@ assert ctx_is_ext(f1, d3, q);
+  int r = b_map(f, a);
+  //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == d3 && ty_same(tm_ty_[r], TY_ARR, pt, -1);
+  //@ assert r >= 0 ==> ty_valid(tm_ty_[r]);
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
+
+/* The let tail of F(build), R(build), F(map) and R(map):
  *   let pn in let m = fst pn in let ps in (prim, lin)
- * in d, where d1 = d, pn (level ln, pn : Int * _); d2 = d1, m : Int;
- * d3 = d2, ps; prim and lin in d3, lin a linear map of type ct -o cg. */
+ * in d, where d1 = d, pn (level ln, pn : tm * _); d2 = d1, m : tm (Int
+ * for build, the primal array for map); d3 = d2, ps; prim and lin in d3,
+ * lin a linear map of type ct -o cg. */
 /*@ requires kernel_inv;
     requires 0 <= pn < tm_count && tm_ctx_[pn] == d && ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[pn]);
-    requires ty_valid(tm_ty_[pn]) && ty_kind_[tm_ty_[pn]] == TY_PROD && ty_left_[tm_ty_[pn]] == TY_ID_INT;
+    requires ty_valid(tm_ty_[pn]) && ty_kind_[tm_ty_[pn]] == TY_PROD && ty_left_[tm_ty_[pn]] == tm;
     requires ctx_valid(d1) && 0 <= ln < ctx_len_[d1] && lvl_ty(d1, ln) == tm_ty_[pn];
-    requires ctx_is_ext(d2, d1, TY_ID_INT) && ctx_valid(d2);
+    requires ctx_is_ext(d2, d1, tm) && ctx_valid(d2);
     requires 0 <= ps < tm_count && tm_ctx_[ps] == d2 && ctx_is_ext(d3, d2, tm_ty_[ps]);
     requires 0 <= prim < tm_count && tm_ctx_[prim] == d3 && tm_ty_[prim] == tp;
     requires 0 <= lin < tm_count && tm_ctx_[lin] == d3 && ty_valid(tm_ty_[lin]) &&
@@ -586,7 +633,7 @@ int build_primal(int d3, int lm, int lps)
       ty_left_[tm_ty_[\result]] == tp && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
 */
 int let_build_tail(int pn, int ps, int prim, int lin, int d1, int ln)
-  /*@ ghost (int d, int d2, int d3, int tp, int ct, int cg) */
+  /*@ ghost (int d, int d2, int d3, int tm, int tp, int ct, int cg) */
 {
   //@ ghost int tyl = tm_ty_[lin];
   //@ ghost int tyn = tm_ty_[pn];
@@ -601,9 +648,9 @@ int let_build_tail(int pn, int ps, int prim, int lin, int d1, int ln)
   //@ assert vn >= 0 ==> 0 <= vn < tm_count && tm_ctx_[vn] == d1 && tm_ty_[vn] == tyn;
   //@ assert vn >= 0 || vn == CHAD_E_CAPACITY;
   int m = b_fst(vn);
-  //@ assert m >= 0 ==> 0 <= m < tm_count && tm_ctx_[m] == d1 && tm_ty_[m] == TY_ID_INT;
+  //@ assert m >= 0 ==> 0 <= m < tm_count && tm_ctx_[m] == d1 && tm_ty_[m] == tm;
   //@ assert m >= 0 || m == CHAD_E_CAPACITY;
-  //@ assert 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && tm_ty_[l3] == ty3 && ctx_is_ext(d2, d1, TY_ID_INT);
+  //@ assert 0 <= l3 < tm_count && tm_ctx_[l3] == d2 && tm_ty_[l3] == ty3 && ctx_is_ext(d2, d1, tm);
   int l2 = b_let(m, l3);
   //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && tm_ty_[l2] == ty3;
   //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
