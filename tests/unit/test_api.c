@@ -6,8 +6,7 @@
 
 #include "chad.h"
 
-static int fails;
-#define CHECK(c) do { if (!(c)) { fails++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); } } while (0)
+#include "check.h"
 
 static const char src[] =
     "def sq (x : real) : real = x * x\n"
@@ -84,6 +83,6 @@ int main(void) {
   }
   CHECK(chad_load_string("def (", 5, "four.chad", &d) == NULL && d.exit_code == CHAD_EXIT_INPUT &&
         strcmp(d.file, "four.chad") == 0 && d.line == 1);
-  printf("%s (%d failure%s)\n", fails ? "FAILED" : "all passed", fails, fails == 1 ? "" : "s");
-  return fails != 0;
+  printf("test_api: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
 }

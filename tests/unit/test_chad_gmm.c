@@ -10,9 +10,7 @@
 #include "chad/surface.h"
 #include "chad_vals.h"
 
-static int failures;
-#define CHECK(c, ...) do { if (!(c)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-  printf(__VA_ARGS__); printf("\n"); } } while (0)
+#include "check.h"
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -37,7 +35,7 @@ int main(void)
     return 1;
   }
   int k = surf_def_find(p, "gmm"), term = -1, ctx = -1;
-  CHECK(k >= 0 && surf_elab_def(p, k, &term, &ctx, &d) == CHAD_EXIT_OK, "elaborate gmm: %s", d.msg);
+  CHECKM(k >= 0 && surf_elab_def(p, k, &term, &ctx, &d) == CHAD_EXIT_OK, "elaborate gmm: %s", d.msg);
   if (term < 0) return 1;
   int n = surf_def_nparams(p, k);
   int tys[16];
@@ -48,22 +46,22 @@ int main(void)
   }
   size_t len = 0;
   char *text = slurp("examples/gmm_test.json", &len);
-  CHECK(text != NULL, "read examples/gmm_test.json");
+  CHECKM(text != NULL, "read examples/gmm_test.json");
   if (!text) return 1;
   json_doc *doc = json_doc_parse(text, len, "examples/gmm_test.json", &d);
   const value *args[16];
-  CHECK(doc && json_doc_params(H, doc, n, tys, names, args, &d) == 0, "read parameters: %s", d.msg);
+  CHECKM(doc && json_doc_params(H, doc, n, tys, names, args, &d) == 0, "read parameters: %s", d.msg);
   const env *e = chad_params_env(H, n, args);
 
   const value *y = NULL, *J = NULL;
   int rc = chad_jacobian_values(H, term, e, CHAD_JAC_REVERSE, &y, &J, &d);
-  CHECK(rc == 0, "reverse gradient: %s", d.msg);
+  CHECKM(rc == 0, "reverse gradient: %s", d.msg);
   if (rc) return 1;
-  CHECK(close_to(y->u.r, 8.07380408004975791, 1e-12), "objective %.17g", y->u.r);
+  CHECKM(close_to(y->u.r, 8.07380408004975791, 1e-12), "objective %.17g", y->u.r);
   static double F[4096];
   int rows = 0, cols = 0;
-  CHECK(fd_jacobian(term, e, 1e-6, F, 4096, &rows, &cols) == 0, "finite differences");
-  CHECK(rows == 1 && J->u.arr.n == 1, "one row");
+  CHECKM(fd_jacobian(term, e, 1e-6, F, 4096, &rows, &cols) == 0, "finite differences");
+  CHECKM(rows == 1 && J->u.arr.n == 1, "one row");
   /* coordinates of alphas, means, icf (x, gamma, lgd are constants here,
    * but their columns are checked as well) */
   int bad = 0;
@@ -72,18 +70,14 @@ int main(void)
       if (bad++ < 5)
         printf("  column %d: chad %.12g, finite differences %.12g\n", j, jac_at(J, 0, j), F[j]);
     }
-  CHECK(bad == 0, "%d gradient coordinates differ from finite differences", bad);
-  CHECK(J->u.arr.elems[0]->u.arr.n == cols, "gradient length %lld vs %d",
-        (long long)J->u.arr.elems[0]->u.arr.n, cols);
+  CHECKM(bad == 0, "%d gradient coordinates differ from finite differences", bad);
+  CHECKM(J->u.arr.elems[0]->u.arr.n == cols, "gradient length %lld vs %d",
+         (long long)J->u.arr.elems[0]->u.arr.n, cols);
   printf("GMM (ADBench test.txt): objective %.15g, gradient of %d slots = finite differences\n",
          y->u.r, cols);
   json_doc_free(doc);
   surf_free(p);
   heap_free(H);
-  if (failures) {
-    printf("test_chad_gmm: %d FAILED\n", failures);
-    return 1;
-  }
-  printf("test_chad_gmm: all passed\n");
-  return 0;
+  printf("test_chad_gmm: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
 }

@@ -10,9 +10,7 @@
 #include "chad/surface.h"
 #include "chad_vals.h"
 
-static int failures;
-#define CHECK(c, ...) do { if (!(c)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-  printf(__VA_ARGS__); printf("\n"); } } while (0)
+#include "check.h"
 
 /* evaluates X (a pair (y, linear map)) at params and applies the map to dv */
 static const value *run_pair(int X, const env *params, const value *dv, const value **y)
@@ -49,25 +47,25 @@ static void check_one(const char *name, int t, const env *params)
   const value *ct = chad_unflatten_tangent(H, tm_type(t), y0, slots + 7, &p2);
 
   int st = chad_simplify(t);
-  CHECK(st >= 0 && tm_type(st) == tm_type(t) && tm_ctx(st) == g, "%s: source simplified type", name);
+  CHECKM(st >= 0 && tm_type(st) == tm_type(t) && tm_ctx(st) == g, "%s: source simplified type", name);
   const value *ys = st >= 0 ? eval_ref(H, st, params, &err) : NULL;
-  CHECK(ys && v_approx_equal(H, y0, ys, 1e-12) == 1, "%s: source simplified value", name);
+  CHECKM(ys && v_approx_equal(H, y0, ys, 1e-12) == 1, "%s: source simplified value", name);
 
   for (int mode = 0; mode < 2; mode++) {
     int X = mode == 0 ? chad_fwd(t) : chad_rev(t);
     int S = chad_simplify(X);
-    CHECK(S >= 0 && tm_type(S) == tm_type(X) && tm_ctx(S) == tm_ctx(X), "%s: %s simplified type", name,
-          mode ? "reverse" : "forward");
+    CHECKM(S >= 0 && tm_type(S) == tm_type(X) && tm_ctx(S) == tm_ctx(X), "%s: %s simplified type", name,
+           mode ? "reverse" : "forward");
     if (S < 0) continue;
     int64_t sx = chad_term_size(X), ss = chad_term_size(S);
-    CHECK(ss <= sx, "%s: simplified is larger (%lld > %lld)", name, (long long)ss, (long long)sx);
+    CHECKM(ss <= sx, "%s: simplified is larger (%lld > %lld)", name, (long long)ss, (long long)sx);
     const value *ya, *yb;
     const value *da = run_pair(X, params, mode == 0 ? dx : ct, &ya);
     const value *db = run_pair(S, params, mode == 0 ? dx : ct, &yb);
-    CHECK(da && db, "%s: evaluation failed", name);
+    CHECKM(da && db, "%s: evaluation failed", name);
     if (!da || !db) continue;
-    CHECK(v_approx_equal(H, ya, yb, 1e-12) == 1, "%s: %s primal changed", name, mode ? "reverse" : "forward");
-    CHECK(v_approx_equal(H, da, db, 1e-12) == 1, "%s: %s derivative changed", name, mode ? "reverse" : "forward");
+    CHECKM(v_approx_equal(H, ya, yb, 1e-12) == 1, "%s: %s primal changed", name, mode ? "reverse" : "forward");
+    CHECKM(v_approx_equal(H, da, db, 1e-12) == 1, "%s: %s derivative changed", name, mode ? "reverse" : "forward");
     printf("%-12s %s: %6lld -> %5lld nodes, same value and derivative\n", name,
            mode ? "reverse" : "forward", (long long)sx, (long long)ss);
   }
@@ -123,10 +121,6 @@ int main(void)
   const char *f2[] = {"x1", "x2"};
   show("reverse derivative of Fig. 2 (b), simplified", chad_simplify(chad_rev(prog_fig2b())), 2, f2);
   heap_free(H);
-  if (failures) {
-    printf("test_chad_simplify: %d FAILED\n", failures);
-    return 1;
-  }
-  printf("test_chad_simplify: all passed\n");
-  return 0;
+  printf("test_chad_simplify: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
 }

@@ -10,9 +10,7 @@
  * shows why the weighting is needed (every let uses the outermost variable). */
 #include "chad_progs.h"
 
-static int failures;
-#define CHECK(c, ...) do { if (!(c)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-  printf(__VA_ARGS__); printf("\n"); } } while (0)
+#include "check.h"
 
 #define SIZE_CONST 24.0
 
@@ -42,20 +40,20 @@ static void measure(const char *name, int t, int quiet)
 {
   int64_t in = vsize(t), plain = chad_term_size(t);
   int f = chad_fwd(t), r = chad_rev(t);
-  CHECK(f >= 0 && r >= 0, "%s: transform failed %d %d (ctxs %d terms %d types %d)", name, f, r, ctx_count, tm_count, ty_count);
+  CHECKM(f >= 0 && r >= 0, "%s: transform failed %d %d (ctxs %d terms %d types %d)", name, f, r, ctx_count, tm_count, ty_count);
   if (f < 0 || r < 0) return;
   int64_t fo = chad_term_size(f), ro = chad_term_size(r);
   double rf = (double)fo / (double)in, rr = (double)ro / (double)in;
   if (rf > worst) worst = rf;
   if (rr > worst) worst = rr;
-  CHECK(rf <= SIZE_CONST && rr <= SIZE_CONST, "%s: ratio %.2f / %.2f above %.0f", name, rf, rr, SIZE_CONST);
+  CHECKM(rf <= SIZE_CONST && rr <= SIZE_CONST, "%s: ratio %.2f / %.2f above %.0f", name, rf, rr, SIZE_CONST);
   if (quiet != 1)
     printf("%-14s |t| %6lld |t|_v %6lld  |F| %7lld (%.2f)  |R| %7lld (%.2f)\n", name,
            (long long)plain, (long long)in, (long long)fo, rf, (long long)ro, rr);
   /* plain node ratio too, except for the family built to show var depth */
   if (quiet != 2)
-    CHECK((double)fo <= SIZE_CONST * (double)plain && (double)ro <= SIZE_CONST * (double)plain,
-          "%s: plain node ratio above %.0f", name, SIZE_CONST);
+    CHECKM((double)fo <= SIZE_CONST * (double)plain && (double)ro <= SIZE_CONST * (double)plain,
+           "%s: plain node ratio above %.0f", name, SIZE_CONST);
   else
     printf("  (plain ratio %.2f / %.2f: grows with the depth of the variables used)\n",
            (double)fo / (double)plain, (double)ro / (double)plain);
@@ -148,10 +146,6 @@ int main(void)
     measure(name, deep_var(k), 2);
   }
   printf("worst output/input ratio %.2f (bound %.0f)\n", worst, SIZE_CONST);
-  if (failures) {
-    printf("test_chad_size: %d FAILED\n", failures);
-    return 1;
-  }
-  printf("test_chad_size: all passed\n");
-  return 0;
+  printf("test_chad_size: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
 }

@@ -8,9 +8,7 @@
  *    chad_vjp_values with non-basis directions. */
 #include "chad_vals.h"
 
-static int failures;
-#define CHECK(c, ...) do { if (!(c)) { failures++; printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-  printf(__VA_ARGS__); printf("\n"); } } while (0)
+#include "check.h"
 
 /* Jacobian both ways; returns the forward one (NULL on failure). */
 static const value *jacobians(const char *name, int t, const env *params, const value **y)
@@ -18,32 +16,32 @@ static const value *jacobians(const char *name, int t, const env *params, const 
   chad_diag d = {0};
   const value *Jf = NULL, *Jr = NULL, *yf = NULL, *yr = NULL;
   int rc = chad_jacobian_values(H, t, params, CHAD_JAC_FORWARD, &yf, &Jf, &d);
-  CHECK(rc == 0, "%s: forward jacobian: %s", name, d.msg);
+  CHECKM(rc == 0, "%s: forward jacobian: %s", name, d.msg);
   rc = chad_jacobian_values(H, t, params, CHAD_JAC_REVERSE, &yr, &Jr, &d);
-  CHECK(rc == 0, "%s: reverse jacobian: %s", name, d.msg);
+  CHECKM(rc == 0, "%s: reverse jacobian: %s", name, d.msg);
   if (!Jf || !Jr)
     return NULL;
   eval_error err;
   eval_error_clear(&err);
   const value *y0 = eval_ref(H, t, params, &err);
-  CHECK(y0 && v_approx_equal(H, y0, yf, 1e-12) == 1, "%s: forward primal = program value", name);
-  CHECK(y0 && v_approx_equal(H, y0, yr, 1e-12) == 1, "%s: reverse primal = program value", name);
-  CHECK(Jf->u.arr.n == Jr->u.arr.n, "%s: jacobian rows", name);
+  CHECKM(y0 && v_approx_equal(H, y0, yf, 1e-12) == 1, "%s: forward primal = program value", name);
+  CHECKM(y0 && v_approx_equal(H, y0, yr, 1e-12) == 1, "%s: reverse primal = program value", name);
+  CHECKM(Jf->u.arr.n == Jr->u.arr.n, "%s: jacobian rows", name);
   int bad = 0;
   for (int64_t i = 0; i < Jf->u.arr.n && i < Jr->u.arr.n; i++) {
-    CHECK(Jf->u.arr.elems[i]->u.arr.n == Jr->u.arr.elems[i]->u.arr.n, "%s: cols", name);
+    CHECKM(Jf->u.arr.elems[i]->u.arr.n == Jr->u.arr.elems[i]->u.arr.n, "%s: cols", name);
     for (int64_t j = 0; j < Jf->u.arr.elems[i]->u.arr.n; j++)
       if (!close_to(jac_at(Jf, (int)i, (int)j), jac_at(Jr, (int)i, (int)j), 1e-10))
         bad++;
   }
-  CHECK(bad == 0, "%s: forward and reverse Jacobians differ in %d entries", name, bad);
+  CHECKM(bad == 0, "%s: forward and reverse Jacobians differ in %d entries", name, bad);
   /* finite differences */
   static double J[65536];
   int rows = 0, cols = 0;
   int frc = fd_jacobian(t, params, 1e-6, J, 65536, &rows, &cols);
-  CHECK(frc == 0, "%s: finite differences failed", name);
+  CHECKM(frc == 0, "%s: finite differences failed", name);
   if (frc == 0) {
-    CHECK(rows == Jf->u.arr.n, "%s: FD rows", name);
+    CHECKM(rows == Jf->u.arr.n, "%s: FD rows", name);
     int fbad = 0;
     for (int i = 0; i < rows && i < Jf->u.arr.n; i++)
       for (int j = 0; j < cols; j++)
@@ -51,7 +49,7 @@ static const value *jacobians(const char *name, int t, const env *params, const 
           if (fbad++ < 3)
             printf("  %s: J[%d][%d] chad %.10g fd %.10g\n", name, i, j, jac_at(Jf, i, j), J[i * cols + j]);
         }
-    CHECK(fbad == 0, "%s: Jacobian differs from finite differences in %d entries", name, fbad);
+    CHECKM(fbad == 0, "%s: Jacobian differs from finite differences in %d entries", name, fbad);
     printf("%s: %dx%d Jacobian, forward = reverse = finite differences\n", name, rows, cols);
   }
   if (y)
@@ -77,10 +75,10 @@ static void golden(void)
   const value *y;
   const value *J = jacobians("fig1a", prog_fig1a(), mkenv(1, vr(x)), &y);
   if (J) {
-    CHECK(close_to(jac_at(J, 0, 0), 2.0, 1e-14), "fig1a dy");
-    CHECK(close_to(jac_at(J, 1, 0), 4 * x, 1e-14), "fig1a dz");
-    CHECK(close_to(jac_at(J, 2, 0), -sin(2 * x * x) * 4 * x, 1e-14), "fig1a dw");
-    CHECK(close_to(y->u.pair.b->u.pair.b->u.r, cos(2 * x * x), 1e-14), "fig1a w");
+    CHECKM(close_to(jac_at(J, 0, 0), 2.0, 1e-14), "fig1a dy");
+    CHECKM(close_to(jac_at(J, 1, 0), 4 * x, 1e-14), "fig1a dz");
+    CHECKM(close_to(jac_at(J, 2, 0), -sin(2 * x * x) * 4 * x, 1e-14), "fig1a dw");
+    CHECKM(close_to(y->u.pair.b->u.pair.b->u.r, cos(2 * x * x), 1e-14), "fig1a w");
   }
   /* Fig 1 (b): v = sin w, w = y x3 + x4, y = x1 x4 + 2 x2. */
   double x1 = 0.3, x2 = -1.2, x3 = 0.8, x4 = 1.1;
@@ -89,8 +87,8 @@ static void golden(void)
     double yy = x1 * x4 + 2 * x2, w = yy * x3 + x4, wb = cos(w), yb = x3 * wb;
     double g[4] = {yb * x4, 2 * yb, yy * wb, x1 * yb + wb};
     for (int i = 0; i < 4; i++)
-      CHECK(close_to(jac_at(J, 0, i), g[i], 1e-14), "fig1b x%d'", i + 1);
-    CHECK(close_to(y->u.r, sin(w), 1e-14), "fig1b value");
+      CHECKM(close_to(jac_at(J, 0, i), g[i], 1e-14), "fig1b x%d'", i + 1);
+    CHECKM(close_to(y->u.r, sin(w), 1e-14), "fig1b value");
   }
   /* The reverse derivative at one cotangent through chad_vjp_values. */
   {
@@ -98,7 +96,7 @@ static void golden(void)
     chad_diag d = {0};
     const value *val, *cg;
     int rc = chad_vjp_values(H, t, mkenv(4, vr(x1), vr(x2), vr(x3), vr(x4)), vr(2.0), &val, &cg, &d);
-    CHECK(rc == 0, "fig1b vjp: %s", d.msg);
+    CHECKM(rc == 0, "fig1b vjp: %s", d.msg);
     if (rc == 0) {
       double yy = x1 * x4 + 2 * x2, w = yy * x3 + x4, wb = 2 * cos(w), yb = x3 * wb;
       double g[4] = {yb * x4, 2 * yb, yy * wb, x1 * yb + wb};
@@ -107,7 +105,7 @@ static void golden(void)
         eval_error err;
         eval_error_clear(&err);
         p = p ? v_densify(H, p, vr(0), &err) : NULL;
-        CHECK(p && p->kind == V_REAL && close_to(p->u.r, g[i], 1e-14), "fig1b vjp x%d'", i + 1);
+        CHECKM(p && p->kind == V_REAL && close_to(p->u.r, g[i], 1e-14), "fig1b vjp x%d'", i + 1);
       }
     }
   }
@@ -115,19 +113,19 @@ static void golden(void)
   x = 1.3;
   J = jacobians("fig2a", prog_fig2a(), mkenv(2, vi(3), vr(x)), &y);
   if (J) {
-    CHECK(J->u.arr.n == 3 && J->u.arr.elems[0]->u.arr.n == 1, "fig2a shape 3x1");
+    CHECKM(J->u.arr.n == 3 && J->u.arr.elems[0]->u.arr.n == 1, "fig2a shape 3x1");
     for (int i = 0; i < 3 && i < J->u.arr.n; i++)
-      CHECK(close_to(jac_at(J, i, 0), 2 * x, 1e-14), "fig2a row %d", i);
-    CHECK(y->kind == V_ARRAY && y->u.arr.n == 3 && close_to(y->u.arr.elems[2]->u.r, x * x + 1, 1e-14), "fig2a value");
+      CHECKM(close_to(jac_at(J, i, 0), 2 * x, 1e-14), "fig2a row %d", i);
+    CHECKM(y->kind == V_ARRAY && y->u.arr.n == 3 && close_to(y->u.arr.elems[2]->u.r, x * x + 1, 1e-14), "fig2a value");
   }
   /* Fig 2 (b): w = x1 * sum x2; grad = (sum x2, x1, x1, x1) */
   x1 = 1.5;
   J = jacobians("fig2b", prog_fig2b(), mkenv(2, vr(x1), varr(3, 1.0, 2.0, 3.0)), &y);
   if (J) {
-    CHECK(close_to(jac_at(J, 0, 0), 6.0, 1e-14), "fig2b x1'");
+    CHECKM(close_to(jac_at(J, 0, 0), 6.0, 1e-14), "fig2b x1'");
     for (int i = 1; i < 4; i++)
-      CHECK(close_to(jac_at(J, 0, i), x1, 1e-14), "fig2b x2'[%d]", i - 1);
-    CHECK(close_to(y->u.r, 9.0, 1e-14), "fig2b value");
+      CHECKM(close_to(jac_at(J, 0, i), x1, 1e-14), "fig2b x2'[%d]", i - 1);
+    CHECKM(close_to(y->u.r, 9.0, 1e-14), "fig2b value");
   }
   printf("golden: CHAD paper Fig. 1 (a), (b), Fig. 2 (a), (b) match hand-derived derivatives\n");
 }
@@ -149,7 +147,7 @@ static void transpose_check(const char *name, int t, const env *params)
   chad_diag d = {0};
   const value *y, *dy, *y2, *cg;
   int rc = chad_jvp_values(H, t, params, dx, &y, &dy, &d);
-  CHECK(rc == 0, "%s: jvp: %s", name, d.msg);
+  CHECKM(rc == 0, "%s: jvp: %s", name, d.msg);
   if (rc) return;
   double vs[4096];
   for (int i = 0; i < 4096; i++)
@@ -157,12 +155,12 @@ static void transpose_check(const char *name, int t, const env *params)
   int64_t p2 = 0;
   const value *v = chad_unflatten_tangent(H, tm_type(t), y, vs, &p2);
   rc = chad_vjp_values(H, t, params, v, &y2, &cg, &d);
-  CHECK(rc == 0, "%s: vjp: %s", name, d.msg);
+  CHECKM(rc == 0, "%s: vjp: %s", name, d.msg);
   if (rc) return;
   double lhs = v_dot(H, v, dy), rhs = 0;
   for (int k = 0; k < n; k++)
     rhs += v_dot(H, chad_ctx_tuple_get(cg, n, k), parts[k]);
-  CHECK(close_to(lhs, rhs, 1e-10), "%s: <v, J dx> = %.15g but <J^T v, dx> = %.15g", name, lhs, rhs);
+  CHECKM(close_to(lhs, rhs, 1e-10), "%s: <v, J dx> = %.15g but <J^T v, dx> = %.15g", name, lhs, rhs);
 }
 
 static void all_programs(void)
@@ -206,29 +204,29 @@ static void helpers(void)
   int ok = tup != NULL;
   for (int i = 0; ok && i < 3; i++)
     ok = chad_ctx_tuple_get(tup, 3, i) == parts[i];
-  CHECK(ok, "tuple make/get round trip, declaration order");
-  CHECK(chad_ctx_tuple_get(tup, 3, 3) == NULL && chad_ctx_tuple_get(tup, 3, -1) == NULL, "tuple index bounds");
+  CHECKM(ok, "tuple make/get round trip, declaration order");
+  CHECKM(chad_ctx_tuple_get(tup, 3, 3) == NULL && chad_ctx_tuple_get(tup, 3, -1) == NULL, "tuple index bounds");
   const value *z = v_zero(H);
-  CHECK(chad_ctx_tuple_get(z, 3, 1) == z, "a zero tuple gives zero parts");
+  CHECKM(chad_ctx_tuple_get(z, 3, 1) == z, "a zero tuple gives zero parts");
   const env *e = chad_params_env(H, 3, parts);
-  CHECK(e && e->v == parts[2] && e->next->v == parts[1] && e->next->next->v == parts[0],
-        "params env: index 0 is the last parameter");
+  CHECKM(e && e->v == parts[2] && e->next->v == parts[1] && e->next->next->v == parts[0],
+         "params env: index 0 is the last parameter");
   /* Real slots of (Real * Int) * (Arr (Real + Real)) with [inl 1, inr 2] */
   int ty = ty_prod(ty_prod(R_, I_), ty_arr(ty_sum(R_, R_)));
   value *arr = v_array(H, 2);
   arr->u.arr.elems[0] = v_inl(H, vr(1.0));
   arr->u.arr.elems[1] = v_inr(H, vr(2.0));
   const value *prim = vp(vp(vr(5.0), vi(3)), arr);
-  CHECK(chad_flat_count(ty, prim) == 3, "three Real slots");
+  CHECKM(chad_flat_count(ty, prim) == 3, "three Real slots");
   double slots[3] = {0.5, -1.5, 2.5}, back[3] = {0, 0, 0};
   int64_t pos = 0;
   const value *tan = chad_unflatten_tangent(H, ty, prim, slots, &pos);
-  CHECK(tan && pos == 3, "unflatten consumes three slots");
+  CHECKM(tan && pos == 3, "unflatten consumes three slots");
   int64_t n = tan ? chad_flatten_tangent(H, ty, prim, tan, back, 3) : -1;
-  CHECK(n == 3 && back[0] == 0.5 && back[1] == -1.5 && back[2] == 2.5, "flatten(unflatten) = id");
-  CHECK(chad_flatten_tangent(H, ty, prim, v_zero(H), back, 3) == 3 && back[0] == 0 && back[2] == 0,
-        "zero flattens to zeros");
-  CHECK(chad_flatten_tangent(H, ty, prim, tan, back, 2) < 0, "capacity respected");
+  CHECKM(n == 3 && back[0] == 0.5 && back[1] == -1.5 && back[2] == 2.5, "flatten(unflatten) = id");
+  CHECKM(chad_flatten_tangent(H, ty, prim, v_zero(H), back, 3) == 3 && back[0] == 0 && back[2] == 0,
+         "zero flattens to zeros");
+  CHECKM(chad_flatten_tangent(H, ty, prim, tan, back, 2) < 0, "capacity respected");
   /* Jacobians with no output slots (an Int result) and with no parameters */
   int ga = ext(CTX_EMPTY, A_);
   int len = OK(tm_length(var(ga, 0)));
@@ -237,14 +235,14 @@ static void helpers(void)
   for (int mode = 0; mode < 2; mode++) {
     int rc = chad_jacobian_values(H, len, chad_params_env(H, 1, (const value *[]){varr(2, 1.0, 2.0)}),
                                   mode, &y, &J, &d);
-    CHECK(rc == 0 && J && J->u.arr.n == 0 && y->kind == V_INT && y->u.i == 2,
-          "Int result: value 2, Jacobian with no rows (%s)", d.msg);
+    CHECKM(rc == 0 && J && J->u.arr.n == 0 && y->kind == V_INT && y->u.i == 2,
+           "Int result: value 2, Jacobian with no rows (%s)", d.msg);
   }
   int closed = op1(P_SIN, rc(CTX_EMPTY, 1.0));
   for (int mode = 0; mode < 2; mode++) {
     int rc2 = chad_jacobian_values(H, closed, NULL, mode, &y, &J, &d);
-    CHECK(rc2 == 0 && J && J->u.arr.n == 1 && J->u.arr.elems[0]->u.arr.n == 0 &&
-          close_to(y->u.r, sin(1.0), 1e-15), "no parameters: 1x0 Jacobian (%s)", d.msg);
+    CHECKM(rc2 == 0 && J && J->u.arr.n == 1 && J->u.arr.elems[0]->u.arr.n == 0 &&
+           close_to(y->u.r, sin(1.0), 1e-15), "no parameters: 1x0 Jacobian (%s)", d.msg);
   }
   printf("value API helpers: tuples, parameter environments, flatten/unflatten, empty Jacobians\n");
 }
@@ -257,10 +255,6 @@ int main(void)
   golden();
   all_programs();
   heap_free(H);
-  if (failures) {
-    printf("test_chad_values: %d FAILED\n", failures);
-    return 1;
-  }
-  printf("test_chad_values: all passed\n");
-  return 0;
+  printf("test_chad_values: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
 }

@@ -28,17 +28,7 @@
 #include "chad/primitives.h"
 #include "chad/surface.h"
 
-static int failures, checks;
-#define CHECK(c, ...)                                                  \
-  do {                                                                 \
-    checks++;                                                          \
-    if (!(c)) {                                                        \
-      failures++;                                                      \
-      fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #c); \
-      fprintf(stderr, __VA_ARGS__);                                    \
-      fprintf(stderr, "\n");                                           \
-    }                                                                  \
-  } while (0)
+#include "check.h"
 
 #define TOL 1e-12
 
@@ -125,49 +115,49 @@ static void compare(heap *h, const char *name, int t, int np, const value **part
   fast_stats_reset();
   const value *yr = eval_ref(h, t, e, &er), *yf = eval_fast(h, t, e, &ef);
   fast_stats_get(&st);
-  CHECK(same(h, yr, yf), "%s: primal differs", name);
+  CHECKM(same(h, yr, yf), "%s: primal differs", name);
   if (expect_compiled)
-    CHECK(st.compiled_loops >= 1 && st.generic_loops == 0, "%s: primal loops %lld compiled, %lld generic",
-          name, (long long)st.compiled_loops, (long long)st.generic_loops);
+    CHECKM(st.compiled_loops >= 1 && st.generic_loops == 0, "%s: primal loops %lld compiled, %lld generic",
+           name, (long long)st.compiled_loops, (long long)st.generic_loops);
   int rt = chad_simplify(chad_rev(t));
-  CHECK(rt >= 0, "%s: chad_rev", name);
+  CHECKM(rt >= 0, "%s: chad_rev", name);
   if (rt < 0 || !yr) return;
   const value *shape = chad_ctx_tuple_make(h, np, parts);
   const value *pr = eval_ref(h, rt, e, &er);
   const value *gr = pr ? eval_apply(h, pr->u.pair.b, ct, &er) : NULL;
   const value *dr = gr ? v_densify(h, gr, shape, &er) : NULL;
-  CHECK(dr != NULL, "%s: reference gradient: %s", name, er.msg);
+  CHECKM(dr != NULL, "%s: reference gradient: %s", name, er.msg);
   fast_stats_reset();
   const value *pf = eval_fast_raw(h, rt, e, &ef);
   const value *gf = pf ? eval_fast_apply_raw(h, pf->u.pair.b, ct, &ef) : NULL;
   fast_stats_get(&st);
   const value *xf = gf ? fast_export(h, gf, &ef) : NULL;
   const value *df = xf ? v_densify(h, xf, shape, &ef) : NULL;
-  CHECK(same(h, dr, df), "%s: gradient (raw route) differs", name);
-  CHECK(pf && same(h, pr->u.pair.a, fast_export(h, pf->u.pair.a, &ef)), "%s: VJP primal differs", name);
+  CHECKM(same(h, dr, df), "%s: gradient (raw route) differs", name);
+  CHECKM(pf && same(h, pr->u.pair.a, fast_export(h, pf->u.pair.a, &ef)), "%s: VJP primal differs", name);
   if (expect_compiled)
-    CHECK(st.generic_loops == 0, "%s: %lld generic loops in the pullback", name, (long long)st.generic_loops);
+    CHECKM(st.generic_loops == 0, "%s: %lld generic loops in the pullback", name, (long long)st.generic_loops);
   /* exported route */
   const value *pe = eval_fast(h, rt, e, &ef);
   const value *ge = pe ? eval_fast_apply(h, pe->u.pair.b, ct, &ef) : NULL;
   const value *de = ge ? v_densify(h, ge, shape, &ef) : NULL;
-  CHECK(same(h, dr, de), "%s: gradient (exported route) differs", name);
+  CHECKM(same(h, dr, de), "%s: gradient (exported route) differs", name);
 }
 
 static void same_error(heap *h, const char *name, int t, int np, const value **parts) {
   const env *e = chad_params_env(h, np, parts);
   eval_error er, ef;
   const value *yr = eval_ref(h, t, e, &er), *yf = eval_fast(h, t, e, &ef);
-  CHECK(!yr && !yf, "%s: both must fail", name);
+  CHECKM(!yr && !yf, "%s: both must fail", name);
   if (!yr && !yf)
-    CHECK(er.exit_code == ef.exit_code && !strcmp(er.msg, ef.msg), "%s: '%s' vs '%s'", name, er.msg,
-          ef.msg);
+    CHECKM(er.exit_code == ef.exit_code && !strcmp(er.msg, ef.msg), "%s: '%s' vs '%s'", name, er.msg,
+           ef.msg);
 }
 
 static void test_programs(heap *h) {
   chad_diag d = {0};
   surf_program *p = surf_parse_string(SRC, "test_fast_vec", &d);
-  CHECK(p != NULL, "parse: %s", d.msg);
+  CHECKM(p != NULL, "parse: %s", d.msg);
   if (!p) return;
   int mlp = elab(p, "mlp"), rowdots = elab(p, "rowdots"), pairdots = elab(p, "pairdots"),
       rowidx = elab(p, "rowidx"), rowscale = elab(p, "rowscale"), badidx = elab(p, "badidx"),
@@ -175,10 +165,10 @@ static void test_programs(heap *h) {
       baddot = elab(p, "baddot"), nestbuild = elab(p, "nestbuild"), nestmap = elab(p, "nestmap"),
       tri = elab(p, "tri"), mixture = elab(p, "mixture"), dynidx = elab(p, "dynidx"),
       nestbad = elab(p, "nestbad"), memoidx = elab(p, "memoidx");
-  CHECK(mlp >= 0 && rowdots >= 0 && pairdots >= 0 && rowidx >= 0 && rowscale >= 0 && badidx >= 0 &&
-            baddot >= 0 && lserows >= 0 && vecops >= 0 && nestbuild >= 0 && nestmap >= 0 && tri >= 0 &&
-            mixture >= 0 && dynidx >= 0 && nestbad >= 0 && memoidx >= 0,
-        "elaborate");
+  CHECKM(mlp >= 0 && rowdots >= 0 && pairdots >= 0 && rowidx >= 0 && rowscale >= 0 && badidx >= 0 &&
+             baddot >= 0 && lserows >= 0 && vecops >= 0 && nestbuild >= 0 && nestmap >= 0 && tri >= 0 &&
+             mixture >= 0 && dynidx >= 0 && nestbad >= 0 && memoidx >= 0,
+         "elaborate");
   if (failures) return;
   int sizes[3][2] = {{40, 40}, {100, 7}, {300, 1}};
   for (int th = 0; th < 2; th++) {
@@ -227,11 +217,11 @@ static void test_programs(heap *h) {
     eval_error ef;
     fast_stats st;
     fast_stats_reset();
-    CHECK(eval_fast(h, mixture, e, &ef) != NULL, "mixture: %s", ef.msg);
+    CHECKM(eval_fast(h, mixture, e, &ef) != NULL, "mixture: %s", ef.msg);
     fast_stats_get(&st);
-    CHECK(st.compiled_loops == 1 && st.generic_loops == 0,
-          "mixture: %lld compiled, %lld generic loops (expected the outer map alone, compiled)",
-          (long long)st.compiled_loops, (long long)st.generic_loops);
+    CHECKM(st.compiled_loops == 1 && st.generic_loops == 0,
+           "mixture: %lld compiled, %lld generic loops (expected the outer map alone, compiled)",
+           (long long)st.compiled_loops, (long long)st.generic_loops);
   }
   /* determinism: a nested-loop gradient twice, every loop parallel, same bits */
   {
@@ -245,7 +235,7 @@ static void test_programs(heap *h) {
       const value *pf = eval_fast_raw(h, rt, e, &ef);
       g[r] = pf ? fast_export(h, eval_fast_apply_raw(h, pf->u.pair.b, v_real(h, 1.0), &ef), &ef) : NULL;
     }
-    CHECK(g[0] && g[1] && v_approx_equal(h, g[0], g[1], 0.0) == 1, "mixture gradient not deterministic");
+    CHECKM(g[0] && g[1] && v_approx_equal(h, g[0], g[1], 0.0) == 1, "mixture gradient not deterministic");
     fast_set_par_threshold(32768);
   }
   /* determinism: the MLP's gradient twice, every loop parallel, same bits */
@@ -260,7 +250,7 @@ static void test_programs(heap *h) {
       const value *pf = eval_fast_raw(h, rt, e, &ef);
       g[r] = pf ? fast_export(h, eval_fast_apply_raw(h, pf->u.pair.b, v_real(h, 1.0), &ef), &ef) : NULL;
     }
-    CHECK(g[0] && g[1] && v_approx_equal(h, g[0], g[1], 0.0) == 1, "mlp gradient not deterministic");
+    CHECKM(g[0] && g[1] && v_approx_equal(h, g[0], g[1], 0.0) == 1, "mlp gradient not deterministic");
   }
   fast_set_par_threshold(32768);
   /* every loop compiled, short ones too */
@@ -296,17 +286,17 @@ static void test_programs(heap *h) {
       const value *xf = gf ? fast_export(s, gf, &ef) : NULL;
       if (xf) {
         ok++;
-        CHECK(same(h, v_densify(h, gr, chad_ctx_tuple_make(h, 4, pm), &er),
-                   v_densify(s, xf, chad_ctx_tuple_make(s, 4, pm), &ef)),
-              "mlp in a heap of %zu bytes: wrong gradient", lim);
+        CHECKM(same(h, v_densify(h, gr, chad_ctx_tuple_make(h, 4, pm), &er),
+                    v_densify(s, xf, chad_ctx_tuple_make(s, 4, pm), &ef)),
+               "mlp in a heap of %zu bytes: wrong gradient", lim);
       } else {
         oom++;
-        CHECK(ef.exit_code == CHAD_EXIT_RUNTIME && strstr(ef.msg, "out of memory"),
-              "mlp in a heap of %zu bytes: '%s'", lim, ef.msg);
+        CHECKM(ef.exit_code == CHAD_EXIT_RUNTIME && strstr(ef.msg, "out of memory"),
+               "mlp in a heap of %zu bytes: '%s'", lim, ef.msg);
       }
       heap_free(s);
     }
-    CHECK(oom > 0 && ok > 0, "heap limits: %d out of memory, %d completed", oom, ok);
+    CHECKM(oom > 0 && ok > 0, "heap limits: %d out of memory, %d completed", oom, ok);
   }
   /* errors: a row index out of bounds; dot of different lengths; a ragged
    * matrix (not compiled, the generic path reports) */
@@ -330,10 +320,10 @@ static void test_programs(heap *h) {
 static void test_gmm(heap *h) {
   chad_diag d = {0};
   surf_program *p = surf_parse_file("examples/gmm.chad", &d);
-  CHECK(p != NULL, "parse examples/gmm.chad (run from the repository root): %s", d.msg);
+  CHECKM(p != NULL, "parse examples/gmm.chad (run from the repository root): %s", d.msg);
   if (!p) return;
   int k = surf_def_find(p, "gmm"), t = -1, g = -1;
-  CHECK(k >= 0 && surf_elab_def(p, k, &t, &g, &d) == CHAD_EXIT_OK, "elaborate gmm: %s", d.msg);
+  CHECKM(k >= 0 && surf_elab_def(p, k, &t, &g, &d) == CHAD_EXIT_OK, "elaborate gmm: %s", d.msg);
   if (t < 0) return;
   int n = surf_def_nparams(p, k), tys[16];
   const char *names[16];
@@ -348,13 +338,13 @@ static void test_gmm(heap *h) {
   buf[len] = 0;
   json_doc *doc = json_doc_parse(buf, len, "examples/gmm_test.json", &d);
   const value *args[16];
-  CHECK(doc && json_doc_params(h, doc, n, tys, names, args, &d) == 0, "read parameters: %s", d.msg);
+  CHECKM(doc && json_doc_params(h, doc, n, tys, names, args, &d) == 0, "read parameters: %s", d.msg);
   if (!doc) return;
   const env *e = chad_params_env(h, n, args);
   eval_error ef;
   const value *y = eval_fast(h, t, e, &ef);
-  CHECK(y && y->kind == V_REAL && fabs(y->u.r - 8.07380408004975791) <= 1e-12 * 8.07380408004975791,
-        "GMM objective %.17g", y ? y->u.r : NAN);
+  CHECKM(y && y->kind == V_REAL && fabs(y->u.r - 8.07380408004975791) <= 1e-12 * 8.07380408004975791,
+         "GMM objective %.17g", y ? y->u.r : NAN);
   for (int lm = 0; lm < 2; lm++) {
     fast_set_loop_min(lm ? 0 : 16);
     compare(h, lm ? "gmm (every loop compiled)" : "gmm", t, n, args, v_real(h, 1.0), 0);

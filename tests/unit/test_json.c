@@ -9,8 +9,7 @@
 #include "chad/json.h"
 #include "chad/kernel.h"
 
-static int fails;
-#define CHECK(c) do { if (!(c)) { fails++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); } } while (0)
+#include "check.h"
 
 static heap *h;
 
@@ -223,6 +222,6 @@ int main(void) {
   output(R, I);
   tangents(R, I);
   heap_free(h);
-  printf("%s (%d failure%s)\n", fails ? "FAILED" : "all passed", fails, fails == 1 ? "" : "s");
-  return fails != 0;
+  printf("test_json: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
 }

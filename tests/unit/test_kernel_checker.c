@@ -4,8 +4,7 @@
 #include <stdio.h>
 #include "chad/kernel.h"
 
-static int fails;
-#define CHECK(c) do { if (!(c)) { fails++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); } } while (0)
+#include "check.h"
 
 static int R, I, U, RR, ARR_R, F_RR;
 static int line;
@@ -251,6 +250,6 @@ int main(void)
   accepts();
   rejects();
   depth();
-  printf("test_kernel_checker: %d failure(s)\n", fails);
-  return fails != 0;
+  printf("test_kernel_checker: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
 }

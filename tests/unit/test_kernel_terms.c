@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include "chad/kernel.h"
 
-static int fails;
-#define CHECK(c) do { if (!(c)) { fails++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); } } while (0)
+#include "check.h"
+
 /* a request that must be refused with code e and change nothing */
 #define REJECT(call, e) do { int n_ = tm_count, t_ = ty_count; int r_ = (call); \
     CHECK(r_ == (e)); CHECK(tm_count == n_); (void)t_; } while (0)
@@ -250,6 +250,6 @@ int main(void)
   source();
   target();
   accessors_and_capacity();
-  printf("test_kernel_terms: %d failure(s)\n", fails);
-  return fails != 0;
+  printf("test_kernel_terms: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
 }

@@ -3,8 +3,7 @@
 #include <stdio.h>
 #include "chad/kernel.h"
 
-static int fails;
-#define CHECK(c) do { if (!(c)) { fails++; printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); } } while (0)
+#include "check.h"
 
 static void types(void)
 {
@@ -132,6 +131,6 @@ int main(void)
   type_capacity();
   contexts();
   ops();
-  printf("test_kernel_types: %d failure(s)\n", fails);
-  return fails != 0;
+  printf("test_kernel_types: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
 }
