@@ -90,6 +90,14 @@ fwd_rule_fns=$fwd_rule_fns,fwd_build_lin,fwd_build_body,fwd_build
 # fwd_map_el; the primal map_primal and the tail let_build_tail
 # (sharing.c, shared with R(map), proved in prove-rev.sh's rules)
 fwd_rule_fns=$fwd_rule_fns,fwd_map_el,fwd_map_lin,fwd_map_body,fwd_map
+# F(lam (x. a)): F a under the binder and f = \x. q in fwd_lam (its one
+# recursive call); the primal fwd_lam_prim (its body fwd_lam_pbody, the
+# linear part fwd_lam_inner), the linear half fwd_lam_tan (the tangent at
+# one point fwd_lam_dv); lam_apply and lam_pair_let (sharing.c, shared
+# with R(lam), proved in prove-rev.sh's rules); the ghost lemma function
+# tan_lin_ctx_lemma (every memoised T G is linear: the zero of T G in the
+# primal's linear part) is called by fwd_lam only
+fwd_rule_fns=$fwd_rule_fns,tan_lin_ctx_lemma,fwd_lam_inner,fwd_lam_pbody,fwd_lam_prim,fwd_lam_dv,fwd_lam_tan,fwd_lam
 provers=${PROVE_CHAD_PROVERS:-z3n,cvc5q,z3,cvc5,cvc4}   # see prove-rev.sh
 status=0
 if [ "$part" = all ] || [ "$part" = fns ]; then

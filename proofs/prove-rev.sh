@@ -106,6 +106,12 @@ rev_rule_fns=$rev_rule_fns,build_primal,let_build_tail,rev_build_lin,rev_build_b
 # rev_map_back); the primal map_primal and the tail let_build_tail
 # (sharing.c) are shared with F
 rev_rule_fns=$rev_rule_fns,map_primal,rev_map_cs,rev_map_sum,rev_map_back,rev_map_plus,rev_map_lin,rev_map_body,rev_map
+# R(lam (x. a)): R a under the binder and f = \x. q in rev_lam (its one
+# recursive call); the primal rev_lam_prim (its body rev_lam_pbody, the
+# linear part rev_lam_inner), the linear half rev_lam_lin (the fold's body
+# rev_lam_back); sharing.c's lam_apply (f x) and lam_pair_let
+# (let r in (fst r, inner)) are shared with F
+rev_rule_fns=$rev_rule_fns,lam_apply,lam_pair_let,rev_lam_inner,rev_lam_pbody,rev_lam_prim,rev_lam_back,rev_lam_lin,rev_lam
 # One prover at a time per goal, quick ones first (see prove.sh's
 # "Provers"): on these files' goals one of Z3 and cvc5 often needs 15-30 s
 # or times out where the other answers in under a second (f_const_prim's

@@ -84,6 +84,12 @@ int iter_tail(int pn, int ps, int q, int lin, int d2, int e1, int e3, int ln, in
 /* build m (i. fst ps[i]), the primal of F(build) and R(build) */
 int build_primal(int d3, int lm, int lps)
   /*@ ghost (int aq, int q, int pt) */;
+/* f x, the application of F(lam) and R(lam) */
+int lam_apply(int e1, int lf, int lx)
+  /*@ ghost (int tyf, int psg, int tyq) */;
+/* let r in (fst r, inner), the body of F(lam)'s and R(lam)'s primal */
+int lam_pair_let(int r, int e2, int lr, int inner)
+  /*@ ghost (int e1, int tyq, int pt, int rr, int rp) */;
 /* map (z. fst z) ps, the primal of F(map) and R(map) */
 int map_primal(int d3, int lps, int q)
   /*@ ghost (int aq, int pt) */;

@@ -562,6 +562,83 @@ int build_primal(int d3, int lm, int lps)
   return r;
 }
 
+/* f x, in e1 where level lf holds f : tyf = psg -> tyq and level lx
+ * holds x : psg: the application that F(lam) and R(lam) build in their
+ * primal and in their linear half. */
+/*@ requires kernel_inv;
+    requires ctx_valid(e1) && 0 <= lf < ctx_len_[e1] && lvl_ty(e1, lf) == tyf;
+    requires 0 <= lx < ctx_len_[e1] && lvl_ty(e1, lx) == psg;
+    requires ty_valid(tyf) && ty_same(tyf, TY_FUN, psg, tyq);
+    terminates \true;
+    assigns CH_TMS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 3 && ty_count == \old(ty_count);
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == e1 &&
+      tm_ty_[\result] == tyq;
+*/
+int lam_apply(int e1, int lf, int lx)
+  /*@ ghost (int tyf, int psg, int tyq) */
+{
+  int vf = b_var(e1, lf);
+  //@ assert vf >= 0 ==> 0 <= vf < tm_count && tm_ctx_[vf] == e1 && tm_ty_[vf] == tyf;
+  //@ assert vf >= 0 || vf == CHAD_E_CAPACITY;
+  int vx = b_var(e1, lx);
+  //@ assert vx >= 0 ==> 0 <= vx < tm_count && tm_ctx_[vx] == e1 && tm_ty_[vx] == psg;
+  //@ assert vx >= 0 || vx == CHAD_E_CAPACITY;
+  //@ assert ty_valid(tyf) && ty_kind_[tyf] == TY_FUN && ty_left_[tyf] == psg && ty_right_[tyf] == tyq;
+  //@ assert vf >= 0 ==> 0 <= vf < tm_count && tm_ctx_[vf] == e1 && tm_ty_[vf] == tyf;
+  int r = b_app(vf, vx);
+  //@ assert r >= 0 ==> \at(tm_count, Pre) <= r < tm_count && tm_ctx_[r] == e1 && tm_ty_[r] == tyq;
+  //@ assert r >= 0 || r == CHAD_E_CAPACITY;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
+}
+
+/* let r in (fst r, inner), the body of F(lam)'s and R(lam)'s primal
+ * function, in e1 where r = f x : tyq = pt * _; e2 = e1, r (level lr);
+ * inner (the linear part) in e2 of type rr; the pair's type is rp = pt *
+ * rr (P(sigma -> tau)'s codomain) by hash-consing. */
+/*@ requires kernel_inv;
+    requires 0 <= r < tm_count && tm_ctx_[r] == e1 && tm_ty_[r] == tyq;
+    requires ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt;
+    requires ctx_valid(e2) && ctx_is_ext(e2, e1, tyq) && 0 <= lr < ctx_len_[e2] && lvl_ty(e2, lr) == tyq;
+    requires 0 <= inner < tm_count && tm_ctx_[inner] == e2 && tm_ty_[inner] == rr;
+    requires ty_valid(rp) && ty_same(rp, TY_PROD, pt, rr);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 4 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == e1 &&
+      tm_ty_[\result] == rp;
+*/
+int lam_pair_let(int r, int e2, int lr, int inner)
+  /*@ ghost (int e1, int tyq, int pt, int rr, int rp) */
+{
+  int wr = b_var(e2, lr);
+  //@ assert wr >= 0 ==> 0 <= wr < tm_count && tm_ctx_[wr] == e2 && tm_ty_[wr] == tyq;
+  //@ assert wr >= 0 || wr == CHAD_E_CAPACITY;
+  int yr = b_fst(wr);
+  //@ assert yr >= 0 ==> 0 <= yr < tm_count && tm_ctx_[yr] == e2 && tm_ty_[yr] == pt;
+  //@ assert yr >= 0 || yr == CHAD_E_CAPACITY;
+  //@ assert 0 <= inner < tm_count && tm_ctx_[inner] == e2 && tm_ty_[inner] == rr;
+  int py = b_pair(yr, inner);
+  //@ assert py >= 0 ==> 0 <= py < tm_count && tm_ctx_[py] == e2 && ty_valid(tm_ty_[py]) && ty_same(tm_ty_[py], TY_PROD, pt, rr);
+  //@ assert py >= 0 || py == CHAD_E_CAPACITY;
+  /* hash-consing: pt * rr is rp itself */
+  //@ assert rp_same: ty_inv && ty_valid(rp) && ty_same(rp, TY_PROD, pt, rr);
+  //@ assert py_rp: py >= 0 ==> tm_ty_[py] == rp;
+  //@ assert 0 <= r < tm_count && tm_ctx_[r] == e1 && tm_ty_[r] == tyq && ctx_is_ext(e2, e1, tyq);
+  int lb = b_let(r, py);
+  //@ assert lb >= 0 ==> \at(tm_count, Pre) <= lb < tm_count && tm_ctx_[lb] == e1 && tm_ty_[lb] == rp;
+  //@ assert lb >= 0 || lb == CHAD_E_CAPACITY;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return lb;
+}
+
 /* map (z. fst z) ps, the primal of F(map) and R(map), in d3 where level
  * lps holds ps : Arr q, q = pt * _ (the body's translations, one per
  * element). */
