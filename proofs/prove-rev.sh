@@ -79,10 +79,9 @@ rev_rule_fns=$rev_rule_fns,let_index_tail,rev_index_lin,rev_index_body,rev_index
 rev_rule_fns=$rev_rule_fns,app_primal,let_app_tail,rev_app_lin,rev_app_body,rev_app
 # R's one-child rules (fst, snd, sum, length, op, inl, inr): R a and the
 # extension in rev_unary, the rest in one builder per kind; the tail
-# let_unary_tail (sharing.c) is shared with F; op's builder rev_op_build
-# gets the signature's P and C from the ghost lemma fo_tr_lemma (sharing.c,
-# by induction over the type: fo_memo_step, ty_eq_lemma), shared with F
-rev_rule_fns=$rev_rule_fns,let_unary_tail,rev_proj_build,rev_sum_build,rev_length_build,rev_inj_build,ty_eq_lemma,fo_memo_step,fo_tr_lemma,rev_op_build,rev_unary
+# let_unary_tail (sharing.c) is shared with F; rev_op_build is assumed
+# (proofs/assumed.txt)
+rev_rule_fns=$rev_rule_fns,let_unary_tail,rev_proj_build,rev_sum_build,rev_length_build,rev_inj_build,rev_unary
 # R(case a b c): R a and the extension in rev_case, the left branch in
 # rev_case_body, the right one in rev_case_last (one recursive call per
 # function); each branch (rev_case_branch: R under the binder, then its
