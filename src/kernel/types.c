@@ -19,7 +19,6 @@ int ty_right_[CHAD_MAX_TYPES];
     ensures ty_count == \old(ty_count) + 1;
     ensures ty_same(\old(ty_count), kind, left, right);
     ensures ty_node_ok(\old(ty_count));
-    ensures tan_keep{Pre, Post};
 */
 static void ty_push(int kind, int left, int right)
 {
@@ -35,22 +34,6 @@ static void ty_push(int kind, int left, int right)
         (ty_lin_[right] == 1 ? 1 : 0) : 0;
   */
   ty_count++;
-  /* fo_tan of the older types: by induction over them, children first */
-  /*@ ghost
-    int n = ty_count - 1;
-    int i = 0;
-    /@ loop invariant 0 <= i <= n;
-       loop invariant \forall integer t, s; 0 <= t < i ==>
-         \at(fo_tan(t, s), Pre) ==> fo_tan(t, s);
-       loop assigns i;
-       loop variant n - i; @/
-    for (i = 0; i < n; i++) {
-      /@ assert \let ii = i; ty_kind_[ii] == \at(ty_kind_[ii], Pre) &&
-           ty_left_[ii] == \at(ty_left_[ii], Pre) && ty_right_[ii] == \at(ty_right_[ii], Pre); @/
-      /@ assert \let ii = i; \forall integer s; \at(fo_tan(ii, s), Pre) ==> fo_tan(ii, s); @/
-    }
-  */
-  //@ assert \forall integer t, s; \at(fo_tan(t, s), Pre) ==> 0 <= t < ty_count - 1;
 }
 
 /*@ terminates \true;
@@ -101,7 +84,6 @@ static int ty_shape_ok(int kind, int left, int right)
     ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
     ensures \result < 0 ==> ty_count == \old(ty_count);
     ensures ty_count == \old(ty_count) || \result == \old(ty_count);
-    ensures tan_keep{Pre, Post};
 */
 int ty_make(int kind, int left, int right)
 {
@@ -130,7 +112,6 @@ int ty_make(int kind, int left, int right)
     ensures \result < 0 ==> ty_count == \old(ty_count);
     ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
     ensures \old(ty_valid(a) && ty_valid(b)) ==> \result != CHAD_E_ARG;
-    ensures tan_keep{Pre, Post};
 */
 int ty_prod(int a, int b) { return ty_make(TY_PROD, a, b); }
 /*@ requires ty_inv; terminates \true;
@@ -141,7 +122,6 @@ int ty_prod(int a, int b) { return ty_make(TY_PROD, a, b); }
     ensures \result < 0 ==> ty_count == \old(ty_count);
     ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
     ensures \old(ty_valid(a) && ty_valid(b)) ==> \result != CHAD_E_ARG;
-    ensures tan_keep{Pre, Post};
 */
 int ty_sum(int a, int b) { return ty_make(TY_SUM, a, b); }
 /*@ requires ty_inv; terminates \true;
@@ -152,7 +132,6 @@ int ty_sum(int a, int b) { return ty_make(TY_SUM, a, b); }
     ensures \result < 0 ==> ty_count == \old(ty_count);
     ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
     ensures \old(ty_valid(a) && ty_valid(b)) ==> \result != CHAD_E_ARG;
-    ensures tan_keep{Pre, Post};
 */
 int ty_fun(int a, int b) { return ty_make(TY_FUN, a, b); }
 /*@ requires ty_inv; terminates \true;
@@ -163,7 +142,6 @@ int ty_fun(int a, int b) { return ty_make(TY_FUN, a, b); }
     ensures \result < 0 ==> ty_count == \old(ty_count);
     ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
     ensures \old(ty_valid(a)) ==> \result != CHAD_E_ARG;
-    ensures tan_keep{Pre, Post};
 */
 int ty_arr(int a) { return ty_make(TY_ARR, a, -1); }
 /*@ requires ty_inv; terminates \true;
@@ -174,7 +152,6 @@ int ty_arr(int a) { return ty_make(TY_ARR, a, -1); }
     ensures \result < 0 ==> ty_count == \old(ty_count);
     ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
     ensures \old(ty_valid(a) && ty_valid(b)) ==> \result != CHAD_E_ARG;
-    ensures tan_keep{Pre, Post};
 */
 int ty_lfun(int a, int b) { return ty_make(TY_LFUN, a, b); }
 /*@ requires ty_inv; terminates \true;
@@ -185,7 +162,6 @@ int ty_lfun(int a, int b) { return ty_make(TY_LFUN, a, b); }
     ensures \result < 0 ==> ty_count == \old(ty_count);
     ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
     ensures \old(ty_valid(a) && ty_valid(b)) ==> \result != CHAD_E_ARG;
-    ensures tan_keep{Pre, Post};
 */
 int ty_copow(int a, int b) { return ty_make(TY_COPOW, a, b); }
 
@@ -253,35 +229,6 @@ int ty_is_first_order(int t)
     return ty_is_first_order(ty_left_[t]);
   case TY_PROD: case TY_SUM:
     return ty_is_first_order(ty_left_[t]) && ty_is_first_order(ty_right_[t]);
-  default:
-    return 0;
-  }
-}
-
-/* Whether s is the tangent type of the first-order type t (fo_tan):
- * op_register's check of a primitive's signature. */
-/*@ requires ty_inv;
-    terminates \true;
-    decreases t;
-    assigns \nothing;
-    ensures \result == 1 <==> fo_tan(t, s);
-    ensures \result == 0 || \result == 1;
-*/
-int ty_is_tangent(int t, int s)
-{
-  if (t < 0 || t >= ty_count || s < 0 || s >= ty_count)
-    return 0;
-  //@ assert ty_node_ok(t) && ty_node_ok(s);
-  switch (ty_kind_[t]) {
-  case TY_REAL:
-    return s == TY_ID_REAL;
-  case TY_INT: case TY_UNIT:
-    return s == TY_ID_UNIT;
-  case TY_ARR:
-    return ty_kind_[s] == TY_ARR && ty_right_[s] == -1 && ty_is_tangent(ty_left_[t], ty_left_[s]);
-  case TY_PROD: case TY_SUM:
-    return ty_kind_[s] == TY_PROD && ty_is_tangent(ty_left_[t], ty_left_[s]) &&
-           ty_is_tangent(ty_right_[t], ty_right_[s]);
   default:
     return 0;
   }
