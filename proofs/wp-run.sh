@@ -11,6 +11,9 @@
 # (every 100 valid goals, every goal not proved with each prover's answer)
 # and "NAME: proved V/T goals in S s". Exits 1 unless the report says
 # valid == total > 0.
+# A job whose goals not proved lie in at most WP_RETRY_MAX functions
+# (default 2) runs each of them once more alone, and a goal counts when
+# either run proved it (see "The retry" below).
 # Cold by default: WP's result cache, which WP 25 otherwise keeps in the
 # session directory (-wp-session), is off unless PROVE_WP_CACHE names a
 # mode (update, replay, ...): a run proves every goal afresh.
@@ -52,31 +55,111 @@ fi
 # run took 11% less CPU, and two goals that then timed out (b_ext's
 # kernel_inv, rev_pair_lin's pair_lin_codes) got an assert each
 # (proofs/README.md "Time").
+# One frama-c run: wp_once LOG REPORT FRAMA-C-ARGS...
+wp_once() {
+  local log=$1 rep=$2
+  shift 2
+  rm -f "$rep"
+  frama-c -no-autoload-plugins -load-module "$modules" \
+    -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L${WP_CPP_DEFS:+ $WP_CPP_DEFS}" \
+    -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
+    -wp-prover "$WP_PROVERS" -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR" -wp-no-pruning -wp-no-ground \
+    -wp-session "proofs/wp-session-$name" -wp-cache "${PROVE_WP_CACHE:-none}" -wp-report-json "$rep" \
+    "$@" 2>&1 | tee "$log" | {
+      n=0 failing=0
+      while IFS= read -r line; do
+        case "$line" in
+          *"goals scheduled"*) echo "$name: ${line#\[wp\] }" ;;
+          *"[Failed]"*|*"[Unknown]"*|*"[Timeout]"*) echo "$name: ${line#\[wp\] }"; failing=1; continue ;;
+          *"Goal "*": Valid"*) n=$((n + 1)); [ $((n % 100)) -eq 0 ] && echo "$name: $n goals valid so far" ;;
+          *"[kernel]"*"rror"*|*"User Error"*|*"aborted"*) echo "$name: $line" ;;
+          "  "*) [ $failing = 1 ] && echo "$name:   ${line#  }"; continue ;;
+        esac
+        failing=0
+      done
+    }
+}
+
 start=$(date +%s)
 echo "$name: frama-c -wp ($WP_PROVERS, ${WP_TIMEOUT} s, -wp-par $WP_PAR); log in $out/wp-$name.log"
-frama-c -no-autoload-plugins -load-module "$modules" \
-  -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L${WP_CPP_DEFS:+ $WP_CPP_DEFS}" \
-  -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
-  -wp-prover "$WP_PROVERS" -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR" -wp-no-pruning -wp-no-ground \
-  -wp-session "proofs/wp-session-$name" -wp-cache "${PROVE_WP_CACHE:-none}" -wp-report-json "$report" \
-  "$@" 2>&1 | tee "$out/wp-$name.log" | {
-    n=0 failing=0
-    while IFS= read -r line; do
-      case "$line" in
-        *"goals scheduled"*) echo "$name: ${line#\[wp\] }" ;;
-        *"[Failed]"*|*"[Unknown]"*|*"[Timeout]"*) echo "$name: ${line#\[wp\] }"; failing=1; continue ;;
-        *"Goal "*": Valid"*) n=$((n + 1)); [ $((n % 100)) -eq 0 ] && echo "$name: $n goals valid so far" ;;
-        *"[kernel]"*"rror"*|*"User Error"*|*"aborted"*) echo "$name: $line" ;;
-        "  "*) [ $failing = 1 ] && echo "$name:   ${line#  }"; continue ;;
-      esac
-      failing=0
-    done
-  }
-end=$(date +%s)
+wp_once "$out/wp-$name.log" "$report" "$@"
 if [ ! -s "$report" ]; then
   echo "$name: frama-c stopped without a report; see $out/wp-$name.log" >&2
   exit 1
 fi
+
+# The retry. A solver's answer depends on more than the goal: the order
+# in which WP declares the task's symbols (it differs between a run of
+# many functions and a run of one), and, with wall-clock limits, the
+# machine's load. Goals that prove in 1-2 s alone have failed in the full
+# gate with every prover (proofs/README.md "The full rules runs since
+# lam"). So the functions with a goal not proved, when there are at most
+# WP_RETRY_MAX of them (default 2; 0: no retry), are run once more, each
+# alone (the same files, definitions, provers and limits; -wp-fct FN in
+# the place of the job's -wp-fct/-wp-skip-fct). A goal counts as valid
+# when one of the two runs proved it: each run is a proof of the same
+# verification condition. The report lists the goals the retry proved
+# under "wp:retried"; the log of each retry is $out/wp-NAME-retry-FN.log.
+failed_fns=$(python3 - "$report" <<'PY'
+import json, sys
+rep = json.load(open(sys.argv[1]))
+bad = set()
+for part in ("wp:functions", "wp:axiomatics"):
+    for fn, goals in rep.get(part, {}).items():
+        for goal, res in goals.items():
+            m = res.get("wp:main", {})
+            if goal != "wp:section" and int(m.get("valid", 0)) < int(m.get("total", 0)):
+                bad.add(fn if part == "wp:functions" else "!" + fn)
+print(" ".join(sorted(bad)))
+PY
+)
+retry_max=${WP_RETRY_MAX:-2}
+if [ -n "$failed_fns" ] && [[ "$failed_fns" != *"!"* ]] &&
+   [ "$(wc -w <<<"$failed_fns")" -le "$retry_max" ]; then
+  # the job's arguments without its function selection
+  keep=()
+  while [ $# -gt 0 ]; do
+    case $1 in
+      -wp-fct|-wp-skip-fct) shift 2 ;;
+      *) keep+=("$1"); shift ;;
+    esac
+  done
+  for fn in $failed_fns; do
+    echo "$name: retry: $fn alone (log in $out/wp-$name-retry-$fn.log)"
+    wp_once "$out/wp-$name-retry-$fn.log" "$out/wp-$name-retry-$fn.json" -wp-fct "$fn" "${keep[@]}"
+    if [ -s "$out/wp-$name-retry-$fn.json" ]; then
+      python3 - "$report" "$out/wp-$name-retry-$fn.json" "$fn" "$name" <<'PY'
+import json, sys
+path, retry_path, fn, name = sys.argv[1:5]
+rep, retry = json.load(open(path)), json.load(open(retry_path))
+def ok(res):
+    m = res.get("wp:main", {})
+    return int(m.get("total", 0)) > 0 and int(m.get("valid", 0)) == int(m.get("total", 0))
+def add(acc, res, sign):
+    for prover, counts in res.items():
+        a = acc.setdefault(prover, {})
+        for key, val in counts.items():
+            if key != "rank":
+                a[key] = a.get(key, 0) + sign * int(val)
+goals, again = rep["wp:functions"][fn], retry.get("wp:functions", {}).get(fn, {})
+for goal, res in list(goals.items()):
+    if goal == "wp:section" or ok(res):
+        continue
+    if goal in again and ok(again[goal]):
+        for acc in (rep["wp:global"], goals.setdefault("wp:section", {})):
+            add(acc, res, -1)
+            add(acc, again[goal], +1)
+        goals[goal] = again[goal]
+        rep.setdefault("wp:retried", []).append(goal)
+        print(f"{name}: retry: {goal} valid alone")
+    else:
+        print(f"{name}: retry: {goal} not proved alone either")
+json.dump(rep, open(path, "w"), indent=1, sort_keys=True)
+PY
+    fi
+  done
+fi
+end=$(date +%s)
 python3 - "$report" "$((end - start))" "$name" <<'PY'
 import json, sys
 main = json.load(open(sys.argv[1]))["wp:global"]["wp:main"]

@@ -1327,6 +1327,9 @@ static int fwd_lam_prim(int d1, int lf, int psg, int tsg, int tg)
   //@ assert b_keep: \forall integer l; 0 <= l < ctx_len_[d1] ==> lvl_ty(d1, l) == \at(lvl_ty(d1, l), Pre);
   //@ assert b_keepe: env_keep{Pre, Here};
   //@ assert e1_par: ctx_parent_[e1] == d1 && ctx_type_[e1] == psg && 0 < e1 < ctx_count && ty_valid(psg);
+  /* b_lam's side condition, stated before the call (inside the call's goal
+   * it took the solvers 9 s) */
+  //@ assert lb_ok: lb >= 0 ==> 0 <= lb < tm_count && lam_ok(psg, tm_ctx_[lb]);
   int prim = b_lam(psg, lb);
   //@ assert p_ctx: prim >= 0 ==> 0 <= prim < tm_count && tm_ctx_[prim] == d1;
   //@ assert p_ty0: prim >= 0 ==> ty_valid(tm_ty_[prim]) && ty_same(tm_ty_[prim], TY_FUN, psg, rp);
@@ -1549,12 +1552,18 @@ static int fwd_lam(int t, int d, int tg, int depth)
   //@ ghost int tqr = ty_right_[tyq];
   //@ assert q_ty2: ty_same(tyq, TY_PROD, pt, tqr) && ty_valid(tqr) && ty_same(tqr, TY_LFUN, tga, tt);
   //@ assert q_dx: ctx_parent_[dx] == d && ctx_type_[dx] == psg && 0 < dx < ctx_count && ty_valid(psg);
+  /* the types read from the memo at the top, restated after each call so
+   * that no goal frames them through more than one */
+  //@ assert q_lin: ty_valid(psg) && ty_valid(tsg) && lin(tt) && lin(tsg) && lin(tg) && lin(stf);
+  //@ assert q_stf: ty_valid(stf) && ty_same(stf, TY_FUN, psg, tt);
   //@ ghost Q1: ;
   int f = b_lam(psg, q);
   //@ assert f >= 0 ==> 0 <= f < tm_count && tm_ctx_[f] == d && ty_valid(tm_ty_[f]) && ty_same(tm_ty_[f], TY_FUN, psg, tyq);
   //@ assert f >= 0 || f == CHAD_E_CAPACITY;
   //@ assert f_grow: tables_grow{Q1, Here} && side_same{Q1, Here};
   //@ assert f_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv && venv_wf;
+  //@ assert f_lin: ty_valid(psg) && ty_valid(tsg) && lin(tt) && lin(tsg) && lin(tg) && lin(stf);
+  //@ assert f_stf: ty_valid(stf) && ty_same(stf, TY_FUN, psg, tt);
   //@ assert f_keep: env_keep{Pre, Here};
   //@ assert f_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[a] + 1;
   //@ assert f_grows: memo_grows{Pre, Here};
@@ -1596,6 +1605,10 @@ static int fwd_lam(int t, int d, int tg, int depth)
   //@ assert p_q: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_same(ty_right_[tyq], TY_LFUN, tga, tt);
   //@ assert p_tga: ty_valid(tga) && ty_same(tga, TY_PROD, tg, tsg);
   //@ assert p_ty1: ty_valid(psg) && ty_valid(tg);
+  /* the two linear types, framed one at a time through fwd_lam_prim's
+   * growth (as one goal it took Z3 11 s) */
+  //@ assert p_ty2a: 0 <= tsg < \at(ty_count, D1) && \at(ty_lin_[tsg], D1) == 1 && ty_lin_[tsg] == 1;
+  //@ assert p_ty2b: 0 <= stf < \at(ty_count, D1) && \at(ty_lin_[stf], D1) == 1 && ty_lin_[stf] == 1;
   //@ assert p_ty2: lin(tsg) && lin(stf);
   //@ assert p_ty3: ty_valid(stf) && ty_same(stf, TY_FUN, psg, tt);
   //@ ghost P1: ;

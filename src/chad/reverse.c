@@ -1242,6 +1242,9 @@ static int rev_lam_prim(int d1, int lf, int psg, int ctau)
   //@ assert b_keep: \forall integer l; 0 <= l < ctx_len_[d1] ==> lvl_ty(d1, l) == \at(lvl_ty(d1, l), Pre);
   //@ assert b_keepe: env_keep{Pre, Here};
   //@ assert e1_par: ctx_parent_[e1] == d1 && ctx_type_[e1] == psg && 0 < e1 < ctx_count && ty_valid(psg);
+  /* b_lam's side condition, stated before the call (inside the call's goal
+   * it took the solvers 9 s) */
+  //@ assert lb_ok: lb >= 0 ==> 0 <= lb < tm_count && lam_ok(psg, tm_ctx_[lb]);
   int prim = b_lam(psg, lb);
   //@ assert p_ctx: prim >= 0 ==> 0 <= prim < tm_count && tm_ctx_[prim] == d1;
   //@ assert p_ty0: prim >= 0 ==> ty_valid(tm_ty_[prim]) && ty_same(tm_ty_[prim], TY_FUN, psg, rp);
@@ -2189,6 +2192,10 @@ static int rev_sum_build(int p, int d1, int lp)
   int x = b_fst(vx);
   //@ assert x >= 0 ==> tm_ctx_[x] == d1 && tm_ty_[x] == pa && 0 <= x < tm_count;
   //@ assert x >= 0 || x == CHAD_E_CAPACITY;
+  /* sum's side condition on x, stated before the call (framing pa's node
+   * through the whole build inside the call's goal took Z3 20 s) */
+  //@ assert pa_sum: ty_valid(pa) && ty_same(pa, TY_ARR, TY_ID_REAL, -1);
+  //@ assert x_sum: x >= 0 ==> 0 <= x < tm_count && sum_ok(tm_ty_[x]);
   int prim = b_sum(x);
   //@ assert prim >= 0 ==> tm_ctx_[prim] == d1 && tm_ty_[prim] == pt && 0 <= prim < tm_count;
   //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
@@ -2420,9 +2427,11 @@ static int rev_unary(int t, int d, int cg, int ty, int ct, int depth)
     int side = is_inr ? ty_left(ty) : ty_right(ty);
     //@ assert 0 <= side < ty_count && trh(CHAD_PREV, side);
     int other = memo_ty_get(CHAD_PREV, side);
-    //@ assert inj_other: other == trm(CHAD_PREV, side) && ty_valid(other);
+    //@ assert inj_other: other == trm(CHAD_PREV, side);
     //@ assert inj_pt: is_inr == 0 ==> ty_same(pt, TY_SUM, pa, other);
     //@ assert inj_pt2: is_inr != 0 ==> ty_same(pt, TY_SUM, other, pa);
+    /* other is a child of pt (Z3 took 13 s to get it from memo_ty_inv) */
+    //@ assert inj_valid: ty_inv && ty_valid(pt) && ty_node_ok(pt) && ty_valid(other);
     //@ assert inj_ct: ty_kind_[ct] == TY_PROD && (is_inr == 0 ? ty_left_[ct] == ca : ty_right_[ct] == ca);
     r = rev_inj_build(p, d1, lp, ct, other, is_inr) /*@ ghost (d, typ, pa, ca, pt, cg) */;
   }
@@ -3155,6 +3164,8 @@ static int rev_iter_body(int b, int c, int pn, int d1, int ln, int ct, int depth
   //@ assert e2_keep: env_keep{Pre, Here};
   if (e2 < 0) return e2;
   //@ assert e2_ext: ctx_is_ext(e2, e1, pt) && ctx_valid(e2) && ctx_len_[e2] == lx + 1 && lx == lc + 1;
+  //@ assert e2_top: lvl_ty(e2, ctx_len_[e1]) == px && lx == ctx_len_[e1];
+  //@ assert e2_lc: 0 <= lc < ctx_len_[e1] && lvl_ty(e2, lc) == lvl_ty(e1, lc);
   //@ assert e2_l1: lvl_ty(e2, lx) == pt && lvl_ty(e2, lc) == lvl_ty(e1, lc);
   //@ assert e2_l2: lvl_ty(e2, lc) == st;
   //@ assert e2_l3: lvl_ty(e1, lc) == st && lvl_ty(d2, ln) == typn && lvl_ty(d2, ls) == st;

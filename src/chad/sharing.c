@@ -57,6 +57,8 @@ int k_ext(int d, int ty)
     ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
       ty_valid(tm_ty_[\result]) && ty_kind_[tm_ty_[\result]] == TY_PROD &&
       ty_left_[tm_ty_[\result]] == pt && ty_same(ty_right_[tm_ty_[\result]], TY_LFUN, ct, cg);
+    // lam's own type id: the callers need not re-derive it by hash-consing
+    ensures lin_id: \result >= 0 ==> ty_right_[tm_ty_[\result]] == \old(tm_ty_[lam]);
 */
 int let_unary_tail(int p, int prim, int lam)
   /*@ ghost (int d, int d1, int pt, int ct, int cg) */
