@@ -68,7 +68,7 @@ static void accepts(void)
   setup();
   int rr = ty_prod(R, R), ii = ty_prod(I, I);
   int add = op_register(rr, R, rr, R);
-  int iadd = op_register(ii, I, U, U);
+  int iadd = op_register(ii, I, ty_prod(U, U), U); /* T(Int * Int) = Unit * Unit */
   CHECK(op_set_alt(add, iadd) == 0);
 
   /* \x:Real. x + x */

@@ -206,15 +206,17 @@ static void target(void)
   REJECT(tm_lsum(r0, lbody), CHAD_E_TYPE);
 
   int sn = op_register(R, R, R, R);
-  int cmp = op_register(RR, ty_sum(U, U), RR, U);
+  int cmp = op_register(RR, ty_sum(U, U), RR, ty_prod(U, U)); /* T(Unit + Unit) = Unit * Unit */
   int d = tm_lop_d(sn, r0, r0);
   CHECK(node(d, TM_LOP_D, g0, R, r0, r0, -1) && tm_aux(d) == sn);
   int pr = tm_pair(r0, r0);
   int u0 = tm_unit(g0);
   int d2 = tm_lop_d(cmp, pr, pr);
-  CHECK(node(d2, TM_LOP_D, g0, U, pr, pr, -1));
-  int dt = tm_lop_dt(cmp, pr, u0);
-  CHECK(node(dt, TM_LOP_DT, g0, RR, pr, u0, -1) && tm_aux(dt) == cmp);
+  CHECK(node(d2, TM_LOP_D, g0, ty_prod(U, U), pr, pr, -1));
+  int uu0 = tm_pair(u0, u0);
+  int dt = tm_lop_dt(cmp, pr, uu0);
+  CHECK(node(dt, TM_LOP_DT, g0, RR, pr, uu0, -1) && tm_aux(dt) == cmp);
+  REJECT(tm_lop_dt(cmp, pr, u0), CHAD_E_TYPE);   /* Unit is not T(Unit + Unit) */
   REJECT(tm_lop_d(cmp, pr, u0), CHAD_E_TYPE);
   REJECT(tm_lop_dt(cmp, pr, pr), CHAD_E_TYPE);
   REJECT(tm_lop_d(sn, i0, r0), CHAD_E_TYPE);

@@ -112,7 +112,9 @@ static void ops(void)
   op_init();
   int rr = ty_prod(TY_ID_REAL, TY_ID_REAL), ii = ty_prod(TY_ID_INT, TY_ID_INT);
   int add = op_register(rr, TY_ID_REAL, rr, TY_ID_REAL);
-  int iadd = op_register(ii, TY_ID_INT, TY_ID_UNIT, TY_ID_UNIT);
+  /* T(Int * Int) = Unit * Unit, T Int = Unit */
+  int uu = ty_prod(TY_ID_UNIT, TY_ID_UNIT);
+  int iadd = op_register(ii, TY_ID_INT, uu, TY_ID_UNIT);
   CHECK(add == 0 && iadd == 1 && op_count == 2);
   CHECK(op_alt_[add] == -1 && op_dom_[iadd] == ii && op_tcod_[add] == TY_ID_REAL);
   CHECK(op_set_alt(add, iadd) == 0 && op_alt_[add] == iadd);
