@@ -4127,6 +4127,10 @@ static int rev_map_body(int a, int p, int d1, int d2, int e1, int lp, int ly, in
   /*@ ghost (int g, int ga, int sg, int tau, int psg, int csg, int pt, int cte, int pa, int cg,
              int d, int typ, int pb, int cb) */
 {
+  /* typ's node by name: restated after each call (framing ty_right_[typ]
+   * through R a and then its ty_same took 9 s) */
+  //@ ghost int rtyp = ty_right_[typ];
+  //@ assert p_rtyp: ty_same(typ, TY_PROD, pb, rtyp) && ty_valid(rtyp) && ty_same(rtyp, TY_LFUN, cb, cg);
   //@ assert x_ga: env_ok(CHAD_PREV, ctx_parent_[ga], e1) && trh(CHAD_PREV, ctx_type_[ga]) && trm(CHAD_PREV, ctx_type_[ga]) == psg;
   //@ assert x_lx: 0 <= lx < ctx_len_[e1] && lvl_ty(e1, lx) == psg;
   int q = rev_under(a, e1, lx, depth + 1);
@@ -4144,7 +4148,10 @@ static int rev_map_body(int a, int p, int d1, int d2, int e1, int lp, int ly, in
   //@ assert q_cga: ty_valid(cga) && ty_same(cga, TY_PROD, cg, csg);
   //@ ghost int tyq = tm_ty_[q];
   //@ assert q_ty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt && ty_same(ty_right_[tyq], TY_LFUN, cte, cga);
+  //@ ghost int rq = ty_right_[tyq];
+  //@ assert q_rq: ty_same(tyq, TY_PROD, pt, rq) && ty_valid(rq) && ty_same(rq, TY_LFUN, cte, cga);
   //@ assert q_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+  //@ assert q_rtyp: ty_same(typ, TY_PROD, pb, rtyp) && ty_valid(rtyp) && ty_same(rtyp, TY_LFUN, cb, cg);
   //@ assert q_typ: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pb && ty_same(ty_right_[typ], TY_LFUN, cb, cg);
   //@ assert q_pb: ty_valid(pb) && ty_same(pb, TY_ARR, psg, -1) && ty_valid(cb) && ty_same(cb, TY_ARR, csg, -1);
   //@ assert q_pa: ty_valid(pa) && ty_same(pa, TY_ARR, pt, -1) && lin(ct) && ty_same(ct, TY_ARR, cte, -1) && lin(cg);
@@ -4170,6 +4177,8 @@ static int rev_map_body(int a, int p, int d1, int d2, int e1, int lp, int ly, in
   //@ assert ps_keep: env_keep{Pre, Here};
   //@ assert ps_size: tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a] + 2;
   if (ps < 0) return ps;
+  //@ assert ps_rq: ty_same(tyq, TY_PROD, pt, rq) && ty_valid(rq) && ty_same(rq, TY_LFUN, cte, cga);
+  //@ assert ps_rtyp: ty_same(typ, TY_PROD, pb, rtyp) && ty_valid(rtyp) && ty_same(rtyp, TY_LFUN, cb, cg);
   //@ ghost int aq = tm_ty_[ps];
   //@ assert ps_aq: ty_valid(aq) && ty_same(aq, TY_ARR, tyq, -1);
   //@ assert ps_c1: ctx_parent_[d1] == d && ctx_type_[d1] == typ && ctx_len_[d1] == ly;
@@ -4182,11 +4191,15 @@ static int rev_map_body(int a, int p, int d1, int d2, int e1, int lp, int ly, in
   if (d3 < 0) return d3;
   //@ assert d3_ext: ctx_is_ext(d3, d2, aq) && ctx_len_[d3] == lps + 1 && lps == lx && ctx_valid(d3);
   //@ assert d3_lps: lvl_ty(d3, lps) == aq;
+  //@ assert d3_old: 0 <= lp < ly < ctx_len_[d2] && lps == ctx_len_[d2];
+  //@ assert d3_ly1: lvl_ty(d3, ly) == lvl_ty(d2, ly) && lvl_ty(d3, lp) == lvl_ty(d2, lp);
   //@ assert d3_ly: lvl_ty(d3, ly) == pb && lvl_ty(d3, lp) == typ && 0 <= lp < ly < lps;
+  //@ assert d3_rq: ty_same(tyq, TY_PROD, pt, rq) && ty_valid(rq) && ty_same(rq, TY_LFUN, cte, cga);
   //@ assert d3_q: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt && ty_same(ty_right_[tyq], TY_LFUN, cte, cga);
   //@ assert d3_cga: ty_valid(cga) && ty_same(cga, TY_PROD, cg, csg);
   //@ assert d3_ct: lin(ct) && ty_same(ct, TY_ARR, cte, -1) && lin(cg);
   //@ assert d3_pb: arr_ok(pb) && ty_valid(cb) && ty_same(cb, TY_ARR, csg, -1);
+  //@ assert d3_rtyp: ty_same(typ, TY_PROD, pb, rtyp) && ty_valid(rtyp) && ty_same(rtyp, TY_LFUN, cb, cg);
   //@ assert d3_typ: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, cb, cg);
   //@ ghost Built: ;
   int lin = rev_map_lin(d3, lp, ly, lps, ct) /*@ ghost (cg, cte, cga, csg, cb, typ, pb, aq, tyq) */;
