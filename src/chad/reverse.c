@@ -1472,6 +1472,10 @@ static int rev_lam(int t, int d, int ty, int ct, int depth)
   //@ ghost int tqr = ty_right_[tyq];
   //@ assert q_ty2: ty_same(tyq, TY_PROD, pt, tqr) && ty_valid(tqr) && ty_same(tqr, TY_LFUN, ctau, cga);
   //@ assert q_dx: ctx_parent_[dx] == d && ctx_type_[dx] == psg && 0 < dx < ctx_count && ty_valid(psg);
+  /* C(sigma -> tau) and C G, read at the top: restated after each call
+   * (framed from the top through five calls, p_ct failed in full runs
+   * with every prover, 1.5 s alone) */
+  //@ assert q_ct: lin(ct) && ty_same(ct, TY_COPOW, psg, ctau) && lin(cgv) && ty_valid(psg) && ty_valid(ctau);
   //@ ghost Q1: ;
   int f = b_lam(psg, q);
   //@ assert f >= 0 ==> 0 <= f < tm_count && tm_ctx_[f] == d && ty_valid(tm_ty_[f]) && ty_same(tm_ty_[f], TY_FUN, psg, tyq);
@@ -1481,6 +1485,7 @@ static int rev_lam(int t, int d, int ty, int ct, int depth)
   //@ assert f_keep: env_keep{Pre, Here};
   //@ assert f_size: tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a] + 1;
   //@ assert f_grows: memo_grows{Pre, Here};
+  //@ assert f_ct: lin(ct) && ty_same(ct, TY_COPOW, psg, ctau) && lin(cgv) && ty_valid(psg) && ty_valid(ctau);
   if (f < 0) return f;
   //@ ghost int tyf = tm_ty_[f];
   //@ assert f_env: ctx_valid(d);
@@ -1498,6 +1503,7 @@ static int rev_lam(int t, int d, int ty, int ct, int depth)
   //@ assert d1_cga: ty_valid(cga) && ty_kind_[cga] == TY_PROD && ty_right_[cga] == csg && ty_left_[cga] == cgv;
   //@ assert d1_ty: ty_valid(psg) && ty_valid(ctau) && lin(csg) && lin(cgv);
   //@ assert d1_pa2: ty_valid(pa) && ty_same(pa, TY_FUN, psg, rp) && ty_valid(rp) && ty_same(rp, TY_PROD, pt, rr) && ty_valid(rr) && ty_same(rr, TY_LFUN, ctau, csg);
+  //@ assert d1_ct: lin(ct) && ty_same(ct, TY_COPOW, psg, ctau) && lin(cgv) && ty_valid(psg) && ty_valid(ctau);
   //@ ghost D1: ;
   int prim = rev_lam_prim(d1, lf, psg, ctau) /*@ ghost (tyf, tyq, pt, cga, csg, pa, rp, rr) */;
   //@ assert prim >= 0 ==> 0 <= prim < tm_count && tm_ctx_[prim] == d1 && tm_ty_[prim] == pa;
