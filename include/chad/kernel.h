@@ -73,6 +73,7 @@ int ty_copow(int a, int b);
 int ty_equal(int a, int b);          /* 1 iff structurally equal            */
 int ty_is_first_order(int t);        /* no ->, -o, copower inside           */
 int ty_is_linear(int t);             /* has zero and plus (rules card §2)   */
+int ty_is_tangent(int t, int s);     /* t first-order and s its tangent type */
 int ty_kind(int t);
 int ty_left(int t);
 int ty_right(int t);
@@ -110,7 +111,10 @@ extern int op_tcod_[CHAD_MAX_OPS];   /* tangent (= cotangent) type of cod   */
  * The checker uses it; constructors never do. */
 extern int op_alt_[CHAD_MAX_OPS];
 void op_init(void);
-int op_register(int dom, int cod, int tdom, int tcod); /* returns op code   */
+/* op_register returns the op code, or CHAD_E_ARG unless dom and cod are
+ * first-order and tdom, tcod their tangent types (ty_is_tangent), or
+ * CHAD_E_CAPACITY. */
+int op_register(int dom, int cod, int tdom, int tcod);
 int op_set_alt(int op, int alt);
 
 /* ======================================================================= */

@@ -2213,8 +2213,9 @@ static int fwd_inj_build(int p, int d1, int lp, int tg, int po, int so, int is_i
 /* F(op o a) = (op o (fst p), \v. Dop o (fst p) (snd p v)). Its contract
  * is ASSUMED (proofs/assumed.txt): it holds when P(dom o) = dom o,
  * P(cod o) = cod o, T(dom o) = tdom o and T(cod o) = tcod o, true of
- * every op of ops.c (first-order domains and codomains) but not stated
- * as an invariant of the op table, so not provable here. */
+ * every registered op (op_register refuses any other signature:
+ * ty_is_tangent, proved) but not stated as an invariant of the op table,
+ * so not provable here. */
 /*@ requires kernel_inv && funary_at(p, d, d1, lp, typ, pa, sa, tg);
     requires 0 <= o < op_count;
     requires trh(CHAD_PFWD, op_dom_[o]) && pa == trm(CHAD_PFWD, op_dom_[o]);

@@ -2330,8 +2330,9 @@ static int rev_inj_build(int p, int d1, int lp, int ct, int other, int is_inr)
 /* R(op o a) = (op o (fst p), \v. snd p (DopT o (fst p) v)). Its contract
  * is ASSUMED (proofs/assumed.txt): it holds when P(dom o) = dom o,
  * P(cod o) = cod o, C(dom o) = tdom o and C(cod o) = tcod o, true of
- * every op of ops.c (first-order domains and codomains) but not stated
- * as an invariant of the op table, so not provable here. */
+ * every registered op (op_register refuses any other signature:
+ * ty_is_tangent, proved) but not stated as an invariant of the op table,
+ * so not provable here. */
 /*@ requires kernel_inv && unary_at(p, d, d1, lp, typ, pa, ca, cg);
     requires 0 <= o < op_count && ty_valid(ct) && lin(ct);
     requires trh(CHAD_PREV, op_dom_[o]) && pa == trm(CHAD_PREV, op_dom_[o]);

@@ -80,6 +80,21 @@
       0 <= ty_left_[t] < t && 0 <= ty_right_[t] < t &&
       ty_fo(ty_left_[t]) && ty_fo(ty_right_[t])));
 
+  // s is the tangent type of the first-order type t (rules card §3; on
+  // first-order types T and C agree): Real -> Real, Int and Unit -> Unit,
+  // a * b and a + b -> Ta * Tb, Arr a -> Arr Ta. The recursion goes to
+  // strictly smaller t (the guards).
+  predicate fo_tan(integer t, integer s) =
+    0 <= t < ty_count && 0 <= s < ty_count &&
+    ((ty_kind_[t] == TY_REAL && s == TY_ID_REAL) ||
+     (ty_kind_[t] == TY_INT && s == TY_ID_UNIT) ||
+     (ty_kind_[t] == TY_UNIT && s == TY_ID_UNIT) ||
+     (ty_kind_[t] == TY_ARR && ty_kind_[s] == TY_ARR && ty_right_[s] == -1 &&
+      0 <= ty_left_[t] < t && fo_tan(ty_left_[t], ty_left_[s])) ||
+     ((ty_kind_[t] == TY_PROD || ty_kind_[t] == TY_SUM) && ty_kind_[s] == TY_PROD &&
+      0 <= ty_left_[t] < t && 0 <= ty_right_[t] < t &&
+      fo_tan(ty_left_[t], ty_left_[s]) && fo_tan(ty_right_[t], ty_right_[s])));
+
   // Source types (rules card §1): no -o or copower, arrays of first-order
   // elements only.
   predicate ty_src(integer t) =

@@ -234,6 +234,35 @@ int ty_is_first_order(int t)
   }
 }
 
+/* Whether s is the tangent type of the first-order type t (fo_tan):
+ * op_register's check of a primitive's signature. */
+/*@ requires ty_inv;
+    terminates \true;
+    decreases t;
+    assigns \nothing;
+    ensures \result == 1 <==> fo_tan(t, s);
+    ensures \result == 0 || \result == 1;
+*/
+int ty_is_tangent(int t, int s)
+{
+  if (t < 0 || t >= ty_count || s < 0 || s >= ty_count)
+    return 0;
+  //@ assert ty_node_ok(t) && ty_node_ok(s);
+  switch (ty_kind_[t]) {
+  case TY_REAL:
+    return s == TY_ID_REAL;
+  case TY_INT: case TY_UNIT:
+    return s == TY_ID_UNIT;
+  case TY_ARR:
+    return ty_kind_[s] == TY_ARR && ty_right_[s] == -1 && ty_is_tangent(ty_left_[t], ty_left_[s]);
+  case TY_PROD: case TY_SUM:
+    return ty_kind_[s] == TY_PROD && ty_is_tangent(ty_left_[t], ty_left_[s]) &&
+           ty_is_tangent(ty_right_[t], ty_right_[s]);
+  default:
+    return 0;
+  }
+}
+
 /*@ requires ty_inv;
     terminates \true;
     decreases t;

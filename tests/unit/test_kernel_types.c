@@ -116,6 +116,18 @@ static void ops(void)
   int uu = ty_prod(TY_ID_UNIT, TY_ID_UNIT);
   int iadd = op_register(ii, TY_ID_INT, uu, TY_ID_UNIT);
   CHECK(add == 0 && iadd == 1 && op_count == 2);
+  /* the tangent signature must be T of the signature (T Int = Unit,
+   * T(a + b) = Ta * Tb), and the signature first-order */
+  CHECK(ty_is_tangent(ii, uu) == 1 && ty_is_tangent(rr, rr) == 1 && ty_is_tangent(ii, TY_ID_UNIT) == 0);
+  CHECK(ty_is_tangent(ty_sum(TY_ID_UNIT, TY_ID_UNIT), uu) == 1);
+  CHECK(ty_is_tangent(ty_sum(TY_ID_UNIT, TY_ID_UNIT), ty_sum(TY_ID_UNIT, TY_ID_UNIT)) == 0);
+  CHECK(ty_is_tangent(ty_arr(rr), ty_arr(rr)) == 1 && ty_is_tangent(ty_arr(ii), ty_arr(ii)) == 0);
+  CHECK(ty_is_tangent(ty_fun(TY_ID_REAL, TY_ID_REAL), ty_fun(TY_ID_REAL, TY_ID_REAL)) == 0);
+  CHECK(op_register(ii, TY_ID_INT, TY_ID_UNIT, TY_ID_UNIT) == CHAD_E_ARG);
+  CHECK(op_register(TY_ID_INT, TY_ID_REAL, TY_ID_UNIT, TY_ID_UNIT) == CHAD_E_ARG);
+  CHECK(op_register(ty_fun(TY_ID_REAL, TY_ID_REAL), TY_ID_REAL,
+                    ty_fun(TY_ID_REAL, TY_ID_REAL), TY_ID_REAL) == CHAD_E_ARG);
+  CHECK(op_count == 2);
   CHECK(op_alt_[add] == -1 && op_dom_[iadd] == ii && op_tcod_[add] == TY_ID_REAL);
   CHECK(op_set_alt(add, iadd) == 0 && op_alt_[add] == iadd);
   CHECK(op_set_alt(add, 7) == CHAD_E_ARG && op_set_alt(5, 0) == CHAD_E_ARG);
