@@ -29,7 +29,6 @@ mkdir -p "$out"
 if [ -z "${WHY3CONFIG:-}" ] && [ -s "$out/why3.conf" ]; then
   export WHY3CONFIG="$PWD/$out/why3.conf"
 fi
-rm -f "$report"
 # Only the two plugins WP needs (rtegen for -wp-rte, wp): every loaded
 # plugin's globals are scanned at each minor collection. Plus
 # proofs/wp_tuning.ml (a larger minor heap than the 256k words Frama-C
