@@ -43,7 +43,7 @@ fwd_cvc5_fns=const_copy,tr_step,trc_step
 fwd_under_fns=fwd_under
 # F itself: its contract (FWD_ENS: type P tau * (T G -o T tau), size,
 # error codes, frame) from the rules' contracts
-fwd_dispatch_fns=fwd,fwd_rule
+fwd_dispatch_fns=fwd,fwd_rule,fwd_entry,chad_fwd_in,chad_fwd
 # F(pair a b), F's first rule with two recursive calls, and its builder
 # tail (see proofs/README.md "Forward mode F"); split at its second
 # recursive call into fwd_pair_body (F b and after)

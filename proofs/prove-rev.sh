@@ -59,7 +59,7 @@ rev_under_fns=rev_under
 # R itself: its contract (REV_POST: type P tau * (C tau -o C G), size,
 # error codes, frame) from the rules' contracts. Without the memo-frame
 # lemmas 21 of its goals timed out.
-rev_dispatch_fns=rev,rev_rule
+rev_dispatch_fns=rev,rev_rule,rev_entry,chad_rev_in,chad_rev
 # R(pair a b), the first rule with two recursive calls, and its builder
 # tail (see proofs/README.md "Reverse mode R"); split at its second
 # recursive call into rev_pair_body (R b and after)

@@ -94,6 +94,7 @@ int ctx_lookup(int g, int k);        /* type of var k in g, or CHAD_E_UNBOUND */
 int ctx_length(int g);
 int ctx_parent(int g);
 int ctx_last(int g);
+int ctx_prefix(int g, int n);      /* g's prefix of length n, or CHAD_E_ARG */
 
 /* ======================================================================= */
 /* Primitive operations: the kernel knows only their signatures. The table */

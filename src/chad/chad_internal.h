@@ -127,6 +127,8 @@ int memo_ty_get(int m, int t);
 extern int chad_memo_ctx_[4][CHAD_MAX_CTXS];
 int tr_ty(int mode, int ty);
 int tr_ctx(int mode, int g);
+/* fills the ghost source columns (src_inv); compiles to nothing */
+void chad_src_columns(void);
 
 /* ---- context tuples (types.c) ------------------------------------------ */
 /* proj_k v = snd (fst^k v) for a tangent tuple v : T G */

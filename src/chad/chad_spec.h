@@ -371,5 +371,7 @@ extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
     (0 <= tm_b_[u] < u ==> tm_srcr(tm_b_[u])) &&
     (0 <= tm_c_[u] < u ==> tm_srcr(tm_c_[u]));
 */
+/* types.c's ghost lemma: variable k of P G is P of variable k of G */
+/*@ ghost void trc_lookup_lemma(int m, int g); */
 
 #endif

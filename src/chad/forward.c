@@ -4209,166 +4209,88 @@ static int fwd(int t, int d, int depth)
   return r;
 }
 
-/* Fills the ghost columns of chad_spec.h for the current tables: source
- * types, contexts and terms, and term sizes; each loop proves its column
- * equal to the recursive definition (the induction, one index at a time). */
-/*@ requires kernel_inv;
+/* F(t) into d, with the ghost columns and the memo fresh and pg = P G:
+ * d must extend P G, i.e. its prefix of length |G| is pg (contexts are
+ * hash-consed, so an equal prefix has the same id); source variable k is
+ * then level |G|-1-k of d (the identity environment). */
+/*@ requires kernel_inv && memo_inv && src_inv && venv_wf;
+    requires 0 <= t < tm_count && chad_msrc_[t] == 1;
+    requires trch(CHAD_PFWD, tm_ctx_[t]) && pg == trc(CHAD_PFWD, tm_ctx_[t]);
+    requires ctx_valid(pg) && ctx_len_[pg] == ctx_len_[tm_ctx_[t]];
     terminates \true;
-    assigns chad_tsrc_[0 .. CHAD_MAX_TYPES - 1], chad_csrc_[0 .. CHAD_MAX_CTXS - 1],
-            chad_msrc_[0 .. CHAD_MAX_TERMS - 1], chad_msz_[0 .. CHAD_MAX_TERMS - 1];
-    ensures src_inv;
-    ensures \forall integer u; 0 <= u < tm_count ==>
-      (chad_msrc_[u] == 1 <==> tm_srcr(u)) && chad_msz_[u] == sat(tsize(u));
-*/
-static void src_columns(void)
-{
-  /*@ ghost
-    /@ loop invariant 0 <= i <= CHAD_MAX_TYPES;
-       loop invariant \forall integer j; 0 <= j < i && j < ty_count ==>
-         (chad_tsrc_[j] == 1 <==> ty_srcr(j));
-       loop invariant \forall integer j; 0 <= j < i && chad_tsrc_[j] == 1 ==> tsrc_ok(j);
-       loop invariant \forall integer j; 0 <= j < i && j >= ty_count ==> chad_tsrc_[j] == 0;
-       loop assigns i, chad_tsrc_[0 .. CHAD_MAX_TYPES - 1];
-       loop variant CHAD_MAX_TYPES - i;
-    @/
-    for (int i = 0; i < CHAD_MAX_TYPES; i++) {
-      if (i < ty_count) {
-        /@ assert ty_node_ok(i); @/
-        int l = ty_left_[i], r = ty_right_[i];
-        chad_tsrc_[i] = (ty_kind_[i] != TY_LFUN && ty_kind_[i] != TY_COPOW &&
-                         (l < 0 || chad_tsrc_[l] == 1) && (r < 0 || chad_tsrc_[r] == 1)) ? 1 : 0;
-      } else
-        chad_tsrc_[i] = 0;
-    }
-    /@ loop invariant 0 <= i <= CHAD_MAX_CTXS;
-       loop invariant \forall integer j; 0 <= j < i && j < ctx_count ==>
-         (chad_csrc_[j] == 1 <==> ctx_srcr(j));
-       loop invariant \forall integer j; 0 <= j < i && chad_csrc_[j] == 1 ==> csrc_ok(j);
-       loop invariant \forall integer j; 0 <= j < i && j >= ctx_count ==> chad_csrc_[j] == 0;
-       loop assigns i, chad_csrc_[0 .. CHAD_MAX_CTXS - 1];
-       loop variant CHAD_MAX_CTXS - i;
-    @/
-    for (int i = 0; i < CHAD_MAX_CTXS; i++) {
-      if (i == 0)
-        chad_csrc_[i] = 1;
-      else if (i < ctx_count) {
-        /@ assert ctx_node_ok(i); @/
-        chad_csrc_[i] = (chad_csrc_[ctx_parent_[i]] == 1 &&
-                         chad_tsrc_[ctx_type_[i]] == 1) ? 1 : 0;
-      } else
-        chad_csrc_[i] = 0;
-    }
-    /@ loop invariant 0 <= i <= CHAD_MAX_TERMS;
-       loop invariant \forall integer j; 0 <= j < i && j < tm_count ==>
-         (chad_msrc_[j] == 1 <==> tm_srcr(j)) && msz_ok(j) && chad_msz_[j] == sat(tsize(j));
-       loop invariant \forall integer j; 0 <= j < i && chad_msrc_[j] == 1 ==> msrc_ok(j);
-       loop invariant \forall integer j; 0 <= j < i && j >= tm_count ==> chad_msrc_[j] == 0;
-       loop assigns i, chad_msrc_[0 .. CHAD_MAX_TERMS - 1], chad_msz_[0 .. CHAD_MAX_TERMS - 1];
-       loop variant CHAD_MAX_TERMS - i;
-    @/
-    for (int i = 0; i < CHAD_MAX_TERMS; i++) {
-      if (i < tm_count) {
-        /@ assert tm_wf(i) && node_ok(i); @/
-        int a = tm_a_[i], b = tm_b_[i], c = tm_c_[i], k = tm_kind_[i];
-        chad_msrc_[i] = (TM_VAR <= k && k <= TM_SUM && chad_tsrc_[tm_ty_[i]] == 1 &&
-                         chad_csrc_[tm_ctx_[i]] == 1 &&
-                         (a < 0 || chad_msrc_[a] == 1) && (b < 0 || chad_msrc_[b] == 1) &&
-                         (c < 0 || chad_msrc_[c] == 1)) ? 1 : 0;
-        if (k == TM_VAR)
-          chad_msz_[i] = (int)tm_aux_[i] + 1 < CHAD_MAX_TERMS ? (int)tm_aux_[i] + 1 : CHAD_MAX_TERMS;
-        else {
-          int sz = 1 + (a < 0 ? 0 : chad_msz_[a]) + (b < 0 ? 0 : chad_msz_[b]) +
-                   (c < 0 ? 0 : chad_msz_[c]);
-          chad_msz_[i] = sz < CHAD_MAX_TERMS ? sz : CHAD_MAX_TERMS;
-        }
-      } else {
-        chad_msrc_[i] = 0;
-        chad_msz_[i] = 1;
-      }
-    }
-  */
-}
-
-/* F(t) emitted into d, which must extend P G. */
-/*@ requires kernel_inv && venv_wf;
-    requires tm_srcr(t);
-    terminates \true;
-    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_TR_CTX_STATE, CH_EXT_STATE, venv_sp,
-      venv_cur, venv_kind_[venv_sp .. CHAD_ENV_CAP - 1], venv_val_[venv_sp .. CHAD_ENV_CAP - 1],
-      chad_tsrc_[0 .. CHAD_MAX_TYPES - 1], chad_csrc_[0 .. CHAD_MAX_CTXS - 1],
-      chad_msrc_[0 .. CHAD_MAX_TERMS - 1], chad_msz_[0 .. CHAD_MAX_TERMS - 1];
-    ensures kernel_inv && memo_inv && venv_wf;
+    FWD_ASSIGNS, venv_cur;
+    ensures kernel_inv && memo_inv && src_inv && venv_wf;
     ensures venv_sp == \old(venv_sp) && venv_cur == \old(venv_cur);
-    ensures fwd_in_size: tm_count - \old(tm_count) <= FWD_K * \old(tsize(t));
-    ensures fwd_in_codes: \result >= 0 || \result == CHAD_E_CAPACITY ||
-      \result == CHAD_E_DEPTH || \result == CHAD_E_ARG;
-    ensures fwd_in_type: \result >= 0 ==> 0 <= \result < tm_count && tm_ctx_[\result] == d &&
+    ensures memo_grows{Pre, Post};
+    ensures trch(CHAD_PFWD, tm_ctx_[t]) && pg == trc(CHAD_PFWD, tm_ctx_[t]);
+    ensures \old(tm_count) <= tm_count;
+    ensures tm_count - \old(tm_count) <= FWD_K * chad_msz_[t];
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH ||
+      \result == CHAD_E_ARG;
+    ensures \result == CHAD_E_ARG <==> !\old(ctx_extends(d, pg));
+    ensures \result >= 0 ==> 0 <= \result < tm_count && tm_ctx_[\result] == d &&
       fwd_ty(tm_ty_[\result], tm_ctx_[t], tm_ty_[t]);
 */
-int chad_fwd_in(int t, int d)
+static int fwd_entry(int t, int d, int pg)
 {
-  src_columns();
-  chad_sync();
   int g = tm_ctx(t);
-  if (g < 0)
-    return g;
-  //@ assert msrc_ok(t);
   int n = ctx_length(g);
-  if (d < 0 || d >= ctx_count || ctx_length(d) < n)
+  if (ctx_prefix(d, n) != pg) {
+    //@ assert no_ext: !ctx_extends(d, pg);
     return CHAD_E_ARG;
-  /* d must extend P G: its prefix of length n is P G (contexts are
-   * hash-consed, so equal contexts have equal ids) */
-  int pg = tr_ctx(CHAD_PFWD, g), pre = d;
-  /*@ loop invariant 0 <= pre < ctx_count && n <= i <= ctx_len_[d] && ctx_len_[pre] == i;
-      loop invariant \forall integer j; 0 <= j ==>
-        ctx_lk(d, (ctx_len_[d] - i) + j) == ctx_lk(pre, j);
-      loop assigns i, pre;
-      loop variant i; */
-  for (int i = ctx_length(d); i > n && pre >= 0; i--) {
-    //@ assert ctx_node_ok(pre);
-    pre = ctx_parent(pre);
   }
-  if (pg < 0)
-    return pg;
-  if (pre != pg)
-    return CHAD_E_ARG;
-  /* the identity environment: source variable k is level n-1-k of d */
-  /*@ ghost
-    int cg = g, cp = pg;
-    /@ loop invariant 0 <= i <= n;
-       loop invariant 0 <= cg < ctx_count && trch(CHAD_PFWD, cg) && cp == trc(CHAD_PFWD, cg);
-       loop invariant ctx_len_[cg] == n - i;
-       loop invariant \forall integer j; 0 <= j ==> ctx_lk(g, i + j) == ctx_lk(cg, j);
-       loop invariant \forall integer j; 0 <= j ==> ctx_lk(pg, i + j) == ctx_lk(cp, j);
-       loop invariant \forall integer j; 0 <= j < i ==>
-         trh(CHAD_PFWD, ctx_lk(g, j)) && ctx_lk(pg, j) == trm(CHAD_PFWD, ctx_lk(g, j));
-       loop assigns i, cg, cp;
-       loop variant n - i;
-    @/
-    for (int i = 0; i < n; i++) {
-      /@ assert ctx_node_ok(cg); @/
-      /@ assert trc_ok(CHAD_PFWD, cg, chad_memo_ctx_[CHAD_PFWD][cg] - 1); @/
-      /@ assert ctx_node_ok(cp); @/
-      cg = ctx_parent_[cg];
-      cp = ctx_parent_[cp];
-    }
-  */
+  //@ assert ext: ctx_extends(d, pg);
+  //@ ghost trc_lookup_lemma(CHAD_PFWD, g);
   venv_frame old = venv_open(n);
+  //@ assert \forall integer k; 0 <= k < n ==> lvl_ty(d, n - 1 - k) == ctx_lk(d, (ctx_len_[d] - n) + k);
   //@ assert env_ok(CHAD_PFWD, g, d);
   int r = fwd(t, d, 0);
+  //@ assert r_code: r >= 0 || r == CHAD_E_CAPACITY || r == CHAD_E_DEPTH;
   venv_restore(old);
   return r;
 }
 
-/*@ requires kernel_inv && venv_wf;
-    requires tm_srcr(t);
-    terminates \true;
-    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_TR_CTX_STATE, CH_EXT_STATE, venv_sp,
-      venv_cur, venv_kind_[venv_sp .. CHAD_ENV_CAP - 1], venv_val_[venv_sp .. CHAD_ENV_CAP - 1],
-      chad_tsrc_[0 .. CHAD_MAX_TYPES - 1], chad_csrc_[0 .. CHAD_MAX_CTXS - 1],
-      chad_msrc_[0 .. CHAD_MAX_TERMS - 1], chad_msz_[0 .. CHAD_MAX_TERMS - 1];
-    ensures kernel_inv && memo_inv && venv_wf;
-    ensures venv_sp == \old(venv_sp) && venv_cur == \old(venv_cur);
+/* The public entry points: t a source term of the arena (tm_srcr, which
+ * the checker's output is). They fill the ghost source columns, revalidate
+ * the memo (chad_sync) and translate G. */
+#define FWD_ENTRY_SPEC \
+    requires kernel_inv && venv_wf; \
+    requires tm_srcr(t); \
+    terminates \true; \
+    FWD_ASSIGNS, venv_cur, \
+      chad_tsrc_[0 .. CHAD_MAX_TYPES - 1], chad_csrc_[0 .. CHAD_MAX_CTXS - 1], \
+      chad_msrc_[0 .. CHAD_MAX_TERMS - 1], chad_msz_[0 .. CHAD_MAX_TERMS - 1]; \
+    ensures kernel_inv && memo_inv && venv_wf; \
+    ensures venv_sp == \old(venv_sp) && venv_cur == \old(venv_cur)
+
+/* F(t) emitted into d, which must extend P G (CHAD_E_ARG if not). */
+/*@ FWD_ENTRY_SPEC;
+    ensures fwd_in_size: tm_count - \old(tm_count) <= FWD_K * \old(tsize(t));
+    ensures fwd_in_codes: \result >= 0 || \result == CHAD_E_CAPACITY ||
+      \result == CHAD_E_DEPTH || \result == CHAD_E_ARG;
+    ensures fwd_in_type: \result >= 0 ==> 0 <= \result < tm_count && tm_ctx_[\result] == d &&
+      trch(CHAD_PFWD, tm_ctx_[t]) &&
+      fwd_ty(tm_ty_[\result], tm_ctx_[t], tm_ty_[t]);
+*/
+int chad_fwd_in(int t, int d)
+{
+  //@ assert g_ok: tm_wf(t) && 0 <= tm_ctx_[t] < ctx_count;
+  chad_src_columns();
+  //@ assert src_sz: 1 <= chad_msz_[t] <= tsize(t);
+  chad_sync();
+  int g = tm_ctx(t);
+  //@ assert 0 <= g < ctx_count;
+  if (g < 0)
+    return g;    /* not reached for a source term: kept for callers without the contract */
+  //@ assert msrc_ok(t) && chad_csrc_[g] == 1;
+  int pg = tr_ctx(CHAD_PFWD, g);
+  if (pg < 0)
+    return pg;
+  return fwd_entry(t, d, pg);
+}
+
+/* F(t) in P G itself. */
+/*@ FWD_ENTRY_SPEC;
     ensures fwd_top_size: tm_count - \old(tm_count) <= FWD_K * \old(tsize(t));
     ensures fwd_top_codes: \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH;
     ensures fwd_top_type: \result >= 0 ==> 0 <= \result < tm_count &&
@@ -4377,14 +4299,18 @@ int chad_fwd_in(int t, int d)
 */
 int chad_fwd(int t)
 {
-  src_columns();
+  //@ assert g_ok: tm_wf(t) && 0 <= tm_ctx_[t] < ctx_count;
+  chad_src_columns();
+  //@ assert src_sz: 1 <= chad_msz_[t] <= tsize(t);
   chad_sync();        /* before the first translation: the memo may be stale */
   int g = tm_ctx(t);
+  //@ assert 0 <= g < ctx_count;
   if (g < 0)
-    return g;
-  //@ assert msrc_ok(t);
+    return g;    /* not reached for a source term: kept for callers without the contract */
+  //@ assert msrc_ok(t) && chad_csrc_[g] == 1;
   int pg = tr_ctx(CHAD_PFWD, g);
   if (pg < 0)
     return pg;
-  return chad_fwd_in(t, pg);
+  //@ assert ctx_extends(pg, pg);
+  return fwd_entry(t, pg, pg);
 }

@@ -4444,37 +4444,110 @@ static int rev(int t, int d, int depth)
   return rev_rule(t, d, g, cg, ty, ct, depth);
 }
 
-int chad_rev_in(int t, int d)
+/* R(t) into d, with the ghost columns and the memo fresh and pg = P G:
+ * d must extend P G, i.e. its prefix of length |G| is pg (contexts are
+ * hash-consed, so an equal prefix has the same id); source variable k is
+ * then level |G|-1-k of d (the identity environment). As fwd_entry. */
+/*@ requires kernel_inv && memo_inv && src_inv && venv_wf;
+    requires 0 <= t < tm_count && chad_msrc_[t] == 1;
+    requires trch(CHAD_PREV, tm_ctx_[t]) && pg == trc(CHAD_PREV, tm_ctx_[t]);
+    requires ctx_valid(pg) && ctx_len_[pg] == ctx_len_[tm_ctx_[t]];
+    terminates \true;
+    REV_ASSIGNS, venv_cur;
+    ensures kernel_inv && memo_inv && src_inv && venv_wf;
+    ensures venv_sp == \old(venv_sp) && venv_cur == \old(venv_cur);
+    ensures memo_grows{Pre, Post};
+    ensures trch(CHAD_PREV, tm_ctx_[t]) && pg == trc(CHAD_PREV, tm_ctx_[t]);
+    ensures \old(tm_count) <= tm_count;
+    ensures tm_count - \old(tm_count) <= REV_K * chad_msz_[t];
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH ||
+      \result == CHAD_E_ARG;
+    ensures \result == CHAD_E_ARG <==> !\old(ctx_extends(d, pg));
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      rev_ty(tm_ty_[\result], tm_ty_[t], tm_ctx_[t]);
+*/
+static int rev_entry(int t, int d, int pg)
 {
-  chad_sync();
   int g = tm_ctx(t);
-  if (g < 0)
-    return g;
   int n = ctx_length(g);
-  if (d < 0 || d >= ctx_count || ctx_length(d) < n)
+  if (ctx_prefix(d, n) != pg) {
+    //@ assert no_ext: !ctx_extends(d, pg);
     return CHAD_E_ARG;
-  /* d must extend P G: its prefix of length n is P G (contexts are
-   * hash-consed, so equal contexts have equal ids) */
-  int pg = tr_ctx(CHAD_PREV, g), pre = d;
-  for (int i = ctx_length(d); i > n && pre >= 0; i--)
-    pre = ctx_parent(pre);
-  if (pg < 0)
-    return pg;
-  if (pre != pg)
-    return CHAD_E_ARG;
+  }
+  //@ assert ext: ctx_extends(d, pg);
+  //@ ghost trc_lookup_lemma(CHAD_PREV, g);
+  //@ ghost cot_lin_lemma();
   venv_frame old = venv_open(n);
+  //@ assert \forall integer k; 0 <= k < n ==> lvl_ty(d, n - 1 - k) == ctx_lk(d, (ctx_len_[d] - n) + k);
+  //@ assert env_ok(CHAD_PREV, g, d);
   int r = rev(t, d, 0);
+  //@ assert r_code: r >= 0 || r == CHAD_E_CAPACITY || r == CHAD_E_DEPTH;
   venv_restore(old);
   return r;
 }
 
-int chad_rev(int t)
+/* The public entry points: t a source term of the arena (tm_srcr, which
+ * the checker's output is). They fill the ghost source columns, revalidate
+ * the memo (chad_sync) and translate G. */
+#define REV_ENTRY_SPEC \
+    requires kernel_inv && venv_wf; \
+    requires tm_srcr(t); \
+    terminates \true; \
+    REV_ASSIGNS, venv_cur, \
+      chad_tsrc_[0 .. CHAD_MAX_TYPES - 1], chad_csrc_[0 .. CHAD_MAX_CTXS - 1], \
+      chad_msrc_[0 .. CHAD_MAX_TERMS - 1], chad_msz_[0 .. CHAD_MAX_TERMS - 1]; \
+    ensures kernel_inv && memo_inv && venv_wf; \
+    ensures venv_sp == \old(venv_sp) && venv_cur == \old(venv_cur)
+
+/* R(t) emitted into d, which must extend P G (CHAD_E_ARG if not). */
+/*@ REV_ENTRY_SPEC;
+    ensures rev_in_size: tm_count - \old(tm_count) <= REV_K * \old(tsize(t));
+    ensures rev_in_codes: \result >= 0 || \result == CHAD_E_CAPACITY ||
+      \result == CHAD_E_DEPTH || \result == CHAD_E_ARG;
+    ensures rev_in_type: \result >= 0 ==> \old(tm_count) <= \result < tm_count &&
+      tm_ctx_[\result] == d &&
+      trch(CHAD_PREV, tm_ctx_[t]) &&
+      rev_ty(tm_ty_[\result], tm_ty_[t], tm_ctx_[t]);
+*/
+int chad_rev_in(int t, int d)
 {
+  //@ assert g_ok: tm_wf(t) && 0 <= tm_ctx_[t] < ctx_count;
+  chad_src_columns();
+  //@ assert src_sz: 1 <= chad_msz_[t] <= tsize(t);
+  chad_sync();
   int g = tm_ctx(t);
+  //@ assert 0 <= g < ctx_count;
   if (g < 0)
-    return g;
+    return g;    /* not reached for a source term: kept for callers without the contract */
+  //@ assert msrc_ok(t) && chad_csrc_[g] == 1;
   int pg = tr_ctx(CHAD_PREV, g);
   if (pg < 0)
     return pg;
-  return chad_rev_in(t, pg);
+  return rev_entry(t, d, pg);
+}
+
+/* R(t) in P G itself. */
+/*@ REV_ENTRY_SPEC;
+    ensures rev_top_size: tm_count - \old(tm_count) <= REV_K * \old(tsize(t));
+    ensures rev_top_codes: \result >= 0 || \result == CHAD_E_CAPACITY || \result == CHAD_E_DEPTH;
+    ensures rev_top_type: \result >= 0 ==> \old(tm_count) <= \result < tm_count &&
+      trch(CHAD_PREV, tm_ctx_[t]) && tm_ctx_[\result] == trc(CHAD_PREV, tm_ctx_[t]) &&
+      rev_ty(tm_ty_[\result], tm_ty_[t], tm_ctx_[t]);
+*/
+int chad_rev(int t)
+{
+  //@ assert g_ok: tm_wf(t) && 0 <= tm_ctx_[t] < ctx_count;
+  chad_src_columns();
+  //@ assert src_sz: 1 <= chad_msz_[t] <= tsize(t);
+  chad_sync();        /* before the first translation: the memo may be stale */
+  int g = tm_ctx(t);
+  //@ assert 0 <= g < ctx_count;
+  if (g < 0)
+    return g;    /* not reached for a source term: kept for callers without the contract */
+  //@ assert msrc_ok(t) && chad_csrc_[g] == 1;
+  int pg = tr_ctx(CHAD_PREV, g);
+  if (pg < 0)
+    return pg;
+  //@ assert ctx_extends(pg, pg);
+  return rev_entry(t, pg, pg);
 }

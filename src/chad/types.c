@@ -654,6 +654,137 @@ int chad_ctx_prev(int g) { return chad_ctx(CHAD_PREV, g); }
 /*@ CHAD_CTX_SPEC(CHAD_COT); */
 int chad_ctx_cot(int g) { return chad_ctx(CHAD_COT, g); }
 
+/* The ghost source columns (chad_spec.h's src_inv): which types, contexts
+ * and terms are source (tm_srcr, recursive) and each term's size (tsize),
+ * one table entry at a time from its children's entries. The entry points
+ * of F and R fill them first; they are ghost, so this compiles to nothing. */
+/*@ requires kernel_inv;
+    terminates \true;
+    assigns chad_tsrc_[0 .. CHAD_MAX_TYPES - 1], chad_csrc_[0 .. CHAD_MAX_CTXS - 1],
+            chad_msrc_[0 .. CHAD_MAX_TERMS - 1], chad_msz_[0 .. CHAD_MAX_TERMS - 1];
+    ensures src_inv;
+    ensures \forall integer u; 0 <= u < tm_count ==>
+      (chad_msrc_[u] == 1 <==> tm_srcr(u)) && chad_msz_[u] == sat(tsize(u));
+*/
+void chad_src_columns(void)
+{
+  /*@ ghost
+    /@ loop invariant 0 <= i <= CHAD_MAX_TYPES;
+       loop invariant \forall integer j; 0 <= j < i && j < ty_count ==>
+         (chad_tsrc_[j] == 1 <==> ty_srcr(j));
+       loop invariant \forall integer j; 0 <= j < i && chad_tsrc_[j] == 1 ==> tsrc_ok(j);
+       loop invariant \forall integer j; 0 <= j < i && j >= ty_count ==> chad_tsrc_[j] == 0;
+       loop assigns i, chad_tsrc_[0 .. CHAD_MAX_TYPES - 1];
+       loop variant CHAD_MAX_TYPES - i;
+    @/
+    for (int i = 0; i < CHAD_MAX_TYPES; i++) {
+      if (i < ty_count) {
+        /@ assert ty_node_ok(i); @/
+        int l = ty_left_[i], r = ty_right_[i];
+        chad_tsrc_[i] = (ty_kind_[i] != TY_LFUN && ty_kind_[i] != TY_COPOW &&
+                         (l < 0 || chad_tsrc_[l] == 1) && (r < 0 || chad_tsrc_[r] == 1)) ? 1 : 0;
+      } else
+        chad_tsrc_[i] = 0;
+    }
+    /@ loop invariant 0 <= i <= CHAD_MAX_CTXS;
+       loop invariant \forall integer j; 0 <= j < i && j < ctx_count ==>
+         (chad_csrc_[j] == 1 <==> ctx_srcr(j));
+       loop invariant \forall integer j; 0 <= j < i && chad_csrc_[j] == 1 ==> csrc_ok(j);
+       loop invariant \forall integer j; 0 <= j < i && j >= ctx_count ==> chad_csrc_[j] == 0;
+       loop assigns i, chad_csrc_[0 .. CHAD_MAX_CTXS - 1];
+       loop variant CHAD_MAX_CTXS - i;
+    @/
+    for (int i = 0; i < CHAD_MAX_CTXS; i++) {
+      if (i == 0)
+        chad_csrc_[i] = 1;
+      else if (i < ctx_count) {
+        /@ assert ctx_node_ok(i); @/
+        chad_csrc_[i] = (chad_csrc_[ctx_parent_[i]] == 1 &&
+                         chad_tsrc_[ctx_type_[i]] == 1) ? 1 : 0;
+      } else
+        chad_csrc_[i] = 0;
+    }
+    /@ loop invariant 0 <= i <= CHAD_MAX_TERMS;
+       loop invariant \forall integer j; 0 <= j < i && j < tm_count ==>
+         (chad_msrc_[j] == 1 <==> tm_srcr(j));
+       loop invariant \forall integer j; 0 <= j < i && j < tm_count ==> msz_ok(j);
+       loop invariant \forall integer j; 0 <= j < i && j < tm_count ==>
+         chad_msz_[j] == sat(tsize(j));
+       loop invariant \forall integer j; 0 <= j < i && chad_msrc_[j] == 1 ==> msrc_ok(j);
+       loop invariant \forall integer j; 0 <= j < i && j >= tm_count ==> chad_msrc_[j] == 0;
+       loop assigns i, chad_msrc_[0 .. CHAD_MAX_TERMS - 1], chad_msz_[0 .. CHAD_MAX_TERMS - 1];
+       loop variant CHAD_MAX_TERMS - i;
+    @/
+    for (int i = 0; i < CHAD_MAX_TERMS; i++) {
+      if (i < tm_count) {
+        /@ assert tm_wf(i) && node_ok(i); @/
+        int a = tm_a_[i], b = tm_b_[i], c = tm_c_[i], k = tm_kind_[i];
+        /@ assert a < i && b < i && c < i; @/
+        /@ assert a >= 0 ==> (chad_msrc_[a] == 1 <==> tm_srcr(a)) && msz_ok(a) &&
+             chad_msz_[a] == sat(tsize(a)) && 1 <= tsize(a); @/
+        /@ assert b >= 0 ==> (chad_msrc_[b] == 1 <==> tm_srcr(b)) && msz_ok(b) &&
+             chad_msz_[b] == sat(tsize(b)) && 1 <= tsize(b); @/
+        /@ assert c >= 0 ==> (chad_msrc_[c] == 1 <==> tm_srcr(c)) && msz_ok(c) &&
+             chad_msz_[c] == sat(tsize(c)) && 1 <= tsize(c); @/
+        chad_msrc_[i] = (TM_VAR <= k && k <= TM_SUM && chad_tsrc_[tm_ty_[i]] == 1 &&
+                         chad_csrc_[tm_ctx_[i]] == 1 &&
+                         (a < 0 || chad_msrc_[a] == 1) && (b < 0 || chad_msrc_[b] == 1) &&
+                         (c < 0 || chad_msrc_[c] == 1)) ? 1 : 0;
+        /@ assert src_i: chad_msrc_[i] == 1 <==> tm_srcr(i); @/
+        if (k == TM_VAR)
+          chad_msz_[i] = (int)tm_aux_[i] + 1 < CHAD_MAX_TERMS ? (int)tm_aux_[i] + 1 : CHAD_MAX_TERMS;
+        else {
+          int sz = 1 + (a < 0 ? 0 : chad_msz_[a]) + (b < 0 ? 0 : chad_msz_[b]) +
+                   (c < 0 ? 0 : chad_msz_[c]);
+          chad_msz_[i] = sz < CHAD_MAX_TERMS ? sz : CHAD_MAX_TERMS;
+        }
+        /@ assert msz_i: msz_ok(i); @/
+        /@ assert tsize_i: chad_msz_[i] == sat(tsize(i)); @/
+      } else {
+        chad_msrc_[i] = 0;
+        chad_msz_[i] = 1;
+      }
+    }
+  */
+}
+
+/* Lemma (induction along G, no logic lemma): where P G is memoised, each
+ * variable k of G has a memoised translation, and variable k of P G is it.
+ * The entry points of F and R get env_ok from it. */
+/*@ ghost
+  /@ requires kernel_inv && memo_inv && (m == CHAD_PFWD || m == CHAD_PREV);
+     requires 0 <= g < ctx_count && trch(m, g);
+     terminates \true;
+     assigns \nothing;
+     ensures \forall integer k; 0 <= k < ctx_len_[g] ==>
+       trh(m, ctx_lk(g, k)) && ctx_lk(trc(m, g), k) == trm(m, ctx_lk(g, k)); @/
+  void trc_lookup_lemma(int m, int g)
+  {
+    int pg = g == CTX_EMPTY ? CTX_EMPTY : chad_memo_ctx_[m][g] - 1;
+    int cg = g, cp = pg;
+    int n = ctx_len_[g];
+    /@ loop invariant 0 <= i <= n && pg == trc(m, g);
+       loop invariant 0 <= cg < ctx_count && trch(m, cg) && cp == trc(m, cg);
+       loop invariant ctx_len_[cg] == n - i;
+       loop invariant \forall integer j; 0 <= j ==> ctx_lk(g, i + j) == ctx_lk(cg, j);
+       loop invariant \forall integer j; 0 <= j ==> ctx_lk(pg, i + j) == ctx_lk(cp, j);
+       loop invariant \forall integer j; 0 <= j < i ==>
+         trh(m, ctx_lk(g, j)) && ctx_lk(pg, j) == trm(m, ctx_lk(g, j));
+       loop assigns i, cg, cp;
+       loop variant n - i;
+    @/
+    for (int i = 0; i < n; i++) {
+      /@ assert 0 < cg && ctx_node_ok(cg); @/
+      /@ assert trc_ok(m, cg, chad_memo_ctx_[m][cg] - 1); @/
+      /@ assert 0 < cp && ctx_node_ok(cp); @/
+      /@ assert \forall integer j; 0 <= j ==> ctx_lk(cg, j + 1) == ctx_lk(ctx_parent_[cg], j); @/
+      /@ assert \forall integer j; 0 <= j ==> ctx_lk(cp, j + 1) == ctx_lk(ctx_parent_[cp], j); @/
+      cg = ctx_parent_[cg];
+      cp = ctx_parent_[cp];
+    }
+  }
+*/
+
 /* proj_k v for v : T G (or C G): snd (fst^k v). O(k) nodes.
  * Ghost arguments: the source context g and the linear mode m with
  * v : trc(m, g); the result has the type of variable k, translated. */

@@ -121,3 +121,36 @@ int ctx_parent(int g) { return (g < 0 || g >= ctx_count) ? CHAD_E_ARG : ctx_pare
     ensures !(0 < g < ctx_count) ==> \result == CHAD_E_ARG;
 */
 int ctx_last(int g) { return (g <= 0 || g >= ctx_count) ? CHAD_E_ARG : ctx_type_[g]; }
+
+/* The prefix of g of length n: g less its last len(g) - n entries, so
+ * variable j of the prefix is variable (len(g) - n) + j of g. The entry
+ * points of the CHAD macros check with it that a target context extends
+ * P G (contexts are hash-consed: an equal prefix has the same id). */
+/*@ requires ctx_inv; terminates \true; assigns \nothing;
+    ensures !(ctx_valid(g) && 0 <= n <= ctx_len_[g]) <==> \result == CHAD_E_ARG;
+    ensures ctx_valid(g) && 0 <= n <= ctx_len_[g] ==>
+      ctx_valid(\result) && ctx_len_[\result] == n &&
+      \result == ctx_drop(g, ctx_len_[g] - n) &&
+      \forall integer j; 0 <= j ==> ctx_lk(g, (ctx_len_[g] - n) + j) == ctx_lk(\result, j);
+*/
+int ctx_prefix(int g, int n)
+{
+  if (g < 0 || g >= ctx_count || n < 0 || n > ctx_len_[g])
+    return CHAD_E_ARG;
+  int p = g;
+  /*@ loop invariant 0 <= p < ctx_count && n <= ctx_len_[p] <= ctx_len_[g];
+      loop invariant ctx_drop(g, ctx_len_[g] - n) == ctx_drop(p, ctx_len_[p] - n);
+      loop invariant \forall integer j; 0 <= j ==>
+        ctx_lk(g, (ctx_len_[g] - ctx_len_[p]) + j) == ctx_lk(p, j);
+      loop assigns p;
+      loop variant ctx_len_[p];
+  */
+  while (ctx_len_[p] > n) {
+    //@ assert p > 0 && ctx_node_ok(p);
+    //@ assert \forall integer j; 0 <= j ==> ctx_lk(p, j + 1) == ctx_lk(ctx_parent_[p], j);
+    /*@ assert \forall integer j; 0 <= j ==>
+          ctx_lk(g, (ctx_len_[g] - ctx_len_[p]) + (j + 1)) == ctx_lk(ctx_parent_[p], j); */
+    p = ctx_parent_[p];
+  }
+  return p;
+}

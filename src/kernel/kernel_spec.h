@@ -132,6 +132,15 @@
     k == 0 ? ctx_type_[g] :
     (0 <= ctx_parent_[g] < g ? ctx_lk(ctx_parent_[g], k - 1) : -1);
 
+  // g less its last k entries; d extends p when p is d less its last
+  // len(d) - len(p) entries.
+  logic integer ctx_drop(integer g, integer k) =
+    (g <= 0 || k <= 0) ? g :
+    (0 <= ctx_parent_[g] < g ? ctx_drop(ctx_parent_[g], k - 1) : g);
+  predicate ctx_extends(integer d, integer p) =
+    ctx_valid(d) && ctx_valid(p) && ctx_len_[p] <= ctx_len_[d] &&
+    ctx_drop(d, ctx_len_[d] - ctx_len_[p]) == p;
+
   // ======================= primitive ops ===============================
   predicate op_inv =
     0 <= op_count <= CHAD_MAX_OPS &&
