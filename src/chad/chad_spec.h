@@ -20,7 +20,7 @@
  *    target level (env_val) and env_ok relates it to the contexts.
  *  - Source-ness of types/contexts/terms and the size of a source term are
  *    ghost columns (chad_tsrc_, chad_csrc_, chad_msrc_, chad_msz_) computed
- *    by a ghost loop at the entry points (forward.c), each entry checked
+ *    by a ghost loop at the entry points (types.c's chad_src_columns), each entry checked
  *    locally against its children (src_inv); the loop also proves
  *    chad_msz_[u] == tsize(u) for the recursive logic function tsize.
  */
@@ -353,8 +353,8 @@ extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
 */
 #endif
 /*@
-  // The recursive definitions the ghost columns compute (forward.c's
-  // chad_fwd_in proves chad_tsrc_[t] == 1 <==> ty_srcr(t), etc.).
+  // The recursive definitions the ghost columns compute (types.c's
+  // chad_src_columns proves chad_tsrc_[t] == 1 <==> ty_srcr(t), etc.).
   predicate ty_srcr(integer t) =
     0 <= t < ty_count && ty_kind_[t] != TY_LFUN && ty_kind_[t] != TY_COPOW &&
     (0 <= ty_left_[t] < t ==> ty_srcr(ty_left_[t])) &&

@@ -16,7 +16,7 @@ int chad_memo_ctx_[4][CHAD_MAX_CTXS];
 int chad_memo_ty_seen_;   /* types snapshotted so far (see chad_sync) */
 int chad_memo_ctx_seen_;
 
-/* ghost columns of chad_spec.h (filled by forward.c's entry points) */
+/* ghost columns of chad_spec.h (filled by chad_src_columns below, at F's and R's entry points) */
 /*@ ghost int chad_tsrc_[CHAD_MAX_TYPES]; */
 /*@ ghost int chad_csrc_[CHAD_MAX_CTXS]; */
 /*@ ghost int chad_msrc_[CHAD_MAX_TERMS]; */
