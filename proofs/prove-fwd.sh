@@ -44,6 +44,8 @@ fwd_under_fns=fwd_under
 # F itself: its contract (FWD_ENS: type P tau * (T G -o T tau), size,
 # error codes, frame) from the rules' contracts
 fwd_dispatch_fns=fwd,fwd_rule,fwd_entry,chad_fwd_in,chad_fwd
+# F(op)'s builder (its lemma fo_tr_lemma, sharing.c, is proved in prove-rev.sh)
+fwd_dispatch_fns=$fwd_dispatch_fns,fwd_op_build
 # F(pair a b), F's first rule with two recursive calls, and its builder
 # tail (see proofs/README.md "Forward mode F"); split at its second
 # recursive call into fwd_pair_body (F b and after)

@@ -60,6 +60,8 @@ rev_under_fns=rev_under
 # error codes, frame) from the rules' contracts. Without the memo-frame
 # lemmas 21 of its goals timed out.
 rev_dispatch_fns=rev,rev_rule,rev_entry,chad_rev_in,chad_rev
+# R(op)'s builder and the ghost lemma that gives it the signature's P and C
+rev_dispatch_fns=$rev_dispatch_fns,rev_op_build,fo_tr_lemma,ty_eq_lemma,fo_memo_step
 # R(pair a b), the first rule with two recursive calls, and its builder
 # tail (see proofs/README.md "Reverse mode R"); split at its second
 # recursive call into rev_pair_body (R b and after)

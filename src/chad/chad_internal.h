@@ -57,6 +57,9 @@ int b_lvl(int d);                     /* level the next binder of d gets    */
 /* sharing.c: b_ext with the environment frame, and
  * let p in let q in ((fst p, fst q), lin), the tail of F(pair) and R(pair) */
 int k_ext(int d, int ty);
+/* P t = t and T t = C t = s for a first-order t with tangent s (ty_tan_):
+ * a primitive's signature under the translations (ghost lemma function) */
+/*@ ghost void fo_tr_lemma(int m, int t, int s); */
 int let_pair_tail(int p, int q, int d2, int lp, int lq, int lin)
   /*@ ghost (int d, int d1, int pt, int pa, int pb, int ct, int cg) */;
 /* let p in let x = fst p in let q in (fst q, lin), the tail of F(let) and R(let) */

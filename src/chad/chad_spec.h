@@ -36,12 +36,12 @@
 #define CH_TM_LOCS tm_count, tm_kind_[tm_count], tm_ctx_[tm_count], tm_ty_[tm_count], \
   tm_a_[tm_count], tm_b_[tm_count], tm_c_[tm_count], tm_aux_[tm_count], tm_rval_[tm_count]
 #define CH_TY_LOCS ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], \
-  ty_lin_[ty_count]
+  ty_lin_[ty_count], ty_tan_[ty_count]
 #define CH_CTX_LOCS ctx_count, ctx_parent_[ctx_count], ctx_type_[ctx_count], ctx_len_[ctx_count]
 /* any number of appends above index n (n: the count before them) */
 #define CH_TYS_FROM(n) ty_count, ty_kind_[(n) .. CHAD_MAX_TYPES - 1], \
   ty_left_[(n) .. CHAD_MAX_TYPES - 1], ty_right_[(n) .. CHAD_MAX_TYPES - 1], \
-  ty_lin_[(n) .. CHAD_MAX_TYPES - 1]
+  ty_lin_[(n) .. CHAD_MAX_TYPES - 1], ty_tan_[(n) .. CHAD_MAX_TYPES - 1]
 #define CH_CTXS_FROM(n) ctx_count, ctx_parent_[(n) .. CHAD_MAX_CTXS - 1], \
   ctx_type_[(n) .. CHAD_MAX_CTXS - 1], ctx_len_[(n) .. CHAD_MAX_CTXS - 1]
 #define CH_TMS_FROM(n) tm_count, tm_kind_[(n) .. CHAD_MAX_TERMS - 1], \

@@ -2327,13 +2327,12 @@ static int rev_inj_build(int p, int d1, int lp, int ct, int other, int is_inr)
   return r;
 }
 
-/* R(op o a) = (op o (fst p), \v. snd p (DopT o (fst p) v)). Its contract
- * is ASSUMED (proofs/assumed.txt): it holds when P(dom o) = dom o,
- * P(cod o) = cod o, C(dom o) = tdom o and C(cod o) = tcod o, true of
- * every registered op (op_register refuses any other signature:
- * ty_is_tangent, proved) but not stated as an invariant of the op table,
- * so not provable here. */
-/*@ requires kernel_inv && unary_at(p, d, d1, lp, typ, pa, ca, cg);
+/* R(op o a) = (op o (fst p), \v. snd p (DopT o (fst p) v)). A
+ * primitive's signature is first-order with its tangent signature in the
+ * op table (op_inv, through ty_tan_), so P and C of it are the table's
+ * own types: pa = dom o, ca = tdom o, pt = cod o, ct = tcod o
+ * (fo_tr_lemma). */
+/*@ requires kernel_inv && memo_ty_inv && unary_at(p, d, d1, lp, typ, pa, ca, cg);
     requires 0 <= o < op_count && ty_valid(ct) && lin(ct);
     requires trh(CHAD_PREV, op_dom_[o]) && pa == trm(CHAD_PREV, op_dom_[o]);
     requires trh(CHAD_COT, op_dom_[o]) && ca == trm(CHAD_COT, op_dom_[o]);
@@ -2344,11 +2343,65 @@ static int rev_inj_build(int p, int d1, int lp, int ct, int other, int is_inr)
 static int rev_op_build(int p, int d1, int lp, int o, int ct)
   /*@ ghost (int d, int typ, int pa, int ca, int pt, int cg) */
 {
-  int x = b_fst(V(d1, lp));
-  int prim = b_op(o, x);
+  //@ assert op_sig: ty_tan_[op_dom_[o]] == op_tdom_[o] && ty_tan_[op_cod_[o]] == op_tcod_[o];
+  //@ assert op_val: ty_valid(op_dom_[o]) && ty_valid(op_cod_[o]) && 0 <= op_tdom_[o] && 0 <= op_tcod_[o];
+  //@ ghost fo_tr_lemma(CHAD_PREV, op_dom_[o], op_tdom_[o]);
+  //@ ghost fo_tr_lemma(CHAD_COT, op_dom_[o], op_tdom_[o]);
+  //@ ghost fo_tr_lemma(CHAD_PREV, op_cod_[o], op_tcod_[o]);
+  //@ ghost fo_tr_lemma(CHAD_COT, op_cod_[o], op_tcod_[o]);
+  //@ assert op_tys: pa == op_dom_[o] && ca == op_tdom_[o] && pt == op_cod_[o] && ct == op_tcod_[o];
   int lv = L(d1), d2 = k_ext(d1, ct);
-  int lin = b_lapp(b_snd(V(d2, lp)), b_lop_dt(o, b_fst(V(d2, lp)), V(d2, lv)));
-  return let_unary_tail(p, prim, b_llam(ct, lin)) /*@ ghost (d, d1, pt, ct, cg) */;
+  if (d2 < 0) return d2;
+  //@ assert d2_lv: lvl_ty(d2, lv) == ct && ctx_parent_[d2] == d1 && ctx_type_[d2] == ct;
+  //@ assert d2_lp: lvl_ty(d2, lp) == typ;
+  int vp = V(d2, lp);
+  //@ assert vp >= 0 ==> tm_ctx_[vp] == d2 && tm_ty_[vp] == typ && 0 <= vp < tm_count;
+  //@ assert vp >= 0 || vp == CHAD_E_CAPACITY;
+  int dx = b_snd(vp);
+  //@ assert dx >= 0 ==> tm_ctx_[dx] == d2 && ty_same(tm_ty_[dx], TY_LFUN, ca, cg) && 0 <= dx < tm_count;
+  //@ assert dx >= 0 || dx == CHAD_E_CAPACITY;
+  int vq = V(d2, lp);
+  //@ assert vq >= 0 ==> tm_ctx_[vq] == d2 && tm_ty_[vq] == typ && 0 <= vq < tm_count;
+  //@ assert vq >= 0 || vq == CHAD_E_CAPACITY;
+  int xq = b_fst(vq);
+  //@ assert xq >= 0 ==> tm_ctx_[xq] == d2 && tm_ty_[xq] == pa && 0 <= xq < tm_count;
+  //@ assert xq >= 0 || xq == CHAD_E_CAPACITY;
+  int v = V(d2, lv);
+  //@ assert v >= 0 ==> tm_ctx_[v] == d2 && tm_ty_[v] == ct && 0 <= v < tm_count;
+  //@ assert v >= 0 || v == CHAD_E_CAPACITY;
+  int dv = b_lop_dt(o, xq, v);
+  //@ assert dv >= 0 ==> tm_ctx_[dv] == d2 && tm_ty_[dv] == ca && 0 <= dv < tm_count;
+  //@ assert dv >= 0 || dv == CHAD_E_CAPACITY;
+  //@ assert dx >= 0 ==> tm_ctx_[dx] == d2 && ty_same(tm_ty_[dx], TY_LFUN, ca, cg) && 0 <= dx < tm_count;
+  int lin = b_lapp(dx, dv);
+  //@ assert lin >= 0 ==> tm_ctx_[lin] == d2 && tm_ty_[lin] == cg && 0 <= lin < tm_count;
+  //@ assert lin >= 0 || lin == CHAD_E_CAPACITY;
+  //@ assert lin >= 0 ==> ty_valid(ct) && llam_ok(ct, tm_ctx_[lin], tm_ty_[lin]);
+  int lam = b_llam(ct, lin);
+  //@ assert lam_at: lam >= 0 ==> 0 <= lam < tm_count && tm_ctx_[lam] == d1;
+  //@ assert lam_ty: lam >= 0 ==> ty_same(tm_ty_[lam], TY_LFUN, ct, cg);
+  //@ assert lam_ok: lam >= 0 ==> ty_valid(tm_ty_[lam]);
+  //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
+  //@ assert cnt_lam: tm_count <= \at(tm_count, Pre) + 8;
+  //@ assert d1_lp2: ctx_valid(d1) && 0 <= lp < ctx_len_[d1] && lvl_ty(d1, lp) == typ;
+  int vx = V(d1, lp);
+  //@ assert vx >= 0 ==> tm_ctx_[vx] == d1 && tm_ty_[vx] == typ && 0 <= vx < tm_count;
+  //@ assert vx >= 0 || vx == CHAD_E_CAPACITY;
+  int x = b_fst(vx);
+  //@ assert x >= 0 ==> tm_ctx_[x] == d1 && tm_ty_[x] == pa && 0 <= x < tm_count;
+  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
+  int prim = b_op(o, x);
+  //@ assert prim >= 0 ==> tm_ctx_[prim] == d1 && tm_ty_[prim] == pt && 0 <= prim < tm_count;
+  //@ assert prim >= 0 || prim == CHAD_E_CAPACITY;
+  //@ assert lam_at2: lam >= 0 ==> 0 <= lam < tm_count && tm_ctx_[lam] == d1;
+  //@ assert lam_ty2: lam >= 0 ==> ty_same(tm_ty_[lam], TY_LFUN, ct, cg) && ty_valid(tm_ty_[lam]);
+  //@ assert tm_count <= \at(tm_count, Pre) + 11;
+  if (prim < 0) return prim;
+  if (lam < 0) return lam;
+  //@ assert p_at: 0 <= p < tm_count && tm_ctx_[p] == d && ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[p]);
+  int r = let_unary_tail(p, prim, lam) /*@ ghost (d, d1, pt, ct, cg) */;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return r;
 }
 
 /* one child: let p = R a in (op (fst p), \v. snd p (op' v)) for

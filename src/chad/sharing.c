@@ -15,6 +15,82 @@
 #include "chad_spec.h"
 #include "reverse_spec.h"
 
+/* A primitive's signature under the type translations (rules card §3):
+ * op_inv gives ty_tan_[op_dom o] == op_tdom o and ty_tan_[op_cod o] ==
+ * op_tcod o; on a type t with tangent s (ty_tan_, first-order), P t = t
+ * and T t = C t = s. By induction over t (a recursive ghost lemma
+ * function, children first); each step is one entry of memo_ty_inv and
+ * hash-consing (ty_eq_lemma). */
+/*@ ghost
+  /@ requires ty_inv && ty_valid(a) && ty_valid(b) &&
+       ty_same(a, ty_kind_[b], ty_left_[b], ty_right_[b]);
+     terminates \true;
+     assigns \nothing;
+     ensures a == b; @/
+  void ty_eq_lemma(int a, int b) { }
+*/
+/*@ ghost
+  /@ requires memo_ty_inv && mode_ok(m) && 0 <= t < CHAD_MAX_TYPES && chad_memo_ty_[m][t] != 0;
+     terminates \true;
+     assigns \nothing;
+     ensures tr_ok(m, t, chad_memo_ty_[m][t] - 1); @/
+  void fo_memo_step(int m, int t) { }
+*/
+/*@ ghost
+  /@ requires kernel_inv && memo_ty_inv && mode_ok(m);
+     requires 0 <= t < ty_count && 0 <= s && ty_tan_[t] == s && trh(m, t);
+     terminates \true;
+     decreases t;
+     assigns \nothing;
+     ensures fo_lin: mlin(m) ==> trm(m, t) == s;
+     ensures fo_prim: !mlin(m) ==> trm(m, t) == t;
+     ensures fo_slin: lin(s); @/
+  void fo_tr_lemma(int m, int t, int s)
+  {
+    fo_memo_step(m, t);
+    int s0 = chad_memo_ty_[m][t] - 1;
+    /@ assert step: tr_ok(m, t, s0); @/
+    /@ assert ty_node_ok(t) && ty_tan_ok(t) && 0 <= s < ty_count; @/
+    /@ assert ty_node_ok(s) && ty_node_ok(s0); @/
+    int k = ty_kind_[t];
+    int lin_mode = m == CHAD_TAN || m == CHAD_COT;
+    if (k == TY_PROD || k == TY_SUM) {
+      /@ assert two: 0 <= ty_left_[t] < t && 0 <= ty_right_[t] < t && ty_kind_[s] == TY_PROD &&
+           ty_tan_[ty_left_[t]] == ty_left_[s] && ty_tan_[ty_right_[t]] == ty_right_[s] &&
+           0 <= ty_left_[s] && 0 <= ty_right_[s]; @/
+      fo_tr_lemma(m, ty_left_[t], ty_left_[s]);
+      fo_tr_lemma(m, ty_right_[t], ty_right_[s]);
+      if (lin_mode) {
+        /@ assert ty_same(s0, TY_PROD, ty_left_[s], ty_right_[s]); @/
+        ty_eq_lemma(s0, s);
+      } else {
+        /@ assert ty_same(s0, k, ty_left_[t], ty_right_[t]); @/
+        ty_eq_lemma(s0, t);
+      }
+    } else if (k == TY_ARR) {
+      /@ assert arr: 0 <= ty_left_[t] < t && ty_kind_[s] == TY_ARR && ty_right_[s] == -1 &&
+           ty_right_[t] == -1 && ty_tan_[ty_left_[t]] == ty_left_[s] && 0 <= ty_left_[s]; @/
+      fo_tr_lemma(m, ty_left_[t], ty_left_[s]);
+      if (lin_mode) {
+        /@ assert ty_same(s0, TY_ARR, ty_left_[s], -1); @/
+        ty_eq_lemma(s0, s);
+      } else {
+        /@ assert ty_same(s0, TY_ARR, ty_left_[t], -1); @/
+        ty_eq_lemma(s0, t);
+      }
+    } else {
+      /@ assert base: (k == TY_REAL || k == TY_INT || k == TY_UNIT) &&
+           ty_left_[t] == -1 && ty_right_[t] == -1; @/
+      /@ assert ty_node_ok(TY_ID_REAL) && ty_node_ok(TY_ID_INT) && ty_node_ok(TY_ID_UNIT); @/
+      /@ assert s == TY_ID_REAL || s == TY_ID_UNIT; @/
+      if (!lin_mode) {
+        /@ assert ty_same(s0, k, -1, -1); @/
+        ty_eq_lemma(s0, t);
+      }
+    }
+  }
+*/
+
 /* b_ext for code that only needs the kernel invariant (the linear halves of
  * F(pair) and R(pair)), with the environment frame */
 /*@ requires kernel_inv;

@@ -766,8 +766,8 @@ void chad_src_columns(void)
     /@ loop invariant 0 <= i <= n && pg == trc(m, g);
        loop invariant 0 <= cg < ctx_count && trch(m, cg) && cp == trc(m, cg);
        loop invariant ctx_len_[cg] == n - i;
-       loop invariant \forall integer j; 0 <= j ==> ctx_lk(g, i + j) == ctx_lk(cg, j);
-       loop invariant \forall integer j; 0 <= j ==> ctx_lk(pg, i + j) == ctx_lk(cp, j);
+       loop invariant \forall integer j; i <= j ==> ctx_lk(g, j) == ctx_lk(cg, j - i);
+       loop invariant \forall integer j; i <= j ==> ctx_lk(pg, j) == ctx_lk(cp, j - i);
        loop invariant \forall integer j; 0 <= j < i ==>
          trh(m, ctx_lk(g, j)) && ctx_lk(pg, j) == trm(m, ctx_lk(g, j));
        loop assigns i, cg, cp;
@@ -777,6 +777,8 @@ void chad_src_columns(void)
       /@ assert 0 < cg && ctx_node_ok(cg); @/
       /@ assert trc_ok(m, cg, chad_memo_ctx_[m][cg] - 1); @/
       /@ assert 0 < cp && ctx_node_ok(cp); @/
+      /@ assert step_i: trh(m, ctx_type_[cg]) && ctx_type_[cp] == trm(m, ctx_type_[cg]); @/
+      /@ assert lk_i: ctx_lk(g, i) == ctx_type_[cg] && ctx_lk(pg, i) == ctx_type_[cp]; @/
       /@ assert \forall integer j; 0 <= j ==> ctx_lk(cg, j + 1) == ctx_lk(ctx_parent_[cg], j); @/
       /@ assert \forall integer j; 0 <= j ==> ctx_lk(cp, j + 1) == ctx_lk(ctx_parent_[cp], j); @/
       cg = ctx_parent_[cg];

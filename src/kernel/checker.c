@@ -48,7 +48,7 @@ static int ty_is_source(int t)
   tm_rval_[tm_count .. CHAD_MAX_TERMS - 1], \
   ty_count, ty_kind_[ty_count .. CHAD_MAX_TYPES - 1], \
   ty_left_[ty_count .. CHAD_MAX_TYPES - 1], ty_right_[ty_count .. CHAD_MAX_TYPES - 1], \
-  ty_lin_[ty_count .. CHAD_MAX_TYPES - 1], \
+  ty_lin_[ty_count .. CHAD_MAX_TYPES - 1], ty_tan_[ty_count .. CHAD_MAX_TYPES - 1], \
   ctx_count, ctx_parent_[ctx_count .. CHAD_MAX_CTXS - 1], \
   ctx_type_[ctx_count .. CHAD_MAX_CTXS - 1], ctx_len_[ctx_count .. CHAD_MAX_CTXS - 1]
 
@@ -96,7 +96,7 @@ static int chk_extend(int g, int t)
 /*@ requires kernel_inv;
     terminates \true;
     assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count],
-            ty_lin_[ty_count];
+            ty_lin_[ty_count], ty_tan_[ty_count];
     ensures kernel_inv;
     ensures \old(ty_count) <= ty_count;
     ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, TY_ARR, TY_ID_REAL, -1);

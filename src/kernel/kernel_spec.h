@@ -17,6 +17,13 @@
  * for older types. ty_is_linear computes it. */
 /*@ ghost extern int ty_lin_[CHAD_MAX_TYPES]; */
 
+/* ty_tan_[t]: the id of T t (= C t, rules card §3) for a first-order type
+ * t whose tangent type ty_is_tangent has met (so every primitive's domain
+ * and codomain, op_inv), else -1. Defined entry by entry from the
+ * children's entries (ty_node_ok), like ty_lin_, so that appending a type
+ * keeps it; an entry is only ever set from -1 to its one possible value. */
+/*@ ghost extern int ty_tan_[CHAD_MAX_TYPES]; */
+
 /*@
   // ======================= types =======================================
   predicate ty_valid(integer t) = 0 <= t < ty_count;
@@ -40,10 +47,24 @@
     (k == TY_PROD && ty_lin_[l] == 1 && ty_lin_[r] == 1) ||
     ((k == TY_FUN || k == TY_LFUN || k == TY_COPOW) && ty_lin_[r] == 1);
 
+  // The tangent s of a triple from its children's tangents: Real -> Real,
+  // Int, Unit -> Unit, Arr a -> Arr Ta, a * b and a + b -> Ta * Tb.
+  predicate ty_tan_rule(integer k, integer l, integer r, integer s) =
+    (k == TY_REAL && s == TY_ID_REAL) ||
+    ((k == TY_INT || k == TY_UNIT) && s == TY_ID_UNIT) ||
+    (k == TY_ARR && 0 <= ty_tan_[l] && ty_kind_[s] == TY_ARR &&
+      ty_left_[s] == ty_tan_[l] && ty_right_[s] == -1) ||
+    ((k == TY_PROD || k == TY_SUM) && 0 <= ty_tan_[l] && 0 <= ty_tan_[r] &&
+      ty_kind_[s] == TY_PROD && ty_left_[s] == ty_tan_[l] && ty_right_[s] == ty_tan_[r]);
+  predicate ty_tan_ok(integer i) =
+    ty_tan_[i] == -1 ||
+    (0 <= ty_tan_[i] < ty_count && ty_tan_rule(ty_kind_[i], ty_left_[i], ty_right_[i], ty_tan_[i]));
+
   predicate ty_node_ok(integer i) =
     ty_shape(ty_kind_[i], ty_left_[i], ty_right_[i], i) &&
     (ty_lin_[i] == 0 || ty_lin_[i] == 1) &&
-    (ty_lin_[i] == 1 <==> ty_lin_rule(ty_kind_[i], ty_left_[i], ty_right_[i]));
+    (ty_lin_[i] == 1 <==> ty_lin_rule(ty_kind_[i], ty_left_[i], ty_right_[i])) &&
+    ty_tan_ok(i);
 
   predicate ty_same(integer i, integer k, integer l, integer r) =
     ty_kind_[i] == k && ty_left_[i] == l && ty_right_[i] == r;
@@ -147,6 +168,9 @@
     \forall integer o; 0 <= o < op_count ==>
       ty_valid(op_dom_[o]) && ty_valid(op_cod_[o]) &&
       ty_valid(op_tdom_[o]) && ty_valid(op_tcod_[o]) &&
+      // the tangent signature is T of the signature, which is first-order
+      // (op_register checks it): P, T and C of it are the table's own types
+      ty_tan_[op_dom_[o]] == op_tdom_[o] && ty_tan_[op_cod_[o]] == op_tcod_[o] &&
       -1 <= op_alt_[o] < op_count;
 
   // ======================= terms =======================================

@@ -18,8 +18,8 @@ void op_init(void) { op_count = 0; }
 /*@ requires op_inv && ty_inv;
     terminates \true;
     assigns op_count, op_dom_[op_count], op_cod_[op_count], op_tdom_[op_count],
-            op_tcod_[op_count], op_alt_[op_count];
-    ensures op_inv;
+            op_tcod_[op_count], op_alt_[op_count], ty_tan_[0 .. ty_count - 1];
+    ensures op_inv && ty_inv;
     ensures \result == CHAD_E_ARG <==> !(fo_tan(dom, tdom) && fo_tan(cod, tcod));
     ensures \result >= 0 ==> \result == \old(op_count) && op_count == \old(op_count) + 1 &&
       op_dom_[\result] == dom && op_cod_[\result] == cod &&
@@ -30,10 +30,9 @@ void op_init(void) { op_count = 0; }
 */
 int op_register(int dom, int cod, int tdom, int tcod)
 {
-  /* the signature first-order, the tangent signature T of it: what the
-   * assumed op builders of R and F rely on (proofs/assumed.txt). Checked
-   * here, proved of this function, but not carried by op_inv (as a
-   * recursive predicate in kernel_inv it broke other goals) */
+  /* the signature first-order, the tangent signature T of it (op_inv,
+   * through the ghost column ty_tan_ the check fills): what R(op) and F(op)
+   * rely on */
   if (!ty_is_tangent(dom, tdom) || !ty_is_tangent(cod, tcod))
     return CHAD_E_ARG;
   if (op_count >= CHAD_MAX_OPS)

@@ -26,7 +26,7 @@ double tm_rval_[CHAD_MAX_TERMS];
 #define TM_LOCS tm_count, tm_kind_[tm_count], tm_ctx_[tm_count], tm_ty_[tm_count], \
   tm_a_[tm_count], tm_b_[tm_count], tm_c_[tm_count], tm_aux_[tm_count], tm_rval_[tm_count]
 #define TY_LOCS ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], \
-  ty_lin_[ty_count]
+  ty_lin_[ty_count], ty_tan_[ty_count]
 #define NEW_NODE(k, g_, a_, b_, c_, x_) (\result == \old(tm_count) && \
   tm_count == \old(tm_count) + 1 && tm_kind_[\result] == (k) && tm_ctx_[\result] == (g_) && \
   tm_a_[\result] == (a_) && tm_b_[\result] == (b_) && tm_c_[\result] == (c_) && \

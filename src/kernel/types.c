@@ -9,13 +9,14 @@ int ty_kind_[CHAD_MAX_TYPES];
 int ty_left_[CHAD_MAX_TYPES];
 int ty_right_[CHAD_MAX_TYPES];
 /*@ ghost int ty_lin_[CHAD_MAX_TYPES]; */
+/*@ ghost int ty_tan_[CHAD_MAX_TYPES]; */
 
 /* Appends a triple; its ghost linearity follows from its children's. */
 /*@ requires 0 <= ty_count < CHAD_MAX_TYPES;
     requires ty_shape(kind, left, right, ty_count);
     terminates \true;
     assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count],
-            ty_lin_[ty_count];
+            ty_lin_[ty_count], ty_tan_[ty_count];
     ensures ty_count == \old(ty_count) + 1;
     ensures ty_same(\old(ty_count), kind, left, right);
     ensures ty_node_ok(\old(ty_count));
@@ -32,12 +33,13 @@ static void ty_push(int kind, int left, int right)
       kind == TY_PROD ? ((ty_lin_[left] == 1 && ty_lin_[right] == 1) ? 1 : 0) :
       (kind == TY_FUN || kind == TY_LFUN || kind == TY_COPOW) ?
         (ty_lin_[right] == 1 ? 1 : 0) : 0;
+    ty_tan_[ty_count] = -1;
   */
   ty_count++;
 }
 
 /*@ terminates \true;
-    assigns ty_count, ty_kind_[0..2], ty_left_[0..2], ty_right_[0..2], ty_lin_[0..2];
+    assigns ty_count, ty_kind_[0..2], ty_left_[0..2], ty_right_[0..2], ty_lin_[0..2], ty_tan_[0..2];
     ensures ty_inv;
     ensures ty_count == 3;
 */
@@ -74,7 +76,7 @@ static int ty_shape_ok(int kind, int left, int right)
 /*@ requires ty_inv;
     terminates \true;
     assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count],
-            ty_lin_[ty_count];
+            ty_lin_[ty_count], ty_tan_[ty_count];
     ensures ty_inv;
     ensures \old(ty_count) <= ty_count <= \old(ty_count) + 1;
     ensures \result == CHAD_E_ARG <==> !\old(ty_shape(kind, left, right, ty_count));
@@ -84,6 +86,7 @@ static int ty_shape_ok(int kind, int left, int right)
     ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
     ensures \result < 0 ==> ty_count == \old(ty_count);
     ensures ty_count == \old(ty_count) || \result == \old(ty_count);
+    ensures \old(op_inv) ==> op_inv;
 */
 int ty_make(int kind, int left, int right)
 {
@@ -105,7 +108,7 @@ int ty_make(int kind, int left, int right)
 }
 
 /*@ requires ty_inv; terminates \true;
-    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count];
+    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count], ty_tan_[ty_count];
     ensures ty_inv;
     ensures \old(ty_count) <= ty_count <= \old(ty_count) + 1;
     ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, TY_PROD, a, b);
@@ -115,7 +118,7 @@ int ty_make(int kind, int left, int right)
 */
 int ty_prod(int a, int b) { return ty_make(TY_PROD, a, b); }
 /*@ requires ty_inv; terminates \true;
-    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count];
+    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count], ty_tan_[ty_count];
     ensures ty_inv;
     ensures \old(ty_count) <= ty_count <= \old(ty_count) + 1;
     ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, TY_SUM, a, b);
@@ -125,7 +128,7 @@ int ty_prod(int a, int b) { return ty_make(TY_PROD, a, b); }
 */
 int ty_sum(int a, int b) { return ty_make(TY_SUM, a, b); }
 /*@ requires ty_inv; terminates \true;
-    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count];
+    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count], ty_tan_[ty_count];
     ensures ty_inv;
     ensures \old(ty_count) <= ty_count <= \old(ty_count) + 1;
     ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, TY_FUN, a, b);
@@ -135,17 +138,18 @@ int ty_sum(int a, int b) { return ty_make(TY_SUM, a, b); }
 */
 int ty_fun(int a, int b) { return ty_make(TY_FUN, a, b); }
 /*@ requires ty_inv; terminates \true;
-    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count];
+    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count], ty_tan_[ty_count];
     ensures ty_inv;
     ensures \old(ty_count) <= ty_count <= \old(ty_count) + 1;
     ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, TY_ARR, a, -1);
     ensures \result < 0 ==> ty_count == \old(ty_count);
     ensures \result >= 0 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
     ensures \old(ty_valid(a)) ==> \result != CHAD_E_ARG;
+    ensures \old(op_inv) ==> op_inv;
 */
 int ty_arr(int a) { return ty_make(TY_ARR, a, -1); }
 /*@ requires ty_inv; terminates \true;
-    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count];
+    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count], ty_tan_[ty_count];
     ensures ty_inv;
     ensures \old(ty_count) <= ty_count <= \old(ty_count) + 1;
     ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, TY_LFUN, a, b);
@@ -155,7 +159,7 @@ int ty_arr(int a) { return ty_make(TY_ARR, a, -1); }
 */
 int ty_lfun(int a, int b) { return ty_make(TY_LFUN, a, b); }
 /*@ requires ty_inv; terminates \true;
-    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count];
+    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count], ty_lin_[ty_count], ty_tan_[ty_count];
     ensures ty_inv;
     ensures \old(ty_count) <= ty_count <= \old(ty_count) + 1;
     ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, TY_COPOW, a, b);
@@ -235,12 +239,16 @@ int ty_is_first_order(int t)
 }
 
 /* Whether s is the tangent type of the first-order type t (fo_tan):
- * op_register's check of a primitive's signature. */
+ * op_register's check of a primitive's signature. On success it records
+ * s as t's tangent (the ghost column ty_tan_, children first). */
 /*@ requires ty_inv;
     terminates \true;
     decreases t;
-    assigns \nothing;
+    assigns ty_tan_[0 .. ty_count - 1];
+    ensures ty_inv;
+    ensures tan_mono: \forall integer i; 0 <= \old(ty_tan_[i]) ==> ty_tan_[i] == \old(ty_tan_[i]);
     ensures \result == 1 <==> fo_tan(t, s);
+    ensures tan_set: \result == 1 ==> ty_tan_[t] == s;
     ensures \result == 0 || \result == 1;
 */
 int ty_is_tangent(int t, int s)
@@ -248,19 +256,39 @@ int ty_is_tangent(int t, int s)
   if (t < 0 || t >= ty_count || s < 0 || s >= ty_count)
     return 0;
   //@ assert ty_node_ok(t) && ty_node_ok(s);
+  int ok;
   switch (ty_kind_[t]) {
   case TY_REAL:
-    return s == TY_ID_REAL;
+    ok = s == TY_ID_REAL;
+    break;
   case TY_INT: case TY_UNIT:
-    return s == TY_ID_UNIT;
+    ok = s == TY_ID_UNIT;
+    break;
   case TY_ARR:
-    return ty_kind_[s] == TY_ARR && ty_right_[s] == -1 && ty_is_tangent(ty_left_[t], ty_left_[s]);
+    ok = ty_kind_[s] == TY_ARR && ty_right_[s] == -1 && ty_is_tangent(ty_left_[t], ty_left_[s]);
+    break;
   case TY_PROD: case TY_SUM:
-    return ty_kind_[s] == TY_PROD && ty_is_tangent(ty_left_[t], ty_left_[s]) &&
-           ty_is_tangent(ty_right_[t], ty_right_[s]);
+    ok = ty_kind_[s] == TY_PROD && ty_is_tangent(ty_left_[t], ty_left_[s]) &&
+         ty_is_tangent(ty_right_[t], ty_right_[s]);
+    break;
   default:
-    return 0;
+    ok = 0;
+    break;
   }
+  if (ok) {
+    /* an entry already set is s itself (hash-consing); an unset one is no
+     * set entry's child, so setting it keeps every entry's rule */
+    //@ assert tan_rule: ty_tan_rule(ty_kind_[t], ty_left_[t], ty_right_[t], s);
+    //@ assert tan_same: ty_tan_[t] >= 0 ==> ty_tan_[t] == s;
+    /*@ assert tan_free: ty_tan_[t] < 0 ==> \forall integer i; 0 <= i < ty_count &&
+          ty_tan_[i] >= 0 ==> ty_left_[i] != t && ty_right_[i] != t; */
+    //@ assert tan_all: \forall integer i; 0 <= i < ty_count ==> ty_tan_ok(i);
+    //@ ghost ty_tan_[t] = s;
+    //@ assert tan_t: ty_tan_ok(t);
+    //@ assert tan_others: \forall integer i; 0 <= i < ty_count && i != t ==> ty_tan_ok(i);
+    //@ assert node_all: \forall integer i; 0 <= i < ty_count ==> ty_node_ok(i);
+  }
+  return ok;
 }
 
 /*@ requires ty_inv;
