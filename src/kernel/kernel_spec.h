@@ -20,8 +20,8 @@
 /* ty_tan_[t]: the id of T t (= C t, rules card §3) for a first-order type
  * t whose tangent type ty_is_tangent has met (so every primitive's domain
  * and codomain, op_inv), else -1. Defined entry by entry from the
- * children's entries (ty_node_ok), like ty_lin_, so that appending a type
- * keeps it; an entry is only ever set from -1 to its one possible value. */
+ * children's entries (ty_tan_ok, quantified in ty_inv), like ty_lin_, so
+ * that appending a type keeps it; an entry is only ever set from -1 to its one possible value. */
 /*@ ghost extern int ty_tan_[CHAD_MAX_TYPES]; */
 
 /*@
@@ -63,8 +63,7 @@
   predicate ty_node_ok(integer i) =
     ty_shape(ty_kind_[i], ty_left_[i], ty_right_[i], i) &&
     (ty_lin_[i] == 0 || ty_lin_[i] == 1) &&
-    (ty_lin_[i] == 1 <==> ty_lin_rule(ty_kind_[i], ty_left_[i], ty_right_[i])) &&
-    ty_tan_ok(i);
+    (ty_lin_[i] == 1 <==> ty_lin_rule(ty_kind_[i], ty_left_[i], ty_right_[i]));
 
   predicate ty_same(integer i, integer k, integer l, integer r) =
     ty_kind_[i] == k && ty_left_[i] == l && ty_right_[i] == r;
@@ -79,6 +78,12 @@
     ty_same(TY_ID_REAL, TY_REAL, -1, -1) && ty_same(TY_ID_INT, TY_INT, -1, -1) &&
     ty_same(TY_ID_UNIT, TY_UNIT, -1, -1) &&
     (\forall integer i; 0 <= i < ty_count ==> ty_node_ok(i)) &&
+    // Its own quantifier, not a conjunct of ty_node_ok: inside it, every
+    // ty_node_ok instance of every goal carried the tangent rule (which
+    // reads the tangent's own entry), and eight rules goals that frame type
+    // facts across a call failed (Z3 out of memory); here it is only
+    // instantiated where a goal names ty_tan_ok (R(op), F(op)).
+    (\forall integer i; 0 <= i < ty_count ==> ty_tan_ok(i)) &&
     ty_unique;
 
   predicate lin(integer t) = ty_valid(t) && ty_lin_[t] == 1;

@@ -20,6 +20,7 @@ int ty_right_[CHAD_MAX_TYPES];
     ensures ty_count == \old(ty_count) + 1;
     ensures ty_same(\old(ty_count), kind, left, right);
     ensures ty_node_ok(\old(ty_count));
+    ensures ty_tan_[\old(ty_count)] == -1;
 */
 static void ty_push(int kind, int left, int right)
 {
