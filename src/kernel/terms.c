@@ -110,7 +110,15 @@ static int tm_push(int kind, int g, int ty, int a, int b, int c, int64_t aux,
 */
 static int tm_mkty(int kind, int left, int right)
 {
-  return ty_make(kind, left, right);
+  int r = ty_make(kind, left, right);
+  /* kernel_inv one part at a time: as one goal, with ty_inv's quantifier
+   * over the ghost tangent column among the hypotheses, it timed out */
+  //@ assert mk_ty: ty_inv;
+  //@ assert mk_ctx: ctx_inv;
+  //@ assert mk_op: op_inv;
+  //@ assert mk_wf: \forall integer i; 0 <= i < tm_count ==> tm_wf(i);
+  //@ assert mk_ok: \forall integer i; 0 <= i < tm_count ==> node_ok(i);
+  return r;
 }
 
 #define IS_EXT(e, g, t) (0 < (e) && (e) < ctx_count && ctx_parent_[e] == (g) && \
