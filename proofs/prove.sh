@@ -33,6 +33,10 @@ mkdir -p "$out"
 # order set per job below: most goals fall to the first prover within a
 # second, and a goal that needs more costs at most the quick limits before
 # the full-timeout provers get it.
+# A prover's own limit must read as a timeout, not as "Failed Unknown
+# error": Z3's -T:N answers "timeout", which proofs/z3.drv adds to Why3's
+# Z3 driver, and cvc5 1.0.3 aborts (SIGABRT) at --tlimit but answers
+# "unknown" at --tlimit-per (one query per file: the same limit).
 # Racing two provers on every goal (-wp-par 2, the earlier setting) spent
 # the loser's CPU time and a second Why3 task per goal (proofs/README.md
 # "Provers").
@@ -51,7 +55,7 @@ cvc5_version=$(version cvc5 --version) z3_version=$(version z3 -version) cvc4_ve
 cat >> "$WHY3CONFIG" <<CONF
 
 [prover]
-command = "$(command -v cvc5) --stats --tlimit=%t000 --lang=smt2 %f"
+command = "$(command -v cvc5) --stats --tlimit-per=%t000 --lang=smt2 %f"
 driver = "$root/proofs/cvc5.drv"
 name = "cvc5"
 shortcut = "cvc5"
@@ -59,7 +63,7 @@ version = "${cvc5_version:-1.0.3}"
 
 [prover]
 alternative = "quick"
-command = "$(command -v cvc5) --stats --tlimit=${quick}000 --lang=smt2 %f"
+command = "$(command -v cvc5) --stats --tlimit-per=${quick}000 --lang=smt2 %f"
 driver = "$root/proofs/cvc5.drv"
 name = "cvc5"
 shortcut = "cvc5q"
@@ -68,7 +72,7 @@ version = "${cvc5_version:-1.0.3}"
 [prover]
 alternative = "quick"
 command = "$(command -v z3) -smt2 -T:$quick sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 -st %f"
-driver = "/usr/share/why3/drivers/z3_471.drv"
+driver = "$root/proofs/z3.drv"
 name = "Z3"
 shortcut = "z3q"
 version = "${z3_version:-4.8.12}"
@@ -76,7 +80,7 @@ version = "${z3_version:-4.8.12}"
 [prover]
 alternative = "quick-noauto"
 command = "$(command -v z3) -smt2 -T:$quick auto_config=false sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 -st %f"
-driver = "/usr/share/why3/drivers/z3_471.drv"
+driver = "$root/proofs/z3.drv"
 name = "Z3"
 shortcut = "z3n"
 version = "${z3_version:-4.8.12}"
