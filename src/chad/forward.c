@@ -1562,6 +1562,12 @@ static int fwd_lam(int t, int d, int tg, int depth)
   //@ assert f >= 0 || f == CHAD_E_CAPACITY;
   //@ assert f_grow: tables_grow{Q1, Here} && side_same{Q1, Here};
   //@ assert f_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv && venv_wf;
+  /* the linear types framed through b_lam one at a time (as p_ty2a/b) */
+  //@ assert f_lin1: 0 <= tsg < \at(ty_count, Q1) && \at(ty_lin_[tsg], Q1) == 1 && ty_lin_[tsg] == 1;
+  //@ assert f_lin2: 0 <= stf < \at(ty_count, Q1) && \at(ty_lin_[stf], Q1) == 1 && ty_lin_[stf] == 1;
+  //@ assert f_lin3: 0 <= tt < \at(ty_count, Q1) && \at(ty_lin_[tt], Q1) == 1 && ty_lin_[tt] == 1;
+  //@ assert f_lin4: 0 <= tg < \at(ty_count, Q1) && \at(ty_lin_[tg], Q1) == 1 && ty_lin_[tg] == 1;
+  //@ assert f_lin5: 0 <= psg < \at(ty_count, Q1) && \at(ty_count, Q1) <= ty_count;
   //@ assert f_lin: ty_valid(psg) && ty_valid(tsg) && lin(tt) && lin(tsg) && lin(tg) && lin(stf);
   //@ assert f_stf: ty_valid(stf) && ty_same(stf, TY_FUN, psg, tt);
   //@ assert f_keep: env_keep{Pre, Here};
@@ -1777,6 +1783,11 @@ static int fwd_app_lin(int d3, int lp, int lq, int lr, int tg)
 static int fwd_app_body(int b, int p, int d1, int lp, int tg, int depth)
   /*@ ghost (int g, int sg, int pf, int ps, int pr, int pt, int ts, int tt, int tf, int d, int typ) */
 {
+  /* the right halves of pr and typ named before the call, as in
+   * rev_app_body */
+  //@ ghost int prr = ty_right_[pr];
+  //@ ghost int tyr = ty_right_[typ];
+  //@ assert ab_r0: ty_valid(prr) && ty_same(prr, TY_LFUN, ts, tt) && ty_valid(tyr) && ty_same(tyr, TY_LFUN, tg, tf);
   int q = f_sub(b, d1, depth + 1);
   //@ assert ab_keep: env_keep{Pre, Here};
   //@ assert ab_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[b];
@@ -1786,12 +1797,15 @@ static int fwd_app_body(int b, int p, int d1, int lp, int tg, int depth)
   //@ assert ab_memo1: trc(CHAD_TAN, g) == tg;
   //@ assert ab_memo2: trm(CHAD_PFWD, sg) == ps && trm(CHAD_TAN, sg) == ts;
   //@ ghost int tyq = tm_ty_[q];
+  //@ ghost int qr = ty_right_[tyq];
   //@ assert ab_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == ps && ty_same(ty_right_[tyq], TY_LFUN, tg, ts);
   /* p's facts after the call, in small steps */
   //@ assert ab_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
   //@ assert ab_pk: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pf;
+  //@ assert ab_tyr: ty_right_[typ] == tyr && ty_valid(tyr) && ty_same(tyr, TY_LFUN, tg, tf);
   //@ assert ab_pr: ty_same(ty_right_[typ], TY_LFUN, tg, tf);
   //@ assert ab_pf: ty_valid(pf) && ty_kind_[pf] == TY_FUN && ty_left_[pf] == ps && ty_right_[pf] == pr;
+  //@ assert ab_prr: ty_right_[pr] == prr && ty_valid(prr) && ty_same(prr, TY_LFUN, ts, tt);
   //@ assert ab_pr2: ty_valid(pr) && ty_kind_[pr] == TY_PROD && ty_left_[pr] == pt && ty_same(ty_right_[pr], TY_LFUN, ts, tt);
   //@ assert ab_tf: ty_valid(tf) && ty_same(tf, TY_FUN, ps, tt) && ty_valid(tt) && lin(tt) && ty_valid(tg);
   //@ assert ab_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d) && ctx_len_[d1] == lp + 1;
@@ -1828,8 +1842,11 @@ static int fwd_app_body(int b, int p, int d1, int lp, int tg, int depth)
   //@ assert d3_lr: lvl_ty(d3, lr) == pr;
   //@ assert d3_lq: lvl_ty(d3, lq) == tyq;
   //@ assert d3_lp: lvl_ty(d3, lp) == typ;
+  //@ assert d3_tyr: ty_right_[typ] == tyr && ty_same(tyr, TY_LFUN, tg, tf);
   //@ assert d3_ty: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, tg, tf);
+  //@ assert d3_qr: ty_right_[tyq] == qr && ty_same(qr, TY_LFUN, tg, ts);
   //@ assert d3_tyq: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == ps && ty_same(ty_right_[tyq], TY_LFUN, tg, ts);
+  //@ assert d3_prr: ty_right_[pr] == prr && ty_valid(prr) && ty_same(prr, TY_LFUN, ts, tt);
   //@ assert d3_pr: ty_valid(pr) && ty_kind_[pr] == TY_PROD && ty_same(ty_right_[pr], TY_LFUN, ts, tt);
   //@ assert d3_tf: ty_valid(tf) && ty_same(tf, TY_FUN, ps, tt) && ty_valid(tt) && lin(tt) && ty_valid(tg);
   //@ ghost Built: ;

@@ -1687,6 +1687,12 @@ static int rev_app_lin(int d3, int lp, int lq, int lr, int ct)
 static int rev_app_body(int b, int p, int d1, int lp, int ct, int depth)
   /*@ ghost (int g, int sg, int pf, int ps, int pr, int pt, int cs, int cf, int cg, int d, int typ) */
 {
+  /* the right halves of pr and typ named before the call, so that after
+   * it each is one framed id, not a read through an unchanged entry (the
+   * goals below were among the first to fail when kernel_inv grew) */
+  //@ ghost int prr = ty_right_[pr];
+  //@ ghost int tyr = ty_right_[typ];
+  //@ assert ab_r0: ty_valid(prr) && ty_same(prr, TY_LFUN, ct, cs) && ty_valid(tyr) && ty_same(tyr, TY_LFUN, cf, cg);
   int q = rev(b, d1, depth + 1);
   //@ assert ab_keep: env_keep{Pre, Here};
   //@ assert ab_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= REV_K * chad_msz_[b];
@@ -1696,12 +1702,15 @@ static int rev_app_body(int b, int p, int d1, int lp, int ct, int depth)
   //@ assert ab_memo1: trc(CHAD_COT, g) == cg;
   //@ assert ab_memo2: trm(CHAD_PREV, sg) == ps && trm(CHAD_COT, sg) == cs;
   //@ ghost int tyq = tm_ty_[q];
+  //@ ghost int qr = ty_right_[tyq];
   //@ assert ab_qty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == ps && ty_same(ty_right_[tyq], TY_LFUN, cs, cg);
   /* p's facts after the call, in small steps */
   //@ assert ab_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
   //@ assert ab_pk: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pf;
+  //@ assert ab_tyr: ty_right_[typ] == tyr && ty_valid(tyr) && ty_same(tyr, TY_LFUN, cf, cg);
   //@ assert ab_pr: ty_same(ty_right_[typ], TY_LFUN, cf, cg);
   //@ assert ab_pf: ty_valid(pf) && ty_kind_[pf] == TY_FUN && ty_left_[pf] == ps && ty_right_[pf] == pr;
+  //@ assert ab_prr: ty_right_[pr] == prr && ty_valid(prr) && ty_same(prr, TY_LFUN, ct, cs);
   //@ assert ab_pr2: ty_valid(pr) && ty_kind_[pr] == TY_PROD && ty_left_[pr] == pt && ty_same(ty_right_[pr], TY_LFUN, ct, cs);
   //@ assert ab_cf: ty_valid(cf) && ty_same(cf, TY_COPOW, ps, ct) && ty_valid(ct) && lin(ct) && lin(cg);
   //@ assert ab_ext: ctx_is_ext(d1, d, typ) && ctx_valid(d1) && ctx_valid(d) && ctx_len_[d1] == lp + 1;
@@ -1731,6 +1740,7 @@ static int rev_app_body(int b, int p, int d1, int lp, int ct, int depth)
   //@ assert r_typ1: ty_valid(typ) && ty_kind_[typ] == TY_PROD;
   //@ assert r_typ2: ty_same(ty_right_[typ], TY_LFUN, cf, cg);
   //@ assert r_tyq1: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == ps;
+  //@ assert r_qr: ty_right_[tyq] == qr && ty_same(qr, TY_LFUN, cs, cg);
   //@ assert r_tyq2: ty_same(ty_right_[tyq], TY_LFUN, cs, cg);
   int lr = L(d2), d3 = rev_ext(d2, tyof(r));
   //@ assert d3 >= 0 || d3 == CHAD_E_CAPACITY;
@@ -1745,7 +1755,9 @@ static int rev_app_body(int b, int p, int d1, int lp, int ct, int depth)
   //@ assert d3_ty1: ty_valid(typ) && ty_kind_[typ] == TY_PROD;
   //@ assert d3_ty2: ty_same(ty_right_[typ], TY_LFUN, cf, cg);
   //@ assert d3_tyq1: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == ps;
+  //@ assert d3_qr: ty_right_[tyq] == qr && ty_same(qr, TY_LFUN, cs, cg);
   //@ assert d3_tyq2: ty_same(ty_right_[tyq], TY_LFUN, cs, cg);
+  //@ assert d3_prr: ty_right_[pr] == prr && ty_valid(prr) && ty_same(prr, TY_LFUN, ct, cs);
   //@ assert d3_pr: ty_valid(pr) && ty_kind_[pr] == TY_PROD && ty_same(ty_right_[pr], TY_LFUN, ct, cs);
   //@ assert d3_cf: ty_valid(cf) && ty_same(cf, TY_COPOW, ps, ct) && ty_valid(ct) && lin(ct) && lin(cg);
   //@ ghost Built: ;
