@@ -21,7 +21,8 @@
  * t whose tangent type ty_is_tangent has met (so every primitive's domain
  * and codomain, op_inv), else -1. Defined entry by entry from the
  * children's entries (ty_tan_ok, quantified in ty_inv), like ty_lin_, so
- * that appending a type keeps it; an entry is only ever set from -1 to its one possible value. */
+ * that appending a type keeps it; an entry is only ever set from -1 to its
+ * one possible value. */
 /*@ ghost extern int ty_tan_[CHAD_MAX_TYPES]; */
 
 /*@
@@ -78,11 +79,12 @@
     ty_same(TY_ID_REAL, TY_REAL, -1, -1) && ty_same(TY_ID_INT, TY_INT, -1, -1) &&
     ty_same(TY_ID_UNIT, TY_UNIT, -1, -1) &&
     (\forall integer i; 0 <= i < ty_count ==> ty_node_ok(i)) &&
-    // Its own quantifier, not a conjunct of ty_node_ok: inside it, every
-    // ty_node_ok instance of every goal carried the tangent rule (which
-    // reads the tangent's own entry), and eight rules goals that frame type
-    // facts across a call failed (Z3 out of memory); here it is only
-    // instantiated where a goal names ty_tan_ok (R(op), F(op)).
+    // Its own quantifier, not a conjunct of ty_node_ok, which the proofs
+    // name at many points: inside it, every such instance carried the
+    // tangent rule, and eight rules goals that frame type facts across a
+    // call failed (Z3 out of memory). Apart it still weighs on goals that
+    // carry ty_inv (terms.c's tm_mkty states kernel_inv in parts for it;
+    // proofs/README.md "R(op) and F(op)").
     (\forall integer i; 0 <= i < ty_count ==> ty_tan_ok(i)) &&
     ty_unique;
 
