@@ -3976,6 +3976,9 @@ static int fwd_map_body(int a, int p, int d1, int d2, int e1, int lp, int ly, in
 {
   //@ assert x_ga: env_ok(CHAD_PFWD, ctx_parent_[ga], e1) && trh(CHAD_PFWD, ctx_type_[ga]) && trm(CHAD_PFWD, ctx_type_[ga]) == psg;
   //@ assert x_lx: 0 <= lx < ctx_len_[e1] && lvl_ty(e1, lx) == psg;
+  /* typ's right half named before the call (as rev_app_body) */
+  //@ ghost int tpr = ty_right_[typ];
+  //@ assert x_tpr: ty_valid(tpr) && ty_same(tpr, TY_LFUN, tg, sb);
   int q = fwd_under(a, e1, lx, depth + 1);
   //@ assert q_keep: env_keep{Pre, Here};
   //@ assert q_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[a];
@@ -3991,6 +3994,7 @@ static int fwd_map_body(int a, int p, int d1, int d2, int e1, int lp, int ly, in
   //@ assert q_tgx2: ty_valid(tgx) && ty_same(tgx, TY_PROD, tg, tsg);
   //@ assert q_ty: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt && ty_same(ty_right_[tyq], TY_LFUN, tgx, tt);
   //@ assert q_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
+  //@ assert q_tpr: ty_right_[typ] == tpr && ty_valid(tpr) && ty_same(tpr, TY_LFUN, tg, sb);
   //@ assert q_typ: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pb && ty_same(ty_right_[typ], TY_LFUN, tg, sb);
   //@ assert q_pb: ty_valid(pb) && ty_same(pb, TY_ARR, psg, -1) && ty_valid(sb) && lin(sb) && ty_same(sb, TY_ARR, tsg, -1);
   //@ assert q_pa: ty_valid(pa) && ty_same(pa, TY_ARR, pt, -1) && lin(st) && ty_same(st, TY_ARR, tt, -1) && ty_valid(tg) && ty_valid(tt);
@@ -4033,6 +4037,7 @@ static int fwd_map_body(int a, int p, int d1, int d2, int e1, int lp, int ly, in
   //@ assert d3_tgx: ty_valid(tgx) && ty_same(tgx, TY_PROD, tg, tsg);
   //@ assert d3_st: lin(st) && ty_same(st, TY_ARR, tt, -1) && ty_valid(tg) && ty_valid(tt);
   //@ assert d3_pb: arr_ok(pb) && ty_valid(sb) && lin(sb) && ty_same(sb, TY_ARR, tsg, -1);
+  //@ assert d3_tpr: ty_right_[typ] == tpr && ty_same(tpr, TY_LFUN, tg, sb);
   //@ assert d3_typ: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_same(ty_right_[typ], TY_LFUN, tg, sb);
   //@ ghost Built: ;
   int lin = fwd_map_lin(d3, lp, ly, lps, tg) /*@ ghost (tt, st, tgx, tsg, sb, typ, pb, aq, tyq) */;

@@ -3630,6 +3630,8 @@ static int rev_build(int t, int d, int ct, int depth)
   //@ assert e1_lvl: lvl_ty(e1, li) == TY_ID_INT && lvl_ty(d2, lm) == TY_ID_INT && lvl_ty(d1, ln) == typn;
   //@ assert e1_env: env_ok(CHAD_PREV, g, e1);
   //@ assert e1_c: ctx_is_ext(d1, d, typn) && ctx_is_ext(d2, d1, TY_ID_INT) && ctx_valid(d);
+  /* the three context nodes named first (proof-guide: instantiate, then use) */
+  //@ assert e1_n: ctx_node_ok(e1) && ctx_node_ok(d2) && ctx_node_ok(d1);
   //@ assert e1_ord: 0 <= d < d1 < d2 < e1 < ctx_count;
   //@ assert e1_pn: 0 <= pn < tm_count && tm_ctx_[pn] == d && tm_ty_[pn] == typn;
   //@ assert e1_memo: trh(CHAD_PREV, tau) && trm(CHAD_PREV, tau) == pt && trh(CHAD_COT, tau) && trm(CHAD_COT, tau) == cte && trc(CHAD_COT, g) == cgv;
@@ -3678,6 +3680,9 @@ static int rev_build(int t, int d, int ct, int depth)
 static int rev_index_body(int b, int p, int d1, int lp, int ct, int depth)
   /*@ ghost (int g, int pa, int ca, int pt, int cg, int d, int typ) */
 {
+  /* typ's right half named before the call (as rev_app_body) */
+  //@ ghost int tyr = ty_right_[typ];
+  //@ assert ib_r0: ty_valid(tyr) && ty_same(tyr, TY_LFUN, ca, cg);
   int q = rev(b, d1, depth + 1);
   //@ assert ib_keep: env_keep{Pre, Here};
   //@ assert ib_ret: q < 0 ==> tm_count - \at(tm_count, Pre) <= REV_K * chad_msz_[b];
@@ -3693,6 +3698,7 @@ static int rev_index_body(int b, int p, int d1, int lp, int ct, int depth)
   /* p's facts after the call, in small steps */
   //@ assert ib_p: 0 <= p < tm_count && tm_ctx_[p] == d && tm_ty_[p] == typ;
   //@ assert ib_pk: ty_valid(typ) && ty_kind_[typ] == TY_PROD && ty_left_[typ] == pa;
+  //@ assert ib_tyr: ty_right_[typ] == tyr && ty_same(tyr, TY_LFUN, ca, cg);
   //@ assert ib_pr: ty_same(ty_right_[typ], TY_LFUN, ca, cg);
   //@ assert ib_ca: ty_valid(ca) && ty_same(ca, TY_ARR, ct, -1) && lin(ct) && lin(cg);
   //@ assert ib_pa: ty_valid(pa) && ty_kind_[pa] == TY_ARR && ty_left_[pa] == pt;
