@@ -66,7 +66,7 @@ fwd_rule_fns=$fwd_rule_fns,fwd_index_lin,fwd_index_body,fwd_index
 fwd_rule_fns=$fwd_rule_fns,fwd_app_lin,fwd_app_body,fwd_app
 # F's one-child rules: F a and the extension in fwd_unary, the rest in
 # one builder per kind (the tail let_unary_tail, sharing.c, proved in
-# prove-rev.sh's rules); fwd_op_build is assumed (proofs/assumed.txt)
+# prove-rev.sh's dispatch run); fwd_op_build is proved in the dispatch run
 fwd_rule_fns=$fwd_rule_fns,fwd_proj_build,fwd_sum_build,fwd_length_build,fwd_inj_build,fwd_unary
 # F(case a b c): F a and the extension in fwd_case, the left branch in
 # fwd_case_body, the right one in fwd_case_last (one recursive call per

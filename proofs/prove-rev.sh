@@ -62,6 +62,10 @@ rev_under_fns=rev_under
 rev_dispatch_fns=rev,rev_rule,rev_entry,chad_rev_in,chad_rev
 # R(op)'s builder and the ghost lemma that gives it the signature's P and C
 rev_dispatch_fns=$rev_dispatch_fns,rev_op_build,fo_tr_lemma,ty_eq_lemma,fo_memo_step
+# the one-child rules' tail (sharing.c), which the op builders of both
+# modes call: proved here, in the default gate, so that check-calls finds
+# it without PROVE_RULES=1
+rev_dispatch_fns=$rev_dispatch_fns,let_unary_tail
 # R(pair a b), the first rule with two recursive calls, and its builder
 # tail (see proofs/README.md "Reverse mode R"); split at its second
 # recursive call into rev_pair_body (R b and after)
@@ -81,9 +85,8 @@ rev_rule_fns=$rev_rule_fns,let_index_tail,rev_index_lin,rev_index_body,rev_index
 rev_rule_fns=$rev_rule_fns,app_primal,let_app_tail,rev_app_lin,rev_app_body,rev_app
 # R's one-child rules (fst, snd, sum, length, op, inl, inr): R a and the
 # extension in rev_unary, the rest in one builder per kind; the tail
-# let_unary_tail (sharing.c) is shared with F; rev_op_build is assumed
-# (proofs/assumed.txt)
-rev_rule_fns=$rev_rule_fns,let_unary_tail,rev_proj_build,rev_sum_build,rev_length_build,rev_inj_build,rev_unary
+# let_unary_tail (sharing.c, shared with F) is proved in the dispatch run
+rev_rule_fns=$rev_rule_fns,rev_proj_build,rev_sum_build,rev_length_build,rev_inj_build,rev_unary
 # R(case a b c): R a and the extension in rev_case, the left branch in
 # rev_case_body, the right one in rev_case_last (one recursive call per
 # function); each branch (rev_case_branch: R under the binder, then its
