@@ -4033,6 +4033,7 @@ static int fwd_map_body(int a, int p, int d1, int d2, int e1, int lp, int ly, in
   //@ assert d3_ext: ctx_is_ext(d3, d2, aq) && ctx_len_[d3] == lps + 1 && lps == lx && ctx_valid(d3);
   //@ assert d3_lps: lvl_ty(d3, lps) == aq;
   //@ assert d3_ly: lvl_ty(d3, ly) == pb && lvl_ty(d3, lp) == typ && 0 <= lp < ly < lps;
+  //@ assert d3_q0: 0 <= q < tm_count && tm_ty_[q] == tyq;
   //@ assert d3_q: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt && ty_same(ty_right_[tyq], TY_LFUN, tgx, tt);
   //@ assert d3_tgx: ty_valid(tgx) && ty_same(tgx, TY_PROD, tg, tsg);
   //@ assert d3_st: lin(st) && ty_same(st, TY_ARR, tt, -1) && ty_valid(tg) && ty_valid(tt);
@@ -4054,8 +4055,11 @@ static int fwd_map_body(int a, int p, int d1, int d2, int e1, int lp, int ly, in
   //@ assert l_lin: tm_ctx_[lin] == d3 && ty_valid(tyl) && ty_same(tyl, TY_LFUN, tg, st) && 0 <= lin < tm_count;
   //@ assert l_lvl: lvl_ty(d3, lps) == aq && ctx_valid(d3) && 0 <= lps < ctx_len_[d3];
   //@ assert l_aq: ty_valid(aq) && ty_same(aq, TY_ARR, tyq, -1) && ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == pt;
+  //@ assert l_q: 0 <= q < tm_count && tm_ty_[q] == tyq;
   //@ ghost Lin: ;
   int tq = tyof(q);
+  /* in two steps: as one goal it was the fragile one of this function */
+  //@ assert l_tq1: tq == tyq;
   //@ assert l_tq: tq == tyq && ty_valid(tq) && ty_kind_[tq] == TY_PROD && ty_left_[tq] == pt;
   int prim = map_primal(d3, lps, tq) /*@ ghost (aq, pt) */;
   //@ assert prim >= 0 ==> 0 <= prim < tm_count && tm_ctx_[prim] == d3 && ty_valid(tm_ty_[prim]) && ty_same(tm_ty_[prim], TY_ARR, pt, -1);
