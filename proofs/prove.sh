@@ -119,10 +119,9 @@ export PROVE_CHAD_PROVERS=${PROVE_CHAD_PROVERS:-$chad_first}
 # What each job proves. The CHAD macros (issue #5): logic in
 # src/chad/chad_spec.h, contracts in build.c, types.c (here), reverse.c,
 # simplify.c (prove-rev.sh), forward.c (prove-fwd.sh). Not proved here:
-# chad_sync (assumed: contract only), chad_term_size (no contract); see
-# proofs/README.md.
+# chad_term_size (no contract); see proofs/README.md.
 chad_files="src/chad/build.c src/chad/types.c"
-chad_skip=chad_sync,chad_term_size
+chad_skip=chad_term_size
 # chunks SKIP K FILE...: the functions of FILE... minus SKIP, in K lists of
 # about equal source length (longest first, each to the shortest list), one
 # per line: a job's -wp-fct.

@@ -120,8 +120,8 @@ void venv_pop(void);
 int venv_lookup(int k, int *kind);
 
 /* ---- type translations without the staleness check (types.c) ----------
- * chad_sync() (called by every public entry point) clears the memo tables
- * when the kernel's type or context table changed under them. */
+ * chad_sync() (called by every public entry point) clears the memo tables:
+ * the kernel's tables may have been reset since they were filled. */
 void chad_sync(void);
 /* mode-m translation memo tables: 0 = not computed, else id + 1 */
 extern int chad_memo_ty_[4][CHAD_MAX_TYPES];

@@ -66,10 +66,6 @@
 /* private state of types.c and build.c, named here so that contracts in
  * every chad file can list it in assigns clauses */
 #define CHAD_EXT_CACHE (1 << 16)
-extern int chad_memo_ty_seen_, chad_memo_ctx_seen_;
-extern int chad_snap_ty_k_[CHAD_MAX_TYPES], chad_snap_ty_l_[CHAD_MAX_TYPES],
-  chad_snap_ty_r_[CHAD_MAX_TYPES];
-extern int chad_snap_ctx_p_[CHAD_MAX_CTXS], chad_snap_ctx_t_[CHAD_MAX_CTXS];
 extern int chad_chain_[CHAD_MAX_CTXS];
 extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
   chad_ext_r_[CHAD_EXT_CACHE];
@@ -82,12 +78,8 @@ extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
 #define CH_MEMO_CTX chad_memo_ctx_[0][0 .. CHAD_MAX_CTXS - 1], chad_memo_ctx_[1][0 .. CHAD_MAX_CTXS - 1], \
   chad_memo_ctx_[2][0 .. CHAD_MAX_CTXS - 1], chad_memo_ctx_[3][0 .. CHAD_MAX_CTXS - 1]
 /* everything a type translation may write besides the type table */
-#define CH_TR_TY_STATE CH_MEMO_TY, chad_memo_ty_seen_, \
-  chad_snap_ty_k_[0 .. CHAD_MAX_TYPES - 1], chad_snap_ty_l_[0 .. CHAD_MAX_TYPES - 1], \
-  chad_snap_ty_r_[0 .. CHAD_MAX_TYPES - 1]
-#define CH_TR_CTX_STATE CH_TR_TY_STATE, CH_MEMO_CTX, \
-  chad_memo_ctx_seen_, chad_snap_ctx_p_[0 .. CHAD_MAX_CTXS - 1], \
-  chad_snap_ctx_t_[0 .. CHAD_MAX_CTXS - 1], chad_chain_[0 .. CHAD_MAX_CTXS - 1]
+#define CH_TR_TY_STATE CH_MEMO_TY
+#define CH_TR_CTX_STATE CH_TR_TY_STATE, CH_MEMO_CTX, chad_chain_[0 .. CHAD_MAX_CTXS - 1]
 #define CH_EXT_STATE chad_ext_d_[0 .. CHAD_EXT_CACHE - 1], chad_ext_t_[0 .. CHAD_EXT_CACHE - 1], \
   chad_ext_r_[0 .. CHAD_EXT_CACHE - 1]
 

@@ -187,7 +187,7 @@ static void test_reset(void)
   CHECKM(f >= 0 && tm_type(f) == ty_prod(out, ty_lfun(ty_prod(U_, R_), out)), "forward after reset");
   CHECKM(r >= 0 && tm_type(r) == ty_prod(out, ty_lfun(out, ty_prod(U_, R_))), "reverse after reset");
   CHECKM(chad_ty_tan(ty_fun(R_, I_)) == ty_fun(R_, U_), "T after reset");
-  printf("kernel reset without chad_init: memo tables revalidated\n");
+  printf("kernel reset without chad_init: the memo tables are cleared at the next call\n");
 }
 
 int main(void)
