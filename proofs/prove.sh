@@ -118,10 +118,9 @@ export PROVE_CHAD_PROVERS=${PROVE_CHAD_PROVERS:-$chad_first}
 
 # What each job proves. The CHAD macros (issue #5): logic in
 # src/chad/chad_spec.h, contracts in build.c, types.c (here), reverse.c,
-# simplify.c (prove-rev.sh), forward.c (prove-fwd.sh). Not proved here:
-# chad_term_size (no contract); see proofs/README.md.
+# simplify.c (job simplify below; its guarantee chad_simplify in
+# prove-rev.sh), forward.c (prove-fwd.sh).
 chad_files="src/chad/build.c src/chad/types.c"
-chad_skip=chad_term_size
 # chunks SKIP K FILE...: the functions of FILE... minus SKIP, in K lists of
 # about equal source length (longest first, each to the shortest list), one
 # per line: a job's -wp-fct.
@@ -170,15 +169,26 @@ tr_ctx_fns=tr_ctx,tr_mk
 # tr_fun_p 10.0 -> 3.4 (dealt to the chad jobs below), and the parts
 # "cvc5" of prove-rev.sh and prove-fwd.sh.
 z3_pref_fns=ctx_extend,tm_push,tm_mkty,chk_extend,chk_arr_real,ty_make,ty_init
+# The simplifier's engine (simplify.c): rounds of rewriting that only call
+# the proved constructors; proved: kernel_inv kept, appends only, bounds,
+# termination (chad_simplify itself, the final check, is in prove-rev.sh)
+simplify_fns=ec_new,ec_lookup,is_zero,trivial,is_value,child_binders,leafy
+simplify_fns=$simplify_fns,count_child,count_rec,pre_push,precount_child,precount,count_uses
+simplify_fns=$simplify_fns,zero_like,s_proj,s_pair,s_plus,weaken,bind_simplified,bind,wrap
+simplify_fns=$simplify_fns,simp_let,beta,simp_branch,small_term,plus_float
+simplify_fns=$simplify_fns,simplify_round,simplify_engine
+# simp itself, the switch on the kind (879 goals with simp_loop, 317 s
+# alone at -wp-par 2, mostly WP's own goal building): a job of its own
+simp_fns=simp,simp_loop
 mapfile -t checker_jobs < <(chunks "$z3_pref_fns" 2 src/kernel/checker.c)
 mapfile -t types_jobs < <(chunks "$z3_pref_fns" 1 src/kernel/types.c)
 # shellcheck disable=SC2086
-mapfile -t chad_jobs < <(chunks "$chad_skip,$onehot_fns,$ty_tr_fns,$tr_ctx_fns" 3 $chad_files)
+mapfile -t chad_jobs < <(chunks "$onehot_fns,$ty_tr_fns,$tr_ctx_fns" 3 $chad_files)
 mapfile -t kernel_jobs < <(chunks "$z3_pref_fns" 3 src/kernel/terms.c src/kernel/contexts.c src/kernel/ops.c src/kernel/raw.c)
 # The last kernel job takes every function no other job names
 # (-wp-skip-fct), so that a function the name pattern above misses is
 # proved there rather than nowhere.
-named=$chad_skip,$onehot_fns,$ty_tr_fns,$tr_ctx_fns,$z3_pref_fns
+named=$onehot_fns,$ty_tr_fns,$tr_ctx_fns,$z3_pref_fns
 for list in "${checker_jobs[@]}" "${types_jobs[@]}" "${chad_jobs[@]}" "${kernel_jobs[@]:0:2}"; do
   named=$named,$list
 done
@@ -191,6 +201,7 @@ done
 # (their own files, reports in proofs/ and provers).
 jobs_table=(
   "rev-fns|script|-|proofs/prove-rev.sh fns"                      # 252
+  "simp|$cvc5_first|$timeout|-wp-fct $simp_fns src/chad/simplify.c"  # 324 (alone)
   "checker-2|$cvc5_first|$timeout|-wp-fct ${checker_jobs[1]}"     # 181
   "checker-1|$cvc5_first|$timeout|-wp-fct ${checker_jobs[0]}"     # 181
   "ty-tr|$chad_first|$timeout|-wp-fct $ty_tr_fns"                   # 158
@@ -198,6 +209,7 @@ jobs_table=(
   "fwd-fns|script|-|proofs/prove-fwd.sh fns"                      # 132
   "kernel-1|$cvc5_first|$timeout|-wp-fct ${kernel_jobs[0]}"       # 116
   "kernel-3|$cvc5_first|$timeout|-wp-skip-fct $named"             # 112
+  "simplify|$cvc5_first|$timeout|-wp-fct $simplify_fns src/chad/simplify.c"
   "onehot|$chad_first|$timeout|-wp-fct $onehot_fns"                 # 93
   "rev-under|script|-|proofs/prove-rev.sh under"                  # 59
   "fwd-under|script|-|proofs/prove-fwd.sh under"                  # 36 (alone)

@@ -628,27 +628,45 @@ int venv_lookup(int k, int *kind)
 }
 
 /* ---- size ---------------------------------------------------------------- */
-static int size_stack_[CHAD_MAX_TERMS];
+/* The tree size: shared nodes count once per use, so a DAG can be
+ * exponentially larger than its arena; CHAD_SIZE_CAP bounds the walk (a
+ * term that large is reported as CHAD_E_CAPACITY, never a hang). */
+#define CHAD_SIZE_CAP ((int64_t)1 << 32)
+int chad_size_stack_[CHAD_MAX_TERMS];
 
+/*@ requires kernel_inv; terminates \true;
+    assigns CHAD_SIZE_STACK;
+    ensures !(0 <= t < tm_count) <==> \result == CHAD_E_ARG;
+    ensures \result >= 1 || \result == CHAD_E_ARG || \result == CHAD_E_CAPACITY;
+*/
 int64_t chad_term_size(int t)
 {
   if (t < 0 || t >= tm_count)
     return CHAD_E_ARG;
   int64_t n = 0;
   int sp = 0;
-  size_stack_[sp++] = t;
+  chad_size_stack_[sp++] = t;
+  /*@ loop invariant 0 <= sp <= CHAD_MAX_TERMS && 0 <= n <= CHAD_SIZE_CAP;
+      loop invariant sp == 0 ==> n >= 1;
+      loop assigns sp, n, chad_size_stack_[0 .. CHAD_MAX_TERMS - 1];
+      loop variant CHAD_SIZE_CAP - n; */
   while (sp > 0) {
-    int u = size_stack_[--sp];
+    if (n >= CHAD_SIZE_CAP)
+      return CHAD_E_CAPACITY;
+    int u = chad_size_stack_[--sp];
     n++;
     int ch[3] = {tm_a(u), tm_b(u), tm_c(u)};
     int k = tm_kind(u);
     if (k == TM_VAR || k == TM_ICONST || k == TM_RCONST || k == TM_UNIT || k == TM_ZERO)
       continue;
+    /*@ loop invariant 0 <= i <= 3 && 0 <= sp <= CHAD_MAX_TERMS;
+        loop assigns i, sp, chad_size_stack_[0 .. CHAD_MAX_TERMS - 1];
+        loop variant 3 - i; */
     for (int i = 0; i < 3; i++)
       if (ch[i] >= 0) {
         if (sp >= CHAD_MAX_TERMS)
           return CHAD_E_CAPACITY;
-        size_stack_[sp++] = ch[i];
+        chad_size_stack_[sp++] = ch[i];
       }
   }
   return n;

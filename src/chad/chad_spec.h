@@ -67,6 +67,8 @@
  * every chad file can list it in assigns clauses */
 #define CHAD_EXT_CACHE (1 << 16)
 extern int chad_chain_[CHAD_MAX_CTXS];
+extern int chad_size_stack_[CHAD_MAX_TERMS];   /* chad_term_size's walk (build.c) */
+#define CHAD_SIZE_STACK chad_size_stack_[0 .. CHAD_MAX_TERMS - 1]
 extern int chad_ext_d_[CHAD_EXT_CACHE], chad_ext_t_[CHAD_EXT_CACHE],
   chad_ext_r_[CHAD_EXT_CACHE];
 /* the memo tables, row by row: WP checks an inclusion in a union of 1-D

@@ -63,7 +63,8 @@ static int deriv_term(int t, int rev, chad_diag *dg)
    * redexes (GMM: 2x faster, half the memory). The simplifier's use counts
    * cost up to quadratic time in the term size, so very large terms are
    * evaluated as they are. chad_simplify returns its input on failure. */
-  if (p >= 0 && chad_term_size(p) <= DERIV_SIMPLIFY_MAX)
+  int64_t psize = p >= 0 ? chad_term_size(p) : -1;
+  if (psize >= 0 && psize <= DERIV_SIMPLIFY_MAX)   /* too large or failed: as it is */
     p = chad_simplify(p);
   int lp = b_lvl(d), d1 = b_ext(d, p < 0 ? p : tm_type(p));
   int res = b_let(p, b_pair(b_fst(b_var(d1, lp)),

@@ -29,6 +29,8 @@
  * maps to a target level, to a term to inline (weakened on use by
  * re-simplifying it with an identity environment), or, past the end, to the
  * identity on the first n levels. */
+#include <limits.h>
+
 #include "chad/chad.h"
 #include "chad/kernel.h"
 #include "chad_internal.h"
@@ -45,7 +47,58 @@ static int ec_kind[ECELLS], ec_val[ECELLS], ec_next[ECELLS];
 static int ec_count;
 static int pend_[PEND_CAP];
 static int pend_top;
+static int cnt_uses, cnt_under, cnt_budget;
+/* Use counts of the binders of a round's input, computed in one pass
+ * (memo keyed by the binder's body node, valid for the current stamp).
+ * Nodes made during the round are counted on demand (count_rec). */
+static int memo_uses_[CHAD_MAX_TERMS], memo_under_[CHAD_MAX_TERMS];
+static unsigned memo_stamp_[CHAD_MAX_TERMS];
+static unsigned cur_stamp;
+#define PRE_STACK (SIMP_DEPTH + 8)
+static int pre_uses_[PRE_STACK], pre_under_[PRE_STACK], pre_lam_[PRE_STACK];
+static int pre_sp, pre_failed;
 
+/* What the proof of the engine needs (proofs/README.md "The simplifier's
+ * engine"): every env cell points to an older one (so a lookup walks down
+ * and stops), and the three stacks stay in bounds. Nothing here is about
+ * meaning: the result's context and type are checked by chad_simplify. */
+/*@ predicate ec_ok = 0 <= ec_count <= ECELLS &&
+      \forall integer i; 0 <= i < ec_count ==> ec_next[i] < i;
+    predicate simp_ok = ec_ok && 0 <= pend_top <= PEND_CAP && 0 <= pre_sp <= PRE_STACK;
+    // a cell argument: none (negative) or an existing cell
+    predicate cell_arg(integer e) = e < ec_count;
+*/
+/* everything the engine writes: the kernel's tables (appends only, through
+ * the proved constructors), its own state, and build.c's size stack */
+#define SIMP_STATE CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, \
+  ec_kind[0 .. ECELLS - 1], ec_val[0 .. ECELLS - 1], ec_next[0 .. ECELLS - 1], ec_count, \
+  pend_[0 .. PEND_CAP - 1], pend_top, cnt_uses, cnt_under, cnt_budget, \
+  memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1], \
+  memo_stamp_[0 .. CHAD_MAX_TERMS - 1], cur_stamp, \
+  pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1], \
+  pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed
+/* a simplifier function keeps the kernel's invariant and its own, appends
+ * only, and keeps every existing cell */
+#define SIMP_KEEP ensures kernel_inv && simp_ok; ensures \old(ec_count) <= ec_count; \
+  ensures SIMP_GROWS
+#define SIMP_GROWS \old(tm_count) <= tm_count && \old(ty_count) <= ty_count && \
+  \old(ctx_count) <= ctx_count
+/* SIMP_STATE in a loop's assigns: the tables above their counts at Pre */
+#define SIMP_LOOP_STATE CH_TMS_FROM(\at(tm_count, Pre)), CH_TYS_FROM(\at(ty_count, Pre)), \
+  CH_CTXS_FROM(\at(ctx_count, Pre)), CH_EXT_STATE, \
+  ec_kind[0 .. ECELLS - 1], ec_val[0 .. ECELLS - 1], ec_next[0 .. ECELLS - 1], ec_count, \
+  pend_[0 .. PEND_CAP - 1], pend_top, cnt_uses, cnt_under, cnt_budget, \
+  memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1], \
+  memo_stamp_[0 .. CHAD_MAX_TERMS - 1], cur_stamp, \
+  pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1], \
+  pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed
+
+/*@ requires ec_ok && next < ec_count; terminates \true;
+    assigns ec_kind[ec_count], ec_val[ec_count], ec_next[ec_count], ec_count;
+    ensures ec_ok && \old(ec_count) <= ec_count;
+    ensures \result == CHAD_E_CAPACITY || (\result == \old(ec_count) &&
+      ec_count == \result + 1 && ec_kind[\result] == kind && ec_val[\result] == val);
+*/
 static int ec_new(int kind, int val, int next)
 {
   if (ec_count >= ECELLS)
@@ -58,8 +111,17 @@ static int ec_new(int kind, int val, int next)
 
 /* returns the cell describing var k (an EC_LEVEL/EC_TERM cell, or an IDBASE
  * cell with *lvl set), or a negative code */
+/*@ requires ec_ok && cell_arg(e) && \valid(lvl); terminates \true;
+    assigns *lvl;
+    ensures \result == CHAD_E_UNBOUND || 0 <= \result < ec_count;
+*/
 static int ec_lookup(int e, int k, int *lvl)
 {
+  if (k < 0)
+    return CHAD_E_UNBOUND;
+  /*@ loop invariant e < ec_count && k >= 0;
+      loop assigns e, k, *lvl;
+      loop variant e; */
   while (e >= 0) {
     if (ec_kind[e] == EC_IDBASE) {
       if (k >= ec_val[e])
@@ -75,10 +137,11 @@ static int ec_lookup(int e, int k, int *lvl)
   return CHAD_E_UNBOUND;
 }
 
+/*@ requires kernel_inv; terminates \true; assigns \nothing; */
 static int is_zero(int t) { return t >= 0 && tm_kind(t) == TM_ZERO; }
 
-/*@ requires depth >= 0;
-    decreases 5 - depth; */
+/*@ requires kernel_inv && depth >= 0; terminates \true;
+    decreases 5 - depth; assigns \nothing; */
 static int trivial(int t, int depth)
 {
   if (t < 0 || depth > 4)
@@ -95,6 +158,7 @@ static int trivial(int t, int depth)
   }
 }
 
+/*@ requires kernel_inv; terminates \true; assigns \nothing; */
 static int is_value(int t)
 {
   int k = tm_kind(t);
@@ -103,6 +167,8 @@ static int is_value(int t)
 
 /* ---- use counts -------------------------------------------------------- */
 /* binders a child adds, and whether it is a lambda or loop body */
+/*@ requires \valid(loop); terminates \true; assigns *loop;
+    ensures 0 <= \result <= 2 && 0 <= *loop <= 1; */
 static int child_binders(int kind, int which, int *loop)
 {
   *loop = 0;
@@ -117,17 +183,19 @@ static int child_binders(int kind, int which, int *loop)
   }
 }
 
+/*@ terminates \true; assigns \nothing; */
 static int leafy(int k)
 {
   return k == TM_VAR || k == TM_ICONST || k == TM_RCONST || k == TM_UNIT || k == TM_ZERO;
 }
 
-static int cnt_uses, cnt_under, cnt_budget;
 static void count_rec(int t, int k, int under, int depth);
 
 /* child `which` of a node of kind `kind` (skipped when absent) */
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/* counts saturate at 2: callers only tell 0, 1 and more apart */
+/*@ requires kernel_inv && depth >= 0 && 0 <= k <= 2 * depth; terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns cnt_uses, cnt_under, cnt_budget; */
 static void count_child(int kind, int which, int child, int k, int under, int depth)
 {
   if (child < 0)
@@ -142,19 +210,22 @@ static void count_child(int kind, int which, int child, int k, int under, int de
   count_rec(child, k + nb, under | loop, depth + 1);
 }
 
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && depth >= 0 && 0 <= k <= 2 * depth; terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns cnt_uses, cnt_under, cnt_budget; */
 static void count_rec(int t, int k, int under, int depth)
 {
-  if (cnt_budget-- <= 0 || depth > SIMP_DEPTH) {
+  if (cnt_budget <= 0 || depth > SIMP_DEPTH) {
     cnt_uses = 2;
     cnt_under = 1;
     return;
   }
+  cnt_budget--;
   int kind = tm_kind(t);
   if (kind == TM_VAR) {
     if (tm_aux(t) == k) {
-      cnt_uses++;
+      if (cnt_uses < 2)
+        cnt_uses++;
       cnt_under |= under;
     }
     return;
@@ -171,17 +242,13 @@ static void count_rec(int t, int k, int under, int depth)
   count_child(kind, 2, tm_c(t), k, under, depth + 1);
 }
 
-/* Use counts of the binders of a round's input, computed in one pass
- * (memo keyed by the binder's body node, valid for the current stamp).
- * Nodes made during the round are counted on demand (count_rec). */
-static int memo_uses_[CHAD_MAX_TERMS], memo_under_[CHAD_MAX_TERMS];
-static unsigned memo_stamp_[CHAD_MAX_TERMS];
-static unsigned cur_stamp;
-#define PRE_STACK (SIMP_DEPTH + 8)
-static int pre_uses_[PRE_STACK], pre_under_[PRE_STACK], pre_lam_[PRE_STACK];
-static int pre_sp, pre_failed;
 static void precount(int t, int lamdepth, int depth);
 
+/*@ requires 0 <= pre_sp <= PRE_STACK; terminates \true;
+    assigns pre_uses_[pre_sp], pre_under_[pre_sp], pre_lam_[pre_sp], pre_sp;
+    ensures 0 <= pre_sp <= PRE_STACK;
+    ensures on && \old(pre_sp) < PRE_STACK ==> pre_sp == \old(pre_sp) + 1;
+    ensures !(on && \old(pre_sp) < PRE_STACK) ==> pre_sp == \old(pre_sp); */
 static void pre_push(int lam, int on)
 {
   if (!on || pre_sp >= PRE_STACK)
@@ -194,8 +261,14 @@ static void pre_push(int lam, int on)
 
 /* child `which` of a node of kind `kind`: push its binders, count, record
  * the counts of a let / lambda binder, pop */
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && 0 <= pre_sp <= PRE_STACK && depth >= 0 && 0 <= lamdepth <= depth;
+    terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1],
+      pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed,
+      memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1],
+      memo_stamp_[0 .. CHAD_MAX_TERMS - 1];
+    ensures pre_sp == \old(pre_sp); */
 static void precount_child(int kind, int which, int child, int lamdepth, int depth)
 {
   if (child < 0 || pre_failed)
@@ -213,7 +286,8 @@ static void precount_child(int kind, int which, int child, int lamdepth, int dep
   pre_push(lamdepth + loop, nb >= 1);     /* nb <= 2 binders */
   pre_push(lamdepth + loop, nb >= 2);
   precount(child, lamdepth + loop, depth + 1);
-  if (nb == 1 && (kind == TM_LET || kind == TM_LAM || kind == TM_LLAM) && !pre_failed) {
+  if (nb == 1 && (kind == TM_LET || kind == TM_LAM || kind == TM_LLAM) && !pre_failed &&
+      child < CHAD_MAX_TERMS) {
     memo_uses_[child] = pre_uses_[pre_sp - 1];
     memo_under_[child] = pre_under_[pre_sp - 1];
     memo_stamp_[child] = cur_stamp;
@@ -222,8 +296,14 @@ static void precount_child(int kind, int which, int child, int lamdepth, int dep
 }
 
 
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && 0 <= pre_sp <= PRE_STACK && depth >= 0 && 0 <= lamdepth <= depth;
+    terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1],
+      pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed,
+      memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1],
+      memo_stamp_[0 .. CHAD_MAX_TERMS - 1];
+    ensures pre_sp == \old(pre_sp); */
 static void precount(int t, int lamdepth, int depth)
 {
   if (depth > SIMP_DEPTH || pre_failed) {
@@ -232,10 +312,11 @@ static void precount(int t, int lamdepth, int depth)
   }
   int kind = tm_kind(t);
   if (kind == TM_VAR) {
-    int k = (int)tm_aux(t);
-    if (k < pre_sp) {
-      int i = pre_sp - 1 - k;
-      pre_uses_[i]++;
+    int64_t k = tm_aux(t);
+    if (0 <= k && k < pre_sp) {
+      int i = pre_sp - 1 - (int)k;
+      if (pre_uses_[i] < 2)
+        pre_uses_[i]++;
       if (lamdepth > pre_lam_[i])
         pre_under_[i] = 1;
     }
@@ -249,6 +330,8 @@ static void precount(int t, int lamdepth, int depth)
 }
 
 /* uses of var 0 of `body`; *under set when a use sits in a lambda/loop body */
+/*@ requires kernel_inv && \valid(under); terminates \true;
+    assigns *under, cnt_uses, cnt_under, cnt_budget; */
 static int count_uses(int body, int *under)
 {
   if (body >= 0 && body < CHAD_MAX_TERMS && memo_stamp_[body] == cur_stamp) {
@@ -264,10 +347,14 @@ static int count_uses(int body, int *under)
 }
 
 /* ---- smart constructors ------------------------------------------------- */
+/*@ requires kernel_inv; terminates \true; assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv && SIMP_GROWS; */
 static int zero_like(int d, int ty) { return ty_is_linear(ty) ? b_zero(d, ty) : -1; }
 
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && depth >= 0; terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv && SIMP_GROWS; */
 static int s_proj(int kind, int p, int depth)
 {
   if (p < 0)
@@ -288,6 +375,9 @@ static int s_proj(int kind, int p, int depth)
   return kind == TM_FST ? b_fst(p) : b_snd(p);
 }
 
+/*@ requires kernel_inv; terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv && SIMP_GROWS; */
 static int s_pair(int a, int b)
 {
   if (is_zero(a) && is_zero(b)) {
@@ -300,8 +390,10 @@ static int s_pair(int a, int b)
   return b_pair(a, b);
 }
 
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && depth >= 0; terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv && SIMP_GROWS; */
 static int s_plus(int a, int b, int depth)
 {
   if (is_zero(a))
@@ -318,8 +410,10 @@ static int s_plus(int a, int b, int depth)
 /* ---- the simplifier ---------------------------------------------------- */
 static int simp(int t, int d, int e, int depth);
 
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && simp_ok && depth >= 0; terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns SIMP_STATE;
+    SIMP_KEEP; */
 static int weaken(int u, int d, int depth)
 {
   if (depth > SIMP_DEPTH)
@@ -336,6 +430,10 @@ static int weaken(int u, int d, int depth)
 /* decides how a simplified term u (in d) bound to a variable with `uses`
  * uses is made available: returns an env cell (TERM to inline, or LEVEL after
  * pushing a pending let), and the context after it in *dout */
+/*@ requires kernel_inv && simp_ok && cell_arg(e) && \valid(dout); terminates \true;
+    assigns SIMP_STATE, *dout;
+    SIMP_KEEP;
+    ensures \result < 0 || \result < ec_count; */
 static int bind_simplified(int u, int d, int e, int uses, int under, int *dout)
 {
   if (u < 0)
@@ -356,22 +454,23 @@ static int bind_simplified(int u, int d, int e, int uses, int under, int *dout)
 
 /* The value of source term B (env eb, target ctx d) as a term usable in
  * *dout, after pushing pending lets; `uses`/`under` describe its variable. */
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && simp_ok && depth >= 0 && cell_arg(eb) && \valid(dout); terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns SIMP_STATE, *dout;
+    SIMP_KEEP; */
 static int bind(int B, int eb, int d, int uses, int under, int *dout, int depth)
 {
   if (depth > SIMP_DEPTH)
     return CHAD_E_DEPTH;
   int k = tm_kind(B);
   if (k == TM_LET) {                     /* float */
-    int ua, d1;
+    int d1;
     int in_under;
     int in_uses = count_uses(tm_b(B), &in_under);
     int sa = simp(tm_a(B), d, eb, depth + 1);
     int cell = bind_simplified(sa, d, eb, in_uses, in_under, &d1);
     if (cell < 0)
       return cell;
-    (void)ua;
     return bind(tm_b(B), cell, d1, uses, under, dout, depth + 1);
   }
   if (k == TM_PAIR && uses > 0) {        /* split */
@@ -398,8 +497,15 @@ static int bind(int B, int eb, int d, int uses, int under, int *dout, int depth)
 }
 
 /* wraps body with the pending lets above mark */
+/*@ requires kernel_inv && simp_ok && 0 <= mark <= PEND_CAP; terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS, pend_top;
+    ensures kernel_inv && simp_ok && SIMP_GROWS; */
 static int wrap(int body, int mark)
 {
+  /*@ loop invariant kernel_inv && 0 <= pend_top <= PEND_CAP;
+      loop invariant \at(tm_count, Pre) <= tm_count && \at(ty_count, Pre) <= ty_count;
+      loop assigns body, pend_top, CH_TMS_FROM(\at(tm_count, Pre)), CH_TYS_FROM(\at(ty_count, Pre));
+      loop variant pend_top; */
   while (pend_top > mark && body >= 0)
     body = b_let(pend_[--pend_top], body);
   pend_top = mark;
@@ -408,8 +514,10 @@ static int wrap(int body, int mark)
 
 /* let-like: bound source term B (env eb) for the body C (source, env ec
  * extended by the bound variable), counts from C */
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && simp_ok && depth >= 0 && cell_arg(eb) && cell_arg(ec); terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns SIMP_STATE;
+    SIMP_KEEP; */
 static int simp_let(int B, int eb, int C, int ec, int d, int depth)
 {
   if (depth > SIMP_DEPTH)
@@ -422,8 +530,10 @@ static int simp_let(int B, int eb, int C, int ec, int d, int depth)
     return u;
   }
   int cell;
-  if (tm_kind(u) == TM_VAR && tm_ctx(u) == d1)
-    cell = ec_new(EC_LEVEL, b_lvl(d1) - 1 - (int)tm_aux(u), ec);
+  int64_t ux = tm_aux(u);
+  int l1 = b_lvl(d1);
+  if (tm_kind(u) == TM_VAR && tm_ctx(u) == d1 && 0 <= ux && ux < l1)
+    cell = ec_new(EC_LEVEL, l1 - 1 - (int)ux, ec);
   else
     cell = ec_new(EC_TERM, u, ec);
   int body = cell < 0 ? cell : simp(C, d1, cell, depth + 1);
@@ -432,8 +542,10 @@ static int simp_let(int B, int eb, int C, int ec, int d, int depth)
 
 /* beta with an already simplified argument x (in d) and a simplified
  * lambda f (in d): body of f under [var 0 := x] */
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && simp_ok && depth >= 0; terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns SIMP_STATE;
+    SIMP_KEEP; */
 static int beta(int f, int x, int d, int depth)
 {
   if (depth > SIMP_DEPTH)
@@ -450,8 +562,10 @@ static int beta(int f, int x, int d, int depth)
 }
 
 /* a case branch: body under one binder of type bty */
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && simp_ok && depth >= 0 && cell_arg(e); terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns SIMP_STATE;
+    SIMP_KEEP; */
 static int simp_branch(int body, int bty, int d, int e, int depth)
 {
   if (depth > SIMP_DEPTH)
@@ -468,11 +582,15 @@ static int simp_branch(int body, int bty, int d, int e, int depth)
 #define FLOAT_MAX 64
 
 /* 1 when the tree below t has at most FLOAT_MAX nodes (stops early) */
+/*@ requires kernel_inv; terminates \true; assigns \nothing; */
 static int small_term(int t)
 {
   int stack[FLOAT_MAX + 4];
   int sp = 0, n = 0;
   stack[sp++] = t;
+  /*@ loop invariant 0 <= sp <= FLOAT_MAX + 3 && 0 <= n <= FLOAT_MAX;
+      loop assigns sp, n, stack[0 .. FLOAT_MAX + 3];
+      loop variant FLOAT_MAX - n; */
   while (sp > 0) {
     int u = stack[--sp];
     if (++n > FLOAT_MAX)
@@ -480,6 +598,9 @@ static int small_term(int t)
     if (leafy(tm_kind(u)))
       continue;
     int ch[3] = {tm_a(u), tm_b(u), tm_c(u)};
+    /*@ loop invariant 0 <= i <= 3 && 0 <= sp <= FLOAT_MAX + 3;
+        loop assigns i, sp, stack[0 .. FLOAT_MAX + 3];
+        loop variant 3 - i; */
     for (int i = 0; i < 3; i++)
       if (ch[i] >= 0) {
         if (sp >= FLOAT_MAX + 3)
@@ -490,8 +611,10 @@ static int small_term(int t)
   return 1;
 }
 
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+/*@ requires kernel_inv && simp_ok && depth >= 0; terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns SIMP_STATE;
+    SIMP_KEEP; */
 static int plus_float(int x, int y, int depth)
 {
   if (x < 0 || y < 0)
@@ -509,8 +632,12 @@ static int plus_float(int x, int y, int depth)
   return s_plus(x, y, depth + 1);
 }
 
-/*@ requires depth >= 0;
-    decreases SIMP_DEPTH + 1 - depth; */
+static int simp_loop(int kind, int t, int d, int e, int depth);
+
+/*@ requires kernel_inv && simp_ok && depth >= 0 && cell_arg(e); terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns SIMP_STATE;
+    SIMP_KEEP; */
 static int simp(int t, int d, int e, int depth)
 {
   if (depth > SIMP_DEPTH)
@@ -619,25 +746,8 @@ static int simp(int t, int d, int e, int depth)
     int br1 = simp_branch(c, ty_right(st), d, e, dn);
     return b_case(s, br0, br1);
   }
-  case TM_ITER: case TM_BUILD: case TM_LSUM: case TM_MAP: {
-    /* one loop body with one binder; n / init / array simplified in d */
-    int n = simp(kind == TM_MAP ? b : a, d, e, dn);
-    int init = kind == TM_ITER ? simp(c, d, e, dn) : 0;
-    if (n < 0 || init < 0)
-      return n < 0 ? n : init;
-    int bty = kind == TM_ITER ? ty : kind == TM_MAP ? ty_left(tm_type(n)) : TY_ID_INT;
-    int lvl = b_lvl(d), d1 = b_ext(d, bty);
-    int cell = ec_new(EC_LEVEL, lvl, e);
-    if (cell < 0)
-      return cell;
-    int body = simp(kind == TM_MAP ? a : b, d1, cell, dn);
-    switch (kind) {
-    case TM_ITER: return b_iter(n, body, init);
-    case TM_BUILD: return b_build(n, body);
-    case TM_MAP: return b_map(body, n);
-    default: return is_zero(body) ? b_zero(d, ty) : b_lsum(n, body);
-    }
-  }
+  case TM_ITER: case TM_BUILD: case TM_LSUM: case TM_MAP:
+    return simp_loop(kind, t, d, e, dn);
   case TM_CP_FOLD: {
     int bag = simp(a, d, e, dn);
     if (bag < 0)
@@ -659,6 +769,56 @@ static int simp(int t, int d, int e, int depth)
   }
 }
 
+/* iter, build, lsum, map: one loop body with one binder; n / init / array
+ * simplified in d (a function of its own: inside simp's switch, WP's
+ * assigns goals on the temporaries of this case did not prove) */
+/*@ requires kernel_inv && simp_ok && depth >= 0 && cell_arg(e); terminates \true;
+    decreases SIMP_DEPTH + 1 - depth;
+    assigns SIMP_STATE;
+    SIMP_KEEP; */
+static int simp_loop(int kind, int t, int d, int e, int depth)
+{
+  if (depth > SIMP_DEPTH)
+    return CHAD_E_DEPTH;
+  int a = tm_a(t), b = tm_b(t), c = tm_c(t), ty = tm_type(t);
+  int dn = depth + 1;
+  int src_n = a, src_body = b;
+  if (kind == TM_MAP) {
+    src_n = b;
+    src_body = a;
+  }
+  int n = simp(src_n, d, e, dn);
+  if (n < 0)
+    return n;
+  int init = 0;
+  if (kind == TM_ITER)
+    init = simp(c, d, e, dn);
+  if (init < 0)
+    return init;
+  int bty = TY_ID_INT;
+  if (kind == TM_ITER)
+    bty = ty;
+  else if (kind == TM_MAP)
+    bty = ty_left(tm_type(n));
+  int lvl = b_lvl(d), d1 = b_ext(d, bty);
+  int cell = ec_new(EC_LEVEL, lvl, e);
+  if (cell < 0)
+    return cell;
+  int body = simp(src_body, d1, cell, dn);
+  if (kind == TM_ITER)
+    return b_iter(n, body, init);
+  if (kind == TM_BUILD)
+    return b_build(n, body);
+  if (kind == TM_MAP)
+    return b_map(body, n);
+  if (is_zero(body))
+    return b_zero(d, ty);
+  return b_lsum(n, body);
+}
+
+/*@ requires kernel_inv; terminates \true;
+    assigns SIMP_STATE;
+    ensures kernel_inv && SIMP_GROWS; */
 static int simplify_round(int t)
 {
   int g = tm_ctx(t);
@@ -667,10 +827,15 @@ static int simplify_round(int t)
   ec_count = 0;
   pend_top = 0;
   /* a new stamp invalidates every memoised count (on wrap-around, clear) */
-  if (++cur_stamp == 0) {
+  if (cur_stamp == UINT_MAX) {
+    /*@ loop invariant 0 <= i <= CHAD_MAX_TERMS;
+        loop assigns i, memo_stamp_[0 .. CHAD_MAX_TERMS - 1];
+        loop variant CHAD_MAX_TERMS - i; */
     for (int i = 0; i < CHAD_MAX_TERMS; i++)
       memo_stamp_[i] = 0;
     cur_stamp = 1;
+  } else {
+    cur_stamp++;
   }
   pre_sp = 0;
   pre_failed = 0;
@@ -682,20 +847,14 @@ static int simplify_round(int t)
 }
 
 /* The rewriting engine: rounds of simplify_round until the size stops
- * shrinking. Its internals are NOT proved; its contract below is ASSUMED
- * (WP skips its body): it writes the kernel's tables only by appending
- * (through the kernel constructors, whose contracts are proved) and keeps
- * the kernel invariant. It also writes build.c's private size stack
- * (chad_term_size), which no annotation reads. */
+ * shrinking. Proved: it appends to the kernel's tables only through the
+ * kernel constructors, keeps the kernel invariant, stays in bounds and
+ * terminates. That the rewrites keep the meaning is tested (proptest
+ * "simplifier preserves values"); the result's context and type are
+ * checked by chad_simplify. */
 /*@ requires kernel_inv;
     terminates \true;
-    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE,
-      ec_kind[0 .. ECELLS - 1], ec_val[0 .. ECELLS - 1], ec_next[0 .. ECELLS - 1], ec_count,
-      pend_[0 .. PEND_CAP - 1], pend_top, cnt_uses, cnt_under, cnt_budget,
-      memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1],
-      memo_stamp_[0 .. CHAD_MAX_TERMS - 1], cur_stamp,
-      pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1],
-      pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed;
+    assigns SIMP_STATE, CHAD_SIZE_STACK;
     ensures kernel_inv;
     ensures \old(tm_count) <= tm_count;
 */
@@ -703,6 +862,11 @@ static int simplify_engine(int t)
 {
   int best = t;
   int64_t best_size = chad_term_size(t);
+  /*@ loop invariant 0 <= round <= SIMP_ROUNDS && kernel_inv;
+      loop invariant \at(tm_count, Pre) <= tm_count && \at(ty_count, Pre) <= ty_count &&
+        \at(ctx_count, Pre) <= ctx_count;
+      loop assigns round, best, best_size, SIMP_LOOP_STATE, CHAD_SIZE_STACK;
+      loop variant SIMP_ROUNDS - round; */
   for (int round = 0; round < SIMP_ROUNDS; round++) {
     int s = simplify_round(best);
     if (s < 0 || tm_type(s) != tm_type(t) || tm_ctx(s) != tm_ctx(t))
@@ -726,13 +890,7 @@ static int simplify_engine(int t)
  * is replaced by the input, always a correct answer. */
 /*@ requires kernel_inv;
     terminates \true;
-    assigns CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE,
-      ec_kind[0 .. ECELLS - 1], ec_val[0 .. ECELLS - 1], ec_next[0 .. ECELLS - 1], ec_count,
-      pend_[0 .. PEND_CAP - 1], pend_top, cnt_uses, cnt_under, cnt_budget,
-      memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1],
-      memo_stamp_[0 .. CHAD_MAX_TERMS - 1], cur_stamp,
-      pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1],
-      pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed;
+    assigns SIMP_STATE, CHAD_SIZE_STACK;
     ensures simp_inv: kernel_inv;
     ensures simp_arg: !(0 <= t < \old(tm_count)) <==> \result == CHAD_E_ARG;
     ensures simp_type: 0 <= t < \old(tm_count) ==>
