@@ -70,7 +70,9 @@ static int pre_sp, pre_failed;
 */
 /* everything the engine writes: the kernel's tables (appends only, through
  * the proved constructors), its own state, and build.c's size stack */
-#define SIMP_STATE CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, \
+#define SIMP_STATE CH_TMS_LOCS, CH_TYS_LOCS, CH_CTXS_LOCS, CH_EXT_STATE, SIMP_OWN
+/* the simplifier's own state */
+#define SIMP_OWN \
   ec_kind[0 .. ECELLS - 1], ec_val[0 .. ECELLS - 1], ec_next[0 .. ECELLS - 1], ec_count, \
   pend_[0 .. PEND_CAP - 1], pend_top, cnt_uses, cnt_under, cnt_budget, \
   memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1], \
@@ -85,13 +87,7 @@ static int pre_sp, pre_failed;
   \old(ctx_count) <= ctx_count
 /* SIMP_STATE in a loop's assigns: the tables above their counts at Pre */
 #define SIMP_LOOP_STATE CH_TMS_FROM(\at(tm_count, Pre)), CH_TYS_FROM(\at(ty_count, Pre)), \
-  CH_CTXS_FROM(\at(ctx_count, Pre)), CH_EXT_STATE, \
-  ec_kind[0 .. ECELLS - 1], ec_val[0 .. ECELLS - 1], ec_next[0 .. ECELLS - 1], ec_count, \
-  pend_[0 .. PEND_CAP - 1], pend_top, cnt_uses, cnt_under, cnt_budget, \
-  memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1], \
-  memo_stamp_[0 .. CHAD_MAX_TERMS - 1], cur_stamp, \
-  pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1], \
-  pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed
+  CH_CTXS_FROM(\at(ctx_count, Pre)), CH_EXT_STATE, SIMP_OWN
 
 /*@ requires ec_ok && next < ec_count; terminates \true;
     assigns ec_kind[ec_count], ec_val[ec_count], ec_next[ec_count], ec_count;
@@ -244,6 +240,17 @@ static void count_rec(int t, int k, int under, int depth)
 
 static void precount(int t, int lamdepth, int depth);
 
+/* precount and precount_child: the count stack back where it was */
+#define PRECOUNT_SPEC \
+    requires kernel_inv && 0 <= pre_sp <= PRE_STACK && depth >= 0 && 0 <= lamdepth <= depth; \
+    terminates \true; \
+    decreases SIMP_DEPTH + 1 - depth; \
+    assigns pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1], \
+      pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed, \
+      memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1], \
+      memo_stamp_[0 .. CHAD_MAX_TERMS - 1]; \
+    ensures pre_sp == \old(pre_sp)
+
 /*@ requires 0 <= pre_sp <= PRE_STACK; terminates \true;
     assigns pre_uses_[pre_sp], pre_under_[pre_sp], pre_lam_[pre_sp], pre_sp;
     ensures 0 <= pre_sp <= PRE_STACK;
@@ -261,14 +268,7 @@ static void pre_push(int lam, int on)
 
 /* child `which` of a node of kind `kind`: push its binders, count, record
  * the counts of a let / lambda binder, pop */
-/*@ requires kernel_inv && 0 <= pre_sp <= PRE_STACK && depth >= 0 && 0 <= lamdepth <= depth;
-    terminates \true;
-    decreases SIMP_DEPTH + 1 - depth;
-    assigns pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1],
-      pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed,
-      memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1],
-      memo_stamp_[0 .. CHAD_MAX_TERMS - 1];
-    ensures pre_sp == \old(pre_sp); */
+/*@ PRECOUNT_SPEC; */
 static void precount_child(int kind, int which, int child, int lamdepth, int depth)
 {
   if (child < 0 || pre_failed)
@@ -296,14 +296,7 @@ static void precount_child(int kind, int which, int child, int lamdepth, int dep
 }
 
 
-/*@ requires kernel_inv && 0 <= pre_sp <= PRE_STACK && depth >= 0 && 0 <= lamdepth <= depth;
-    terminates \true;
-    decreases SIMP_DEPTH + 1 - depth;
-    assigns pre_uses_[0 .. PRE_STACK - 1], pre_under_[0 .. PRE_STACK - 1],
-      pre_lam_[0 .. PRE_STACK - 1], pre_sp, pre_failed,
-      memo_uses_[0 .. CHAD_MAX_TERMS - 1], memo_under_[0 .. CHAD_MAX_TERMS - 1],
-      memo_stamp_[0 .. CHAD_MAX_TERMS - 1];
-    ensures pre_sp == \old(pre_sp); */
+/*@ PRECOUNT_SPEC; */
 static void precount(int t, int lamdepth, int depth)
 {
   if (depth > SIMP_DEPTH || pre_failed) {
