@@ -6,9 +6,10 @@
 # callgraph plugin, ghost calls included) and the merged report of a
 # `make prove` run, and fails if a function with goals in the report
 # calls a function of the project that has none, unless proofs/assumed.txt
-# declares it (an assumed contract, with why; or an opt-in rule, proved
-# only with PROVE_RULES=1, which must then be proved).
-#   check-calls.sh REPORT        (PROVE_RULES=1 in the environment: rules mode)
+# declares it: an assumed contract, with why; or a rule of the full gate
+# (`full-only`), which the full gate (PROVE_RULES=1, the default) must
+# prove and the quick gate (PROVE_RULES=0, `make prove-quick`) relies on.
+#   check-calls.sh REPORT        (PROVE_RULES=0 in the environment: quick gate)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 report=${1:-proofs/wp-report.json}
@@ -33,11 +34,11 @@ for set in "${sets[@]}"; do
   fi
   dots+=("$out/callgraph-$name.dot")
 done
-python3 - "$report" proofs/assumed.txt "${PROVE_RULES:-0}" "${dots[@]}" <<'PY'
+python3 - "$report" proofs/assumed.txt "${PROVE_RULES:-1}" "${dots[@]}" <<'PY'
 import json, re, sys
-report, listing, rules_mode, dots = sys.argv[1], sys.argv[2], sys.argv[3] == "1", sys.argv[4:]
+report, listing, full_gate, dots = sys.argv[1], sys.argv[2], sys.argv[3] == "1", sys.argv[4:]
 proved = set(json.load(open(report))["wp:functions"])
-assumed, opt_in = {}, set()
+assumed, full_only = {}, set()
 for n, line in enumerate(open(listing), 1):
     line = line.split("#", 1)[0].strip()
     if not line:
@@ -45,10 +46,10 @@ for n, line in enumerate(open(listing), 1):
     kind, name, *why = line.split(None, 2)
     if kind == "assumed" and why:
         assumed[name] = why[0]
-    elif kind == "opt-in":
-        opt_in.add(name)
+    elif kind == "full-only":
+        full_only.add(name)
     else:
-        sys.exit(f"{listing}:{n}: expected 'assumed NAME WHY' or 'opt-in NAME'")
+        sys.exit(f"{listing}:{n}: expected 'assumed NAME WHY' or 'full-only NAME'")
 edge = re.compile(r'^\s*"?(\w+)"?\s*->\s*"?(\w+)"?', re.M)
 calls = {}
 for path in dots:
@@ -59,18 +60,22 @@ for caller in sorted(proved):
     for callee in sorted(calls.get(caller, ())):
         if callee in proved or callee in assumed:
             continue
-        if callee in opt_in and not rules_mode:
+        if callee in full_only and not full_gate:
             continue
-        why = " (opt-in: PROVE_RULES=1 must prove it)" if callee in opt_in else ""
+        why = " (full-only: the full gate must prove it)" if callee in full_only else ""
         bad.append(f"  {caller} calls {callee}, which no job proves{why}")
-if rules_mode:
-    bad += [f"  opt-in {name} is not proved" for name in sorted(opt_in - proved)]
+if full_gate:
+    bad += [f"  full-only {name} is not proved" for name in sorted(full_only - proved)]
 stale = sorted(name for name in assumed if name in proved)
 bad += [f"  {name} is listed as assumed in {listing} but proved" for name in stale]
 if bad:
     print("check-calls: contracts used but not proved or declared:\n" + "\n".join(bad))
     sys.exit(1)
 used = sorted({c for f in proved for c in calls.get(f, ()) if c in assumed})
+relied = sorted({c for f in proved for c in calls.get(f, ()) if c in full_only and c not in proved})
 print(f"check-calls: every callee of the {len(proved)} proved functions is proved"
       f" or declared ({len(used)} assumed contracts used: {', '.join(used) or 'none'})")
+if relied:
+    print(f"check-calls: quick gate: {len(relied)} rules' contracts relied upon, proved by"
+          f" the full gate (make prove): {', '.join(relied)}")
 PY

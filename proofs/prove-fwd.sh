@@ -2,14 +2,14 @@
 # Forward-mode CHAD (src/chad/forward.c): the proved part of issue #5's F,
 # in separate Frama-C runs so that the frame lemmas of
 # src/chad/reverse_spec.h are not axioms of the other files' goals (they
-# are proved in prove-rev.sh's lemma run). prove.sh runs it as four jobs
-# (five with PROVE_RULES=1):
+# are proved in prove-rev.sh's lemma run). prove.sh runs it as five jobs
+# (four in the quick gate, PROVE_RULES=0, which leaves out rules):
 #   prove-fwd.sh [fns|cvc5|under|dispatch|rules]   (default: all, in sequence)
 # fns: the functions below, Z3 first; cvc5: the two where cvc5 first
 # costs less (see fwd_cvc5_fns); under: fwd_under, with the lemma
 # env_keep_same (REV_UNDER_LEMMA, as prove-rev.sh's under); dispatch: F itself (fwd: the
 # translations, then fwd_rule: the rule of the node's kind); rules: the
-# rules with two recursive calls, with reverse_spec.h's memo-frame lemmas
+# rules (every rule but the leaves'), with reverse_spec.h's memo-frame lemmas
 # (REV_RULE_LEMMAS).
 # Gate: valid == total in each JSON report. See proofs/README.md for what
 # is proved and what is only stated.

@@ -2,15 +2,15 @@
 # Reverse-mode CHAD (src/chad/reverse.c, reverse_spec.h) and the simplifier's
 # guarantee (src/chad/simplify.c): the proved part of issue #5's R, in
 # separate Frama-C runs so that the frame lemmas of reverse_spec.h are not
-# axioms of the other files' goals. prove.sh runs it as six jobs (seven with
-# PROVE_RULES=1):
+# axioms of the other files' goals. prove.sh runs it as seven jobs (six in the
+# quick gate, PROVE_RULES=0, which leaves out rules):
 #   prove-rev.sh [fns|cvc5|under|dispatch|rules|lemmas]   (default: all, in sequence)
 # fns: the functions below, Z3 first; cvc5: the two where cvc5 first
 # costs less (see rev_cvc5_fns); under: rev_under, with the lemma
 # env_keep_same (REV_UNDER_LEMMA, see reverse_spec.h); dispatch: R itself
 # (rev: the translations, then rev_rule: the rule of the node's kind), with
 # the memo-frame lemmas (REV_RULE_LEMMAS); rules: the rules
-# with two recursive calls, with the memo-frame lemmas (REV_RULE_LEMMAS);
+# (every rule but the leaves'), with the memo-frame lemmas (REV_RULE_LEMMAS);
 # lemmas: reverse_spec.h's lemmas, those included.
 # Gate: valid == total in each JSON report. See proofs/README.md for what
 # is proved and what is only stated.
@@ -63,8 +63,8 @@ rev_dispatch_fns=rev,rev_rule,rev_entry,chad_rev_in,chad_rev
 # R(op)'s builder and the ghost lemma that gives it the signature's P and C
 rev_dispatch_fns=$rev_dispatch_fns,rev_op_build,fo_tr_lemma,ty_eq_lemma,fo_memo_step
 # the one-child rules' tail (sharing.c), which the op builders of both
-# modes call: proved here, in the default gate, so that check-calls finds
-# it without PROVE_RULES=1
+# modes call: proved here, in both gates, so that check-calls finds it
+# in the quick gate too
 rev_dispatch_fns=$rev_dispatch_fns,let_unary_tail
 # R(pair a b), the first rule with two recursive calls, and its builder
 # tail (see proofs/README.md "Reverse mode R"); split at its second
