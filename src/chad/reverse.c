@@ -1476,6 +1476,7 @@ static int rev_lam(int t, int d, int ty, int ct, int depth)
    * (framed from the top through five calls, p_ct failed in full runs
    * with every prover, 1.5 s alone) */
   //@ assert q_ct: lin(ct) && ty_same(ct, TY_COPOW, psg, ctau) && lin(cgv) && ty_valid(psg) && ty_valid(ctau);
+  //@ assert q_pa2: ty_valid(pa) && ty_same(pa, TY_FUN, psg, rp) && ty_valid(rp) && ty_same(rp, TY_PROD, pt, rr) && ty_valid(rr) && ty_same(rr, TY_LFUN, ctau, csg);
   //@ ghost Q1: ;
   int f = b_lam(psg, q);
   //@ assert f >= 0 ==> 0 <= f < tm_count && tm_ctx_[f] == d && ty_valid(tm_ty_[f]) && ty_same(tm_ty_[f], TY_FUN, psg, tyq);
@@ -1486,6 +1487,7 @@ static int rev_lam(int t, int d, int ty, int ct, int depth)
   //@ assert f_size: tm_count <= \at(tm_count, Pre) + REV_K * chad_msz_[a] + 1;
   //@ assert f_grows: memo_grows{Pre, Here};
   //@ assert f_ct: lin(ct) && ty_same(ct, TY_COPOW, psg, ctau) && lin(cgv) && ty_valid(psg) && ty_valid(ctau);
+  //@ assert f_pa2: ty_valid(pa) && ty_same(pa, TY_FUN, psg, rp) && ty_valid(rp) && ty_same(rp, TY_PROD, pt, rr) && ty_valid(rr) && ty_same(rr, TY_LFUN, ctau, csg);
   if (f < 0) return f;
   //@ ghost int tyf = tm_ty_[f];
   //@ assert f_env: ctx_valid(d);
