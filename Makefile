@@ -5,12 +5,12 @@ STD      = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     = -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) -Iinclude -Isrc
-LDLIBS   = -ljansson -lm
+LDLIBS   = -ljansson -lflint-arb -lflint -lgmp -lm
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
 KERNEL_SRC  = $(wildcard src/kernel/*.c)
-LIB_SRC     = $(KERNEL_SRC) $(wildcard src/*.c src/surface/*.c src/eval/*.c src/chad/*.c)
+LIB_SRC     = $(KERNEL_SRC) $(wildcard src/*.c src/surface/*.c src/eval/*.c src/chad/*.c src/certified/*.c)
 # fast evaluator (src/fast): OpenMP in every compile and link
 LIB_SRC    += $(wildcard src/fast/*.c)
 STD        += -fopenmp

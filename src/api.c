@@ -16,6 +16,8 @@
 #include "chad/kernel.h"
 #include "chad/primitives.h"
 #include "chad/surface.h"
+#include "certified/ball.h"
+#include "certified/certify.h"
 
 static size_t heap_limit = (size_t)1 << 30;
 static chad_evaluator evaluator = CHAD_EVAL_FAST;
@@ -226,13 +228,69 @@ int chad_print(chad_prog *p, const char *fn, char **out, chad_diag *d) {
 }
 
 /* ---- evaluation --------------------------------------------------------- */
-void chad_set_evaluator(chad_evaluator ev) { evaluator = ev == CHAD_EVAL_REF ? ev : CHAD_EVAL_FAST; }
+void chad_set_evaluator(chad_evaluator ev) {
+  evaluator = ev == CHAD_EVAL_REF || ev == CHAD_EVAL_BALL ? ev : CHAD_EVAL_FAST;
+}
+void chad_set_max_prec(long bits) { certify_set_max_prec(bits); }
+void chad_set_certificate(int on) { certify_set_certificate(on); }
 
+/* Ball mode runs on the reference evaluator. */
 const value *api_eval(heap *h, int term, const env *e, eval_error *err) {
-  return evaluator == CHAD_EVAL_REF ? eval_ref(h, term, e, err) : eval_fast(h, term, e, err);
+  return evaluator == CHAD_EVAL_FAST && !cert.active ? eval_fast(h, term, e, err)
+                                                     : eval_ref(h, term, e, err);
 }
 
-void api_values_evaluator(void) { chad_values_use_fast(evaluator != CHAD_EVAL_REF); }
+void api_values_evaluator(void) { chad_values_use_fast(evaluator == CHAD_EVAL_FAST && !cert.active); }
+
+/* ---- certified commands ------------------------------------------------------ */
+typedef struct cert_ctx {
+  int kind;
+  chad_prog *p;
+  const char *fn;
+  const chad_json *args, *extra;
+  int reverse;
+} cert_ctx;
+
+static int cert_cmd_run(void *c, char **out, chad_diag *d) {
+  cert_ctx *x = c;
+  switch (x->kind) {
+  case API_EVAL: return chad_eval(x->p, x->fn, x->args, out, d);
+  case API_JVP: return chad_jvp(x->p, x->fn, x->args, x->extra, out, d);
+  case API_VJP: return chad_vjp(x->p, x->fn, x->args, x->extra, out, d);
+  case API_GRAD: return chad_grad(x->p, x->fn, x->args, out, d);
+  default: return chad_jacobian(x->p, x->fn, x->args, x->reverse, out, d);
+  }
+}
+
+static int cert_cmd_lookup(void *c, char **out, chad_diag *d) {
+  cert_ctx *x = c;
+  return chad_eval(x->p, x->fn, x->args, out, d);
+}
+
+static int cert_cmd_position(void *c, int term, int *line, int *col) {
+  (void)c;
+  return surf_term_position(term, line, col);
+}
+
+int api_certified_wanted(void) { return evaluator == CHAD_EVAL_BALL && !cert.active; }
+
+int api_certified(int kind, chad_prog *p, const char *fn, const chad_json *args,
+                  const chad_json *extra, int reverse, char **out, chad_diag *d) {
+  cert_ctx x = {kind, p, fn, args, extra, reverse};
+  certify_cmd cmd = {cert_cmd_run, cert_cmd_lookup, cert_cmd_position, &x, p->file,
+                     kind != API_EVAL, kind == API_EVAL, 0};
+  *out = NULL;
+  int rc = certify_run(&cmd, out, d);
+  if (rc && rc != CHAD_EXIT_NONDIFF && rc != CHAD_EXIT_UNDECIDED) {
+    free(*out);
+    *out = NULL;
+  }
+  if (rc) {
+    int k = chad_fn(p, fn, d) ;
+    (void)k;
+  }
+  return rc;
+}
 
 int api_runtime_error(chad_prog *p, const fn_info *fi, const eval_error *err, chad_diag *d) {
   return diag_set(d, CHAD_EXIT_RUNTIME, p->file, fi->line, 1, "runtime error in '%s': %s",
@@ -248,7 +306,8 @@ void api_place(chad_prog *p, const fn_info *fi, chad_diag *d) {
 
 int api_heap(heap **h, chad_diag *d) {
   *h = heap_new(heap_limit);
-  if (!*h) return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory creating the heap");
+  if (!*h || (cert.active && heap_enable_balls(*h) < 0))
+    return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory creating the heap");
   return 0;
 }
 
@@ -304,6 +363,7 @@ int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, 
 }
 
 int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
+  if (api_certified_wanted()) return api_certified(API_EVAL, p, fn, args, NULL, 0, out, d);
   fn_info fi;
   heap *h;
   const value *argv[SURF_MAX_PARAMS];
@@ -317,7 +377,9 @@ int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, c
     else {
       chad_buf b;
       buf_init(&b);
+      cert.in_value = 1;
       rc = json_write_value(&b, fi.result, v, "the result", d);
+      cert.in_value = 0;
       if (rc) api_place(p, &fi, d);
       buf_puts(&b, "\n");
       if (!rc) rc = give(&b, out, d);

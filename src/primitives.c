@@ -21,6 +21,7 @@
 
 #include "chad/eval.h"
 #include "chad/kernel.h"
+#include "certified/ball.h"
 
 typedef enum {
   SIG_R_R,   /* Real -> Real                        */
@@ -655,6 +656,9 @@ static const value *array_dopT(heap *h, int op, const value *x, const value *v,
 
 const value *prim_eval(heap *h, int op, const value *x, const char **err) {
   if (!valid_op(op)) { *err = "unknown primitive"; return NULL; }
+  if (heap_is_ball(h) && PRIMS[op].s != SIG_I_I && PRIMS[op].s != SIG_II_I &&
+      PRIMS[op].s != SIG_II_B)
+    return ball_prim_eval(h, op, x, err);
   switch (PRIMS[op].s) {
   case SIG_R_R: {
     double a;
@@ -682,6 +686,7 @@ const value *prim_eval(heap *h, int op, const value *x, const char **err) {
 
 const value *prim_dop(heap *h, int op, const value *x, const value *dx, const char **err) {
   if (!valid_op(op)) { *err = "unknown primitive"; return NULL; }
+  if (heap_is_ball(h)) return ball_prim_dop(h, op, x, dx, err);
   if (!dx) { *err = E_SHAPE; return NULL; }
   switch (PRIMS[op].s) {
   case SIG_R_R: {
@@ -713,6 +718,7 @@ const value *prim_dop(heap *h, int op, const value *x, const value *dx, const ch
 
 const value *prim_dopT(heap *h, int op, const value *x, const value *v, const char **err) {
   if (!valid_op(op)) { *err = "unknown primitive"; return NULL; }
+  if (heap_is_ball(h)) return ball_prim_dopT(h, op, x, v, err);
   if (!v) { *err = E_SHAPE; return NULL; }
   switch (PRIMS[op].s) {
   case SIG_R_R: {

@@ -82,6 +82,12 @@ int surf_elab_def(const surf_program *p, int k, int *term, int *ctx,
 int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term,
                        int *ctx, chad_diag *d);
 
+/* The source position (line, col) of a term made by the latest successful
+ * surf_elab_def*: found by walking the raw and elaborated trees together.
+ * Returns 0, or -1 for a term of no known position (e.g. one built by the
+ * CHAD transformations). Used to name the place of a runtime event. */
+int surf_term_position(int term, int *line, int *col);
+
 /* ---- printing ---------------------------------------------------------- */
 /* All printers return a malloc'd NUL-terminated string (free it), or NULL
  * when the host is out of memory. */

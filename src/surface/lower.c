@@ -477,6 +477,62 @@ static void scan_value_uses(const surf_program *p, const snode *n, char *need, c
   }
 }
 
+/* ---- positions of elaborated terms ------------------------------------------ */
+static int *pos_of;        /* (line << 16 | col) + 1 per term in [pos_lo, pos_hi) */
+static int pos_lo, pos_hi;
+
+/* The elaborated tree mirrors the raw one but for annotations, so the two
+ * are walked together; a kind that differs ends the walk of that branch. */
+static void map_positions(int raw_root, int term_root, int lo)
+{
+  free(pos_of);
+  pos_lo = lo;
+  pos_hi = tm_count;
+  pos_of = calloc((size_t)(pos_hi - pos_lo + 1), sizeof *pos_of);
+  size_t cap = 64, top = 0;
+  int *st = malloc(cap * 2 * sizeof *st);
+  if (!pos_of || !st) {
+    free(st);
+    pos_hi = pos_lo;
+    return;
+  }
+  st[top * 2] = raw_root, st[top * 2 + 1] = term_root, top++;
+  while (top > 0) {
+    top--;
+    int r = st[top * 2], t = st[top * 2 + 1];
+    while (r >= 0 && r < raw_count && raw_kind_[r] == RAW_ANN)
+      r = raw_a_[r];
+    if (r < 0 || r >= raw_count || t < pos_lo || t >= pos_hi || raw_kind_[r] != tm_kind(t))
+      continue;
+    if (!pos_of[t - pos_lo] && raw_line_[r] > 0)
+      pos_of[t - pos_lo] = (raw_line_[r] << 16 | (raw_col_[r] & 0xffff)) + 1;
+    int rc[3] = {raw_a_[r], raw_b_[r], raw_c_[r]}, tc[3] = {tm_a(t), tm_b(t), tm_c(t)};
+    for (int i = 0; i < 3; i++) {
+      if (rc[i] < 0 || tc[i] < 0)
+        continue;
+      if (top == cap) {
+        int *n = realloc(st, cap * 4 * sizeof *st);
+        if (!n)
+          break;
+        st = n;
+        cap *= 2;
+      }
+      st[top * 2] = rc[i], st[top * 2 + 1] = tc[i], top++;
+    }
+  }
+  free(st);
+}
+
+int surf_term_position(int term, int *line, int *col)
+{
+  if (!pos_of || term < pos_lo || term >= pos_hi || !pos_of[term - pos_lo])
+    return -1;
+  int v = pos_of[term - pos_lo] - 1;
+  *line = v >> 16;
+  *col = v & 0xffff;
+  return 0;
+}
+
 int surf_elab_def(const surf_program *p, int k, int *term, int *ctx, chad_diag *d)
 {
   return surf_elab_def_opts(p, k, 0u, term, ctx, d);
@@ -564,11 +620,13 @@ int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, 
       goto out;
     j--;
   }
+  int tm_before = tm_count;
   int t = chk_elab(body, g, -1);
   if (t < 0) {
     type_error(&L, chk_err_raw);
     goto out;
   }
+  map_positions(body, t, tm_before);
   *term = t;
   *ctx = g;
   rc = CHAD_EXIT_OK;
