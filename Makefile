@@ -5,7 +5,7 @@ STD      = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     = -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) -Iinclude -Isrc
-LDLIBS   = -ljansson -lflint-arb -lflint -lgmp -lm
+LDLIBS   = -ljansson -lflint-arb -lflint -lgmp -lquadmath -lm
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 

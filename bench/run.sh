@@ -58,7 +58,7 @@ have_adolc=0; [ -f /usr/include/adolc/adolc.h ] && have_adolc=1
 say "building"
 make -s chad build/release/libchad.a || exit 1
 CFL="-std=c11 -D_POSIX_C_SOURCE=200809L -O2 -fopenmp"
-cc $CFL -Iinclude -Isrc -o $B/fast_bench bench/fast_bench.c build/release/libchad.a -ljansson -lm -lmvec || exit 1
+cc $CFL -Iinclude -Isrc -o $B/fast_bench bench/fast_bench.c build/release/libchad.a -ljansson -lflint-arb -lflint -lgmp -lquadmath -lm -lmvec || exit 1
 cc $CFL -o $B/c_sumsin bench/baselines/sumsin.c -lm || exit 1
 cc $CFL -o $B/c_adbench bench/baselines/adbench.c -lm || exit 1
 if [ $have_adolc = 1 ]; then

@@ -163,6 +163,12 @@ static int type_str(chad_buf *b, int ty) {
 /* Elaborates def k and fills a fn_info (term, parameter names and types). */
 int api_elab(chad_prog *p, int k, fn_info *fi, chad_diag *d) {
   memset(fi, 0, sizeof *fi);
+  /* Each command starts from empty arenas: the program lives in its
+   * surface form (p->sp), and the terms of an earlier command are garbage,
+   * so repeated commands (the certified evaluator's reruns, a binding's
+   * calls) never fill the arenas. */
+  int rc0 = arenas_reset(d);
+  if (rc0) return rc0;
   fi->k = k;
   fi->name = surf_def_name(p->sp, k);
   fi->line = surf_def_line(p->sp, k);

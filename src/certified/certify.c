@@ -119,6 +119,9 @@ void ball_write_json(chad_buf *b, const arb_t x) {
   double dl = arf_get_d(lo, ARF_RND_NEAR), dh = arf_get_d(hi, ARF_RND_NEAR);
   arf_clear(lo);
   arf_clear(hi);
+  /* a ball around 0 narrower than half the smallest subnormal rounds to 0
+   * (its sign undecided and not printed) */
+  if (dl == 0 && dh == 0) { buf_puts(b, "0"); return; }
   if (dl != dh || signbit(dl) != signbit(dh)) {
     buf_puts(b, "\"undecided\"");
     cert.unroundable++;
