@@ -571,7 +571,8 @@ static void shift_of(arb_t m, const bvec *a) {
 
 static int is_neg_inf(const arb_t x) { return arf_is_neg_inf(arb_midref(x)); }
 
-/* out = logsumexp(a); sm (if not NULL) = softmax(a). */
+/* out = logsumexp(a); sm (if not NULL) = softmax(a), as exp(x_i - m) / s:
+ * never x_i - out, whose ball is as wide as |out| 2^-prec. */
 static void lse(arb_t out, arb_ptr sm, const bvec *a) {
   slong p = cert.prec;
   arb_t m, s, t;
@@ -598,8 +599,9 @@ static void lse(arb_t out, arb_ptr sm, const bvec *a) {
     if (sm)
       for (slong i = 0; i < a->n; i++) {
         if (is_neg_inf(a->x + i)) { arb_zero(sm + i); continue; }
-        arb_sub(t, a->x + i, out, p);
-        arb_exp(sm + i, t, p);
+        arb_sub(t, a->x + i, m, p);
+        arb_exp(t, t, p);
+        arb_div(sm + i, t, s, p);
       }
   }
   arb_clear(m);

@@ -277,6 +277,8 @@ static void explore(const certify_cmd *cmd, exploration *x) {
       continue;
     }
     if (cert.imprecise && (r->rc != 0 || r->undefined > 0)) x->need_more = 1;
+    /* an undefined value with no recorded cause came from too wide a ball */
+    if (r->undefined > 0 && cert.n_events == 0) x->need_more = 1;
     if (r->unroundable) x->need_more = 1;
     x->n++;
     if (x->need_more && cert.prec < max_prec) break;   /* no use going on */
@@ -408,6 +410,11 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
                     "certified: %d real%s could not be rounded correctly at %ld bits (printed "
                     "\"undecided\"); raise --max-prec", r->unroundable,
                     r->unroundable == 1 ? "" : "s", (long)max_prec);
+    } else if (r->undefined && x->n_events == 0) {
+      rc = diag_set(d, CHAD_EXIT_UNDECIDED, "", 0, 0,
+                    "certified: %d real%s had no finite enclosure at %ld bits (printed "
+                    "\"undefined\"); raise --max-prec", r->undefined, r->undefined == 1 ? "" : "s",
+                    (long)max_prec);
     } else if (r->undefined || (cmd->deriv && r->infinite)) {
       /* where the undefined values were born */
       locate(cmd, x->events, x->n_events);
