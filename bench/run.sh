@@ -209,6 +209,17 @@ else
   say "$bdir not found: BA skipped" | tee -a "$out"
 fi
 
+# ---- the certified evaluator ----------------------------------------------------------------
+say "certified evaluator"
+{
+  echo
+  echo "## Certified evaluator (--eval ball): whole \`chad grad\` commands, best of $K wall seconds, one thread"
+  echo
+  echo "| workload | fast | ref | ball | ball / fast | ball / ref |"
+  echo "|---|---|---|---|---|---|"
+  OMP_NUM_THREADS=1 bench/certified.sh "$shared/data/adbench/gmm/1k/gmm_d2_K5.txt" "$K"
+} >> "$out"
+
 # ---- the targets, computed from this run's rows ----------------------------------------------
 say "targets"
 {
