@@ -293,6 +293,7 @@ run_job() {
     cpu=$(tail -n1 "$out/times-$name" | awk '{ gsub(/[ms]/, " "); split($0, a, " "); printf "%.0f", a[1] * 60 + a[2] + a[3] * 60 + a[4] }')
     wall=$(( $(date +%s) - t0 ))
     echo "$wall $cpu" > "$out/time-$name"
+    # shellcheck disable=SC2154  # start: the caller's, set before run_queue
     echo "prove[$name]: job done at $(( $(date +%s) - start )) s: $wall s wall, $cpu CPU-s"
     exit "$st"
   )
