@@ -10,7 +10,7 @@ LDLIBS   = -ljansson -lflint-arb -lflint -lgmp -lquadmath -lm
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
 KERNEL_SRC  = $(wildcard src/kernel/*.c)
-LIB_SRC     = $(KERNEL_SRC) $(wildcard src/*.c src/surface/*.c src/eval/*.c src/chad/*.c src/certified/*.c)
+LIB_SRC     = $(KERNEL_SRC) $(wildcard src/*.c src/surface/*.c src/eval/*.c src/chad/*.c src/certified/*.c src/export/*.c)
 # fast evaluator (src/fast): OpenMP in every compile and link
 LIB_SRC    += $(wildcard src/fast/*.c)
 STD        += -fopenmp
@@ -135,7 +135,7 @@ test: test-certified
 test-certified: chad $(S)/chad
 	@tests/certified/cli.sh ./chad
 	@tests/certified/cli.sh $(S)/chad
-	@python3 tests/certified/closed_forms.py ./chad
+	@/usr/bin/python3 tests/certified/closed_forms.py ./chad
 
 # The surface front end's fuzzer (fuzz/run.sh; FUZZ_SECONDS, default 60).
 .PHONY: fuzz-surface

@@ -24,6 +24,8 @@ static const char usage_text[] =
     "                             gradient of a real-valued NAME: {\"value\": V, \"gradient\": G}\n"
     "  jacobian FILE [--fn NAME] --args JSON [--mode fwd|rev]\n"
     "                             {\"value\": V, \"jacobian\": M} (rows: outputs, columns: inputs)\n"
+    "  export FILE [--fn NAME] --to torch\n"
+    "                             print NAME as a Python module computing it with PyTorch\n"
     "  (eval, jvp, vjp, grad and jacobian also take --eval fast|ref|ball,\n"
     "   and with --eval ball: --certificate, --max-prec BITS)\n"
     "  (every command also takes --inline)\n"
@@ -71,13 +73,13 @@ static const char usage_text[] =
     "the point, 5 undecided at the precision cap, each with its answer on stdout.\n"
     "Errors are one line on stderr: file:line:col: error: ...\n";
 
-enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_NONE };
+enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_EXPORT, C_NONE };
 static const char *const cmd_names[] = {"check", "print", "eval", "fwd", "rev",
-                                        "jvp", "vjp", "grad", "jacobian"};
+                                        "jvp", "vjp", "grad", "jacobian", "export"};
 
 /* Which options each command takes (bit per option). */
 enum { O_FN = 1, O_ARGS = 2, O_TANGENT = 4, O_COTANGENT = 8, O_MODE = 16, O_RAW = 32, O_EVAL = 64,
-       O_INLINE = 128, O_CERT = 256, O_MAXPREC = 512 };
+       O_INLINE = 128, O_CERT = 256, O_MAXPREC = 512, O_TO = 1024 };
 static const int cmd_opts[] = {
     [C_CHECK] = O_INLINE,
     [C_PRINT] = O_FN | O_INLINE,
@@ -88,6 +90,7 @@ static const int cmd_opts[] = {
     [C_VJP] = O_FN | O_ARGS | O_COTANGENT | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
     [C_GRAD] = O_FN | O_ARGS | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
     [C_JACOBIAN] = O_FN | O_ARGS | O_MODE | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
+    [C_EXPORT] = O_FN | O_TO | O_INLINE,
 };
 
 static int usage_error(const char *fmt, const char *a) {
@@ -137,7 +140,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], cmd_names[c]) == 0) cmd = (enum cmd)c;
   if (cmd == C_NONE) return usage_error("unknown command '%s'", argv[1]);
 
-  const char *file = NULL, *fn = NULL, *mode = NULL, *evaluator = NULL;
+  const char *file = NULL, *fn = NULL, *mode = NULL, *evaluator = NULL, *target = NULL;
   int raw = 0, inline_defs = 0, certificate = 0;
   json_opt args = {0}, tangent = {0}, cotangent = {0};
   for (int i = 2; i < argc; i++) {
@@ -170,6 +173,7 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--heap-mb") == 0) bit = 0;
     else if (strcmp(name, "--certificate") == 0) bit = O_CERT;
     else if (strcmp(name, "--max-prec") == 0) bit = O_MAXPREC;
+    else if (strcmp(name, "--to") == 0) bit = O_TO;
     else return usage_error("unknown option '%s'", a);
     if (bit && !(cmd_opts[cmd] & bit)) {
       fprintf(stderr, "error: %s does not take the option %s (see chad --help)\n",
@@ -193,6 +197,7 @@ int main(int argc, char **argv) {
     case O_COTANGENT: cotangent.arg = val; break;
     case O_MODE: mode = val; break;
     case O_EVAL: evaluator = val; break;
+    case O_TO: target = val; break;
     case O_MAXPREC: {
       char *end;
       errno = 0;
@@ -230,6 +235,7 @@ int main(int argc, char **argv) {
     chad_set_certificate(1);
   }
   if (cmd == C_JVP && !tangent.arg) return usage_error("%s needs --tangent", "jvp");
+  if (cmd == C_EXPORT && !target) return usage_error("%s needs --to torch", "export");
   if (cmd == C_VJP && !cotangent.arg) return usage_error("%s needs --cotangent", "vjp");
 
   int rc;
@@ -256,6 +262,7 @@ int main(int argc, char **argv) {
     case C_JVP: rc = chad_jvp(p, fn, &args.j, &tangent.j, &out, &d); break;
     case C_VJP: rc = chad_vjp(p, fn, &args.j, &cotangent.j, &out, &d); break;
     case C_GRAD: rc = chad_grad(p, fn, &args.j, &out, &d); break;
+    case C_EXPORT: rc = chad_export(p, fn, target, &out, &d); break;
     default: rc = chad_jacobian(p, fn, &args.j, reverse, &out, &d); break;
     }
   }
