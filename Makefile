@@ -137,6 +137,19 @@ test-certified: chad $(S)/chad
 	@tests/certified/cli.sh $(S)/chad
 	@/usr/bin/python3 tests/certified/closed_forms.py ./chad
 
+# Differential testing of PyTorch against the certified evaluator
+# (difftest/README.md): a small campaign in make test (a finding in the
+# generated or example programs fails it), the full campaign, the run of
+# record, by make difftest.
+test: test-difftest
+.PHONY: test-difftest difftest
+test-difftest: chad
+	@scripts/deps.sh torch
+	@difftest/run.py --generated 200 --seed 1 --quiet --check
+difftest: chad
+	@scripts/deps.sh torch
+	@difftest/run.py --generated 10000 --seed 20261127 --record difftest/reproducers --report difftest/RESULTS.md
+
 # The surface front end's fuzzer (fuzz/run.sh; FUZZ_SECONDS, default 60).
 .PHONY: fuzz-surface
 fuzz: fuzz-surface
