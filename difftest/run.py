@@ -55,7 +55,7 @@ import types
 import torch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CHAD = os.path.join(ROOT, "chad")
+CHAD = os.environ.get("CHAD", os.path.join(ROOT, "chad"))
 BUILD = os.path.join(ROOT, "build", "difftest")
 
 # ---- targeted cases: one primitive, points where float formulas fail -------

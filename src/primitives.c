@@ -65,6 +65,14 @@ static const prim_info PRIMS[P_COUNT] = {
     [P_VADD] = {"vadd", 2, SIG_AA_A},      [P_VMUL] = {"vmul", 2, SIG_AA_A},
     [P_VSCALE] = {"vscale", 2, SIG_RA_A},  [P_DOT] = {"dot", 2, SIG_AA_R},
     [P_MATVEC] = {"matvec", 2, SIG_MA_A},  [P_LOGSUMEXP] = {"logsumexp", 1, SIG_A_R},
+    [P_LOG1P] = {"log1p", 1, SIG_R_R},     [P_EXPM1] = {"expm1", 1, SIG_R_R},
+    [P_SOFTPLUS] = {"softplus", 1, SIG_R_R}, [P_ATAN] = {"atan", 1, SIG_R_R},
+    [P_ERF] = {"erf", 1, SIG_R_R},         [P_ERFC] = {"erfc", 1, SIG_R_R},
+    [P_LGAMMA] = {"lgamma", 1, SIG_R_R},   [P_SINH] = {"sinh", 1, SIG_R_R},
+    [P_COSH] = {"cosh", 1, SIG_R_R},       [P_ASINH] = {"asinh", 1, SIG_R_R},
+    [P_ACOSH] = {"acosh", 1, SIG_R_R},     [P_ATANH] = {"atanh", 1, SIG_R_R},
+    [P_EXP2] = {"exp2", 1, SIG_R_R},       [P_LOG2] = {"log2", 1, SIG_R_R},
+    [P_ATAN2] = {"atan2", 2, SIG_RR_R},    [P_HYPOT] = {"hypot", 2, SIG_RR_R},
 };
 
 static int valid_op(int op) { return op >= 0 && op < P_COUNT; }
