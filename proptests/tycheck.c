@@ -28,6 +28,7 @@ static void own_sig(int op, int *dom, int *cod) {
   case P_IADD: case P_ISUB: case P_IMUL: case P_IDIV: case P_IMOD: *dom = II; *cod = I; break;
   case P_ILT: case P_ILE: case P_IEQ: *dom = II; *cod = B; break;
   case P_TOREAL: *dom = I; *cod = R; break;
+  case P_FLOOR: case P_CEIL: case P_ROUND: case P_TRUNC: case P_SIGN: *dom = R; *cod = I; break;
   case P_VADD: case P_VMUL: *dom = ty_prod(AR, AR); *cod = AR; break;
   case P_VSCALE: *dom = ty_prod(R, AR); *cod = AR; break;
   case P_DOT: *dom = ty_prod(AR, AR); *cod = R; break;

@@ -34,6 +34,9 @@ enum prim {
   /* more Real * Real -> Real */
   P_ATAN2,             /* atan2 y x, the angle of the point (x, y)         */
   P_HYPOT,
+  /* Real -> Int: derivative zero; a jump at each integer (round: each
+   * half-integer; sign: 0) */
+  P_FLOOR, P_CEIL, P_ROUND, P_TRUNC, P_SIGN,
   P_COUNT
 };
 

@@ -479,16 +479,16 @@ static int real2(int op, arb_t z, const arb_t x, const arb_t y) {
   case P_ATAN2:   /* atan2 x y with x the ordinate: the operands are (y, x) */
     if (is_exact_zero(x) && is_exact_zero(y)) { arb_zero(z); lookup(CS_DOMAIN, op, arb_midref(x)); return 0; }
     if (is_exact_zero(x) && arb_is_negative(y)) {
-      /* on the branch cut: pi from above, -pi from below */
-      int side = 0;
+      /* on the branch cut: pi from above (and at y = +0, as C), -pi from below */
+      int side = 1;
       if (cert.deriv) {
-        side = tie_choice(CS_CMP, op, arb_midref(y));
+        side = tie_choice(CS_JUMP, op, arb_midref(y));
         if (side < 0) return -1;
       } else {
-        lookup(CS_CMP, op, arb_midref(y));
+        lookup(CS_JUMP, op, arb_midref(y));
       }
       arb_const_pi(z, p);
-      if (side == 1) arb_neg(z, z);
+      if (side == 0) arb_neg(z, z);
       return 0;
     }
     arb_atan2(z, x, y, p);
@@ -1097,7 +1097,105 @@ static int scalar_args(const value *x, int binary, arb_t a, arb_t b) {
   return get_pair(x, &xa, &xb) && ball_get(xa, a) && ball_get(xb, b);
 }
 
+/* ---- Real -> Int conversions ----------------------------------------------- */
+/* f(x) on an exact binary number; 0, or -1 outside the 64-bit integers. */
+static int conv_exact(int op, const arf_t x, int64_t *out) {
+  arf_t r, t;
+  arf_init(r);
+  arf_init(t);
+  switch (op) {
+  case P_FLOOR: arf_floor(r, x); break;
+  case P_CEIL: arf_ceil(r, x); break;
+  case P_TRUNC:
+    arf_abs(t, x);
+    arf_floor(r, t);
+    if (arf_sgn(x) < 0) arf_neg(r, r);
+    break;
+  case P_ROUND:   /* half away from zero, as C's round */
+    arf_abs(t, x);
+    arf_set_si_2exp_si(r, 1, -1);   /* 1/2 */
+    arf_add(t, t, r, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_floor(r, t);
+    if (arf_sgn(x) < 0) arf_neg(r, r);
+    break;
+  default: arf_set_si(r, arf_sgn(x)); break;
+  }
+  fmpz_t z;
+  fmpz_init(z);
+  arf_get_fmpz(z, r, ARF_RND_DOWN);
+  int ok = fmpz_fits_si(z);
+  if (ok) *out = fmpz_get_si(z);
+  fmpz_clear(z);
+  arf_clear(r);
+  arf_clear(t);
+  return ok ? 0 : -1;
+}
+
+/* f just below (dir -1) or above (dir 1) the exact x: a perturbation far
+ * below x's last bit, and below any other jump. */
+static int conv_side(int op, const arf_t x, int dir, int64_t *out) {
+  arf_t e, y;
+  arf_init(e);
+  arf_init(y);
+  slong ex = arf_is_zero(x) ? -2000 : fmpz_get_si(ARF_EXPREF(x)) - arf_bits(x) - 64;
+  arf_one(e);
+  arf_mul_2exp_si(e, e, ex);
+  if (dir < 0) arf_sub(y, x, e, ARF_PREC_EXACT, ARF_RND_DOWN);
+  else arf_add(y, x, e, ARF_PREC_EXACT, ARF_RND_DOWN);
+  int rc = conv_exact(op, y, out);
+  arf_clear(e);
+  arf_clear(y);
+  return rc;
+}
+
+static const value *conversion(heap *h, int op, const value *x, const char **err) {
+  arb_t a;
+  arb_init(a);
+  const value *r = NULL;
+  int64_t vlo, vhi, v;
+  if (!ball_get(x, a)) { *err = E_SHAPE; goto out; }
+  if (!arb_is_finite(a)) { *err = "conversion of an undefined number to an integer"; goto out; }
+  if (arb_is_exact(a)) {
+    const arf_struct *m = arb_midref(a);
+    if (conv_exact(op, m, &v) < 0 || conv_side(op, m, -1, &vlo) < 0 || conv_side(op, m, 1, &vhi) < 0) {
+      *err = "conversion to an integer out of the 64-bit range";
+      goto out;
+    }
+    if (vlo != vhi) {   /* a jump exactly here */
+      if (cert.deriv) {
+        int ch = tie_choice(CS_JUMP, op, m);
+        if (ch < 0) { STOPPED(err); goto out; }
+        v = ch == 0 ? vlo : vhi;
+      } else {
+        lookup(CS_JUMP, op, m);
+      }
+    }
+  } else {
+    arf_t lo, hi;
+    arf_init(lo);
+    arf_init(hi);
+    arb_get_lbound_arf(lo, a, ARF_PREC_EXACT);
+    arb_get_ubound_arf(hi, a, ARF_PREC_EXACT);
+    int rl = conv_exact(op, lo, &vlo), rh = conv_exact(op, hi, &vhi);
+    int64_t lo_above = 0;
+    int rs = conv_side(op, lo, 1, &lo_above);
+    arf_clear(lo);
+    arf_clear(hi);
+    if (rl < 0 || rh < 0 || rs < 0) { *err = "conversion to an integer out of the 64-bit range"; goto out; }
+    /* the ball lies within one step when both ends (the lower one from
+     * above: the jump may sit on it) give the same integer */
+    if (lo_above != vhi) { cert.imprecise = 1; STOPPED(err); goto out; }
+    v = vhi;
+  }
+  r = v_int(h, v);
+  if (!r) *err = E_OOM;
+out:
+  arb_clear(a);
+  return r;
+}
+
 const value *ball_prim_eval(heap *h, int op, const value *x, const char **err) {
+  if (op >= P_FLOOR && op <= P_SIGN) return conversion(h, op, x, err);
   kind k = kind_of(op);
   if (op == P_TOREAL) {   /* exact, even past 2^53 */
     if (!x || x->kind != V_INT) { *err = E_SHAPE; return NULL; }

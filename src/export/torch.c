@@ -140,7 +140,10 @@ static int op(ex *E, int t, char *out) {
       {P_ATAN, "torch.atan(%s)"}, {P_ERF, "torch.erf(%s)"}, {P_ERFC, "torch.erfc(%s)"},
       {P_LGAMMA, "torch.lgamma(%s)"}, {P_SINH, "torch.sinh(%s)"}, {P_COSH, "torch.cosh(%s)"},
       {P_ASINH, "torch.asinh(%s)"}, {P_ACOSH, "torch.acosh(%s)"}, {P_ATANH, "torch.atanh(%s)"},
-      {P_EXP2, "torch.exp2(%s)"}, {P_LOG2, "torch.log2(%s)"}};
+      {P_EXP2, "torch.exp2(%s)"}, {P_LOG2, "torch.log2(%s)"},
+      {P_FLOOR, "_toint(torch.floor(%s))"}, {P_CEIL, "_toint(torch.ceil(%s))"},
+      {P_ROUND, "_round(%s)"}, {P_TRUNC, "_toint(torch.trunc(%s))"},
+      {P_SIGN, "_toint(torch.sign(%s))"}};
   static const struct { int op; const char *fmt; } binary[] = {
       {P_ADD, "%s + %s"},          {P_SUB, "%s - %s"},           {P_MUL, "%s * %s"},
       {P_DIV, "%s / %s"},          {P_POW, "torch.pow(%s, %s)"}, {P_MAX, "torch.maximum(%s, %s)"},
@@ -327,6 +330,22 @@ static const char prelude[] =
     "    if b == 0:\n"
     "        raise ChadRuntimeError('integer modulo by zero')\n"
     "    return a - b * _idiv(a, b) if b != -1 else 0   # the sign of a, as C\n"
+    "\n"
+    "\n"
+    "def _toint(x):\n"
+    "    x = float(x)\n"
+    "    if x != x or not -2.0**63 <= x < 2.0**63:\n"
+    "        raise ChadRuntimeError('conversion to an integer out of the 64-bit range')\n"
+    "    return int(x)\n"
+    "\n"
+    "\n"
+    "def _round(x):\n"
+    "    \"\"\"Half away from zero, as C's round (torch.round rounds half to even).\"\"\"\n"
+    "    a = abs(float(x))\n"
+    "    r = float(int(a)) if a < 2.0**63 else a\n"
+    "    if a - r >= 0.5:\n"
+    "        r += 1\n"
+    "    return _toint(r if float(x) >= 0 else -r)\n"
     "\n"
     "\n"
     "def _bool(c):\n"
