@@ -451,5 +451,7 @@ expect_err "check --inline: inlining too large" 2 \
   "^$P:[0-9]+:[0-9]+: error: --inline: inlining the calls in 'f[0-9]+' makes it too large \(more than 262144 raw term nodes" \
   "$CHAD" check "$P" --inline
 expect_err "--inline takes no value" 1 '^error: --inline takes no value' "$CHAD" check examples/fig1a.chad --inline=1
+# bad and adversarial inputs: limits, positions, undefined points
+. tests/cli/robust.sh
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
