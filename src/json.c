@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,14 +72,72 @@ struct json_doc {
   char file[256];
 };
 
+/* jansson's memory, counted against a budget (json_set_mem_limit): a JSON
+ * text of small numbers takes ~37 bytes of jansson per byte of text, so
+ * without a budget a 64 MiB input could take 2.5 GB. Installed around
+ * json_loadb and json_decref only (the documents' json_t are all made and
+ * freed by them), so a host program's own jansson use is left alone. */
+static size_t json_mem_limit = (size_t)1 << 30, json_mem_used;
+static int json_mem_over;
+
+void json_set_mem_limit(size_t bytes) { json_mem_limit = bytes; }
+
+typedef union { size_t n; max_align_t align; } mem_head;
+
+static void *counted_malloc(size_t n) {
+  /* json_mem_used <= json_mem_limit always: no wrap below */
+  if (n > json_mem_limit - json_mem_used || json_mem_limit - json_mem_used - n < sizeof(mem_head)) {
+    json_mem_over = 1;
+    return NULL;
+  }
+  mem_head *h = malloc(sizeof *h + n);
+  if (!h) return NULL;
+  h->n = n + sizeof *h;
+  json_mem_used += h->n;
+  return h + 1;
+}
+
+static void counted_free(void *p) {
+  if (!p) return;
+  mem_head *h = (mem_head *)p - 1;
+  json_mem_used -= h->n;
+  free(h);
+}
+
+static json_malloc_t saved_malloc;
+static json_free_t saved_free;
+static void counted_on(void) {
+  json_get_alloc_funcs(&saved_malloc, &saved_free);
+  json_set_alloc_funcs(counted_malloc, counted_free);
+}
+static void counted_off(void) { json_set_alloc_funcs(saved_malloc, saved_free); }
+
 json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_diag *d) {
   json_error_t err;
+  if (len > JSON_MAX_TEXT) {
+    int line, col;
+    diag_locate(text, len, JSON_MAX_TEXT, &line, &col);
+    diag_set(d, CHAD_EXIT_INPUT, file, line, col, "too large: more than %zu bytes (the limit of a JSON input)",
+             JSON_MAX_TEXT);
+    return NULL;
+  }
+  json_mem_over = 0;
+  counted_on();
   json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
+  counted_off();
+  if (!root && json_mem_over) {
+    diag_set(d, CHAD_EXIT_RUNTIME, file, 1, 1,
+             "heap limit reached while reading JSON (%zu bytes of text)", len);
+    return NULL;
+  }
   if (!root) {
     /* jansson's column is that of the last character it read; a premature
      * end of input has column 0 on a fresh line: report it as column 1. */
-    diag_set(d, CHAD_EXIT_INPUT, file, err.line > 0 ? err.line : 1,
-             err.column > 0 ? err.column : 1, "invalid JSON: %s", err.text);
+    int line = err.line > 0 ? err.line : 1, col = err.column > 0 ? err.column : 1;
+    /* jansson counts LF only: with a lone CR, the line of its last character */
+    if (err.position > 0 && memchr(text, '\r', len))
+      diag_locate(text, len, (size_t)err.position - 1, &line, &col);
+    diag_set(d, CHAD_EXIT_INPUT, file, line, col, "invalid JSON: %s", err.text);
     return NULL;
   }
   json_doc *doc = calloc(1, sizeof *doc);
@@ -86,7 +145,9 @@ json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_di
   if (!doc || !copy) {
     free(doc);
     free(copy);
+    counted_on();
     json_decref(root);
+    counted_off();
     diag_set(d, CHAD_EXIT_RUNTIME, file, 0, 0, "out of memory reading JSON");
     return NULL;
   }
@@ -101,7 +162,9 @@ json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_di
 
 void json_doc_free(json_doc *doc) {
   if (!doc) return;
+  counted_on();
   json_decref(doc->root);
+  counted_off();
   free(doc->text);
   free(doc);
 }
@@ -115,7 +178,8 @@ typedef struct cursor {
 static void cur_adv(cursor *c) {
   if (c->p >= c->end) return;
   unsigned char ch = (unsigned char)*c->p++;
-  if (ch == '\n') { c->line++; c->col = 1; }
+  if (ch == '\n' || (ch == '\r' && (c->p >= c->end || *c->p != '\n'))) { c->line++; c->col = 1; }
+  else if (ch == '\r') { /* the CR of a CRLF: the LF ends the line */ }
   else if ((ch & 0xC0) != 0x80) c->col++;   /* count characters, not bytes */
 }
 
@@ -430,7 +494,13 @@ static int read_params(heap *h, const json_doc *doc, int n, const int *tys,
   const json_t *root = doc->root;
   int rc = 0;
   rd_start(r, h, doc, noun, d);
-  if (json_is_array(root)) {
+  if (shapes && json_is_null(root)) {
+    /* null is the zero of any tangent: here of every parameter's */
+    for (int i = 0; i < n; i++) {
+      r->what = noun;
+      if (!(out[i] = rd_tangent(r, tys[i], shapes[i], root))) { rc = d->exit_code; goto done; }
+    }
+  } else if (json_is_array(root)) {
     if (json_array_size(root) != (size_t)n) {
       rd_fail(r, "expected an array of %d value%s (one per parameter), found %zu", n,
               n == 1 ? "" : "s", json_array_size(root));

@@ -25,6 +25,10 @@ void *surf_alloc(surf_region *r, size_t bytes)
   surf_chunk *c = r->first;
   if (!c || c->cap - c->used < bytes) {
     size_t cap = bytes > 65536 ? bytes : 65536;
+    if (cap > SURF_MAX_PARSE_MEM || r->total > SURF_MAX_PARSE_MEM - cap) {
+      r->over = 1;
+      return NULL;
+    }
     c = malloc(sizeof(surf_chunk) + cap);
     if (!c)
       return NULL;
@@ -32,6 +36,7 @@ void *surf_alloc(surf_region *r, size_t bytes)
     c->used = 0;
     c->cap = cap;
     r->first = c;
+    r->total += cap;
   }
   void *p = (char *)c->data + c->used;
   c->used += bytes;
@@ -48,6 +53,8 @@ void surf_region_free(surf_region *r)
     c = n;
   }
   r->first = NULL;
+  r->total = 0;
+  r->over = 0;
 }
 
 /* ======================================================================= */
@@ -139,6 +146,10 @@ static void perr(parser *p, int line, int col, const char *fmt, ...)
 static void *palloc(parser *p, size_t n)
 {
   void *x = surf_alloc(&p->prog->mem, n);
+  if (!x && p->prog->mem.over)
+    perr(p, p->cur.line, p->cur.col,
+         "program too large: parsing it needs more than %d MiB (the parser's limit)",
+         (int)(SURF_MAX_PARSE_MEM >> 20));
   if (!x)
     perr(p, p->cur.line, p->cur.col, "out of memory while parsing");
   return x;
@@ -177,7 +188,9 @@ static int at(parser *p, size_t k) { return p->pos + k < p->len ? (unsigned char
 static void advance(parser *p, size_t k)
 {
   for (size_t i = 0; i < k && p->pos < p->len; i++) {
-    if (p->src[p->pos] == '\n') {
+    /* LF, CRLF and a lone CR each end a line */
+    if (p->src[p->pos] == '\n' ||
+        (p->src[p->pos] == '\r' && (p->pos + 1 >= p->len || p->src[p->pos + 1] != '\n'))) {
       p->line++;
       p->col = 1;
     } else {
@@ -201,7 +214,7 @@ static int skip_space(parser *p)
       advance(p, 1);
       skipped = 1;
     } else if (c == '#') {
-      while (at(p, 0) != -1 && at(p, 0) != '\n')
+      while (at(p, 0) != -1 && at(p, 0) != '\n' && at(p, 0) != '\r')
         advance(p, 1);
       skipped = 1;
     } else if (c == '(' && at(p, 1) == '*') {
@@ -1335,6 +1348,8 @@ static void **parse_params(parser *p, int *count, const char *ctx)
   void **ps = NULL;
   int n = 0, cap = 0;
   do {
+    if (n == SURF_MAX_PARAMS)
+      perr(p, p->cur.line, p->cur.col, "too many parameters (limit %d)", SURF_MAX_PARAMS);
     ps = grow(p, ps, n, &cap);
     fparam *fp = palloc(p, sizeof *fp);
     fp->line = p->cur.line;
@@ -1545,7 +1560,10 @@ surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, c
 {
   diag_set(d, CHAD_EXIT_OK, file, 0, 0, "%s", "");
   if (len > SURF_MAX_SOURCE) {
-    diag_set(d, CHAD_EXIT_INPUT, file, 0, 0, "source too large (%zu bytes, limit %u)", len, SURF_MAX_SOURCE);
+    int line, col;
+    diag_locate(src, len, SURF_MAX_SOURCE, &line, &col);
+    diag_set(d, CHAD_EXIT_INPUT, file, line, col,
+             "source too large: more than %u bytes (the limit of a program)", SURF_MAX_SOURCE);
     return NULL;
   }
   surf_program *prog = calloc(1, sizeof *prog);
@@ -1586,40 +1604,12 @@ surf_program *surf_parse_string(const char *src, const char *file, chad_diag *d)
 
 surf_program *surf_parse_file(const char *path, chad_diag *d)
 {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "cannot open: %s", strerror(errno));
-    return NULL;
-  }
-  size_t cap = 65536, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    size_t got = fread(buf + n, 1, cap - n, f);
-    n += got;
-    if (got == 0)
-      break;
-    if (n == cap) {
-      if (cap > SURF_MAX_SOURCE) {
-        free(buf);
-        fclose(f);
-        diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "source too large (limit %u bytes)", SURF_MAX_SOURCE);
-        return NULL;
-      }
-      char *b2 = realloc(buf, cap * 2);
-      if (!b2) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = b2;
-      cap *= 2;
-    }
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (!buf || bad) {
-    free(buf);
-    diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, bad ? "read error" : "out of memory reading the file");
+  size_t n;
+  char *buf = diag_read_file(path, SURF_MAX_SOURCE, &n, d);
+  if (!buf) {
+    if (d->exit_code == CHAD_EXIT_INPUT && d->line > 0)
+      snprintf(d->msg, sizeof d->msg, "source too large: more than %u bytes (the limit of a program)",
+               SURF_MAX_SOURCE);
     return NULL;
   }
   surf_program *p = surf_parse_buffer(buf, n, path, d);
