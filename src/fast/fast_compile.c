@@ -156,9 +156,11 @@ static void softmax_ref(const double *x, int64_t n, double *out) {
  * the position in the block, so results do not depend on the threads. */
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-extern __m256d _ZGVdN4v_sin(__m256d);
-extern __m256d _ZGVdN4v_cos(__m256d);
-extern __m256d _ZGVdN4v_exp(__m256d);
+/* target("avx2") on the declarations too: clang requires it of a function
+ * taking __m256d (gcc does not mind) */
+__attribute__((target("avx2"))) extern __m256d _ZGVdN4v_sin(__m256d);
+__attribute__((target("avx2"))) extern __m256d _ZGVdN4v_cos(__m256d);
+__attribute__((target("avx2"))) extern __m256d _ZGVdN4v_exp(__m256d);
 #define VMATH(name, fn)                                                              \
   __attribute__((target("avx2"))) static void name(double *d, const double *a, int len) { \
     int k = 0;                                                                       \
