@@ -5,6 +5,7 @@
  * valid) text along the path of array/object ordinals that led to it. */
 #include "chad/json.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
@@ -70,6 +71,8 @@ struct json_doc {
   char *text;
   size_t len;
   char file[256];
+  int ints_as_real;   /* parsed with JSON_DECODE_INT_AS_REAL (an integer
+                         literal beyond int64): ints are read from the text */
 };
 
 /* jansson's memory, counted against a budget (json_set_mem_limit): a JSON
@@ -124,6 +127,16 @@ json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_di
   json_mem_over = 0;
   counted_on();
   json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
+  int ints_as_real = 0;
+  if (!root && !json_mem_over && strstr(err.text, "too big")) {
+    /* an integer literal beyond int64 (jansson's "too big integer"): a
+     * valid number for a real; read every number as a double, and ints
+     * again from the text (rd_int) */
+    json_error_t err2;
+    root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL,
+                      &err2);
+    ints_as_real = root != NULL;
+  }
   counted_off();
   if (!root && json_mem_over) {
     diag_set(d, CHAD_EXIT_RUNTIME, file, 1, 1,
@@ -154,6 +167,7 @@ json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_di
   memcpy(copy, text, len);
   copy[len] = '\0';
   doc->root = root;
+  doc->ints_as_real = ints_as_real;
   doc->text = copy;
   doc->len = len;
   snprintf(doc->file, sizeof doc->file, "%s", file);
@@ -218,8 +232,8 @@ static void cur_value(cursor *c) {    /* skips one value */
 /* Position of the value reached from the root by path[0..depth-1], each an
  * ordinal among an array's elements or an object's members. The text is
  * valid JSON (jansson accepted it), so the scan is simple. */
-static void locate(const json_doc *doc, const int *path, int depth, int at_key, int *line,
-                   int *col) {
+static const char *locate(const json_doc *doc, const int *path, int depth, int at_key, int *line,
+                          int *col) {
   cursor c = {doc->text, doc->text + doc->len, 1, 1};
   cur_ws(&c);
   for (int k = 0; k < depth && c.p < c.end; k++) {
@@ -243,6 +257,7 @@ static void locate(const json_doc *doc, const int *path, int depth, int at_key, 
   }
   *line = c.line;
   *col = c.col;
+  return c.p;
 }
 
 /* ======================================================================= */
@@ -327,6 +342,20 @@ static const value *rd_value(reader *r, int ty, const json_t *j) {
     else return rd_fail(r, "expected a number (real), found %s", json_kind_name(j));
     break;
   case TY_INT:
+    if (r->doc->ints_as_real && json_is_real(j)) { /* the literal, from the text */
+      int line, col;
+      const char *at = locate(r->doc, r->path, r->depth, 0, &line, &col);
+      size_t k = 0, n = (size_t)(r->doc->text + r->doc->len - at);
+      while (k < n && (at[k] == '-' || (at[k] >= '0' && at[k] <= '9'))) k++;
+      if (k < n && (at[k] == '.' || at[k] == 'e' || at[k] == 'E'))
+        return rd_fail(r, "expected an integer, found a real number");
+      errno = 0;
+      long long x = strtoll(at, NULL, 10);
+      if (errno == ERANGE)
+        return rd_fail(r, "integer out of the 64-bit range [-2^63, 2^63 - 1]");
+      v = v_int(r->h, (int64_t)x);
+      break;
+    }
     if (!json_is_integer(j))
       return rd_fail(r, "expected an integer, found %s", json_kind_name(j));
     v = v_int(r->h, (int64_t)json_integer_value(j));

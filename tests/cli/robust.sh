@@ -119,3 +119,21 @@ run "$CHAD" check "$P"
 if [ "$rc" -eq 0 ]; then ok "fun with 256 parameters: accepted"; else bad "fun with 256 parameters: accepted" "$err"; fi
 expect_out "--tangent null: the zero of every parameter's tangent" '{"value": 0.35078322768961984, "tangent": 0}' \
   "$CHAD" jvp examples/fig1b.chad --args '[0.5, -1.25, 2.0, 0.75]' --tangent null
+# an integer literal beyond int64 is a valid number for a real; for an int
+# it is out of range, positioned
+prog 'def q (x : real, n : int) : real = x * toreal n'
+expect_out "an integer >= 2^63 given for a real" '5.5340232221128655e+19' \
+  "$CHAD" eval "$P" --args '[18446744073709551616, 3]'
+expect_out "... by name, beside an int" '-1.7014118346046923e+38' \
+  "$CHAD" eval "$P" --args '{"n": -9223372036854775808, "x": 18446744073709551616}'
+expect_err "an integer >= 2^63 given for an int: out of range" 2 \
+  "^<args>:1:9: error: argument 'n': integer out of the 64-bit range \[-2\^63, 2\^63 - 1\]$" \
+  "$CHAD" eval "$P" --args '[1e300, 9223372036854775808]'
+expect_err "... a real for an int, beside it" 2 "^<args>:1:24: error: argument 'n': expected an integer, found a real number$" \
+  "$CHAD" eval "$P" --args '[18446744073709551616, 2.5]'
+# the documented difference of the evaluators: the heap limit only (fast
+# does not store an array it can recompute)
+prog 'def g (n : int) : int = length (build n (fun (i : int) -> toreal i))'
+expect_out "length (build 2^40 f) --eval fast: not stored" 1099511627776 "$CHAD" eval "$P" --args '[1099511627776]' --eval fast
+expect_err "length (build 2^40 f) --eval ref: the heap limit" 3 "^$P:1:1: error: runtime error in 'g': out of memory \(heap limit reached\)" \
+  "$CHAD" eval "$P" --args '[1099511627776]' --eval ref
