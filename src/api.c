@@ -332,6 +332,7 @@ int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, c
   const value *argv[SURF_MAX_PARAMS];
   const env *e;
   int rc = api_setup(p, fn, args, &fi, &h, argv, &e, d);
+  if (rc == CHAD_EXIT_RUNTIME) api_place(p, &fi, d);   /* the heap limit, at the def */
   if (!rc) {
     eval_error err;
     eval_error_clear(&err);

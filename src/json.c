@@ -306,9 +306,12 @@ static const value *rd_fail(reader *r, const char *fmt, ...) {
 }
 
 static const value *rd_oom(reader *r) {
-  if (!r->failed)
-    diag_set(r->d, CHAD_EXIT_RUNTIME, r->doc->file, 0, 0,
+  if (!r->failed) {
+    int line, col;
+    locate(r->doc, r->path, r->depth, 0, &line, &col);
+    diag_set(r->d, CHAD_EXIT_RUNTIME, r->doc->file, line, col,
              "%s: heap limit reached while reading JSON", r->what);
+  }
   r->failed = 1;
   return NULL;
 }

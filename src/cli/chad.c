@@ -54,10 +54,15 @@ static const char usage_text[] =
     "Output reals have 17 significant digits; a non-finite result (nan, inf) is\n"
     "a runtime error, since JSON cannot represent it.\n"
     "\n"
+    "Limits: a JSON input 64 MiB, a program 4 MiB (its syntax tree 256 MiB);\n"
+    "the heap limit bounds evaluation and the JSON inputs' memory.\n"
+    "\n"
     "Exit codes: 0 success; 1 usage error (bad command line, unknown --fn);\n"
-    "2 input error (cannot read FILE, parse, type or JSON error, wrong JSON shape);\n"
-    "3 runtime error (index out of bounds, division by zero, heap limit,\n"
-    "non-finite result). Errors are one line on stderr: file:line:col: error: ...\n";
+    "2 input error (cannot open or read FILE or @PATH, an input over its limit,\n"
+    "parse, type or JSON error, wrong JSON shape); 3 runtime error (index out of\n"
+    "bounds, integer division by zero or overflow, heap limit, non-finite result,\n"
+    "output not written). Errors are one line on stderr: file:line:col: error: ...,\n"
+    "or <command line>: error: OPTION: ... when no file has the place.\n";
 
 enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_NONE };
 static const char *const cmd_names[] = {"check", "print", "eval", "fwd", "rev",
