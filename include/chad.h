@@ -8,7 +8,10 @@
  *
  * The kernel keeps its terms and types in global arenas, so libchad holds
  * ONE program at a time: chad_load_* resets the arenas, and a chad_prog is
- * valid until the next chad_load_*. Not thread safe.
+ * valid until the next chad_load_*. Not thread safe. It needs 8 MiB of stack
+ * (a main thread's usual): the parser's recursion takes at most 6 MiB
+ * (SURF_MAX_PARSE_STACK of chad/surface.h; deeper nesting is an input
+ * error).
  *
  *   chad_diag d;
  *   chad_prog *p = chad_load_file("f.chad", &d);

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,7 @@ typedef struct {
   chad_diag *d;
   jmp_buf fail;
   int depth;             /* parser recursion depth */
+  uintptr_t stack_base;  /* frame address at surf_parse_buffer's entry */
   scope_entry *scope;
   int nscope, capscope;
   int cur_def;
@@ -408,6 +410,15 @@ static void enter(parser *p)
 {
   if (++p->depth > SURF_MAX_PARSE_DEPTH)
     perr(p, p->cur.line, p->cur.col, "expression nested too deeply (parser limit %d)", SURF_MAX_PARSE_DEPTH);
+  /* The stack the recursion has taken (frame addresses as integers, either
+   * direction of growth): a level takes about 1 KB in an optimised build,
+   * more with sanitizers, so the limit of levels alone does not keep an
+   * instrumented build (or a smaller stack) from overflowing. */
+  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+  uintptr_t used = here < p->stack_base ? p->stack_base - here : here - p->stack_base;
+  if (used > SURF_MAX_PARSE_STACK)
+    perr(p, p->cur.line, p->cur.col, "expression nested too deeply (parser stack limit %d MiB)",
+         (int)(SURF_MAX_PARSE_STACK >> 20));
 }
 
 /* Error helpers kept out of line so that the recursive parsing functions
@@ -1577,6 +1588,7 @@ surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, c
   snprintf(prog->file, sizeof prog->file, "%s", file ? file : "");
   p->src = src;
   p->len = len;
+  p->stack_base = (uintptr_t)__builtin_frame_address(0);
   p->line = 1;
   p->col = 1;
   p->prog = prog;

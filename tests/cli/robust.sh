@@ -137,3 +137,8 @@ prog 'def g (n : int) : int = length (build n (fun (i : int) -> toreal i))'
 expect_out "length (build 2^40 f) --eval fast: not stored" 1099511627776 "$CHAD" eval "$P" --args '[1099511627776]' --eval fast
 expect_err "length (build 2^40 f) --eval ref: the heap limit" 3 "^$P:1:1: error: runtime error in 'g': out of memory \(heap limit reached\)" \
   "$CHAD" eval "$P" --args '[1099511627776]' --eval ref
+# deep nesting: a positioned error, never a stack overflow (the parser's
+# recursion is bounded in levels and in stack bytes)
+{ printf 'def f (x : real) = '; head -c 5000 /dev/zero | tr '\0' '['; } >"$P"
+expect_err "5000 nested '[': nested too deeply" 2 "^$P:1:[0-9]+: error: expression nested too deeply \(parser (stack )?limit" \
+  "$CHAD" check "$P"
