@@ -38,7 +38,7 @@ char *chad_read_file(const char *path, size_t *len, chad_diag *d) {
              !path ? "path" : "len");
     return NULL;
   }
-  char *s = diag_read_file(path, CHAD_MAX_JSON_BYTES, len, d);
+  char *s = diag_read_file(path, 1, CHAD_MAX_JSON_BYTES, len, d);
   if (!s && d->exit_code == CHAD_EXIT_INPUT && d->line > 0)
     snprintf(d->msg, sizeof d->msg, "too large: more than %zu bytes (the limit of a JSON input)",
              CHAD_MAX_JSON_BYTES);

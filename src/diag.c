@@ -45,8 +45,9 @@ void diag_locate(const char *text, size_t len, size_t off, int *line, int *col) 
   *col = c;
 }
 
-char *diag_read_file(const char *path, size_t limit, size_t *len, chad_diag *d) {
-  int is_stdin = strcmp(path, "-") == 0;
+char *diag_read_file(const char *path, int dash_is_stdin, size_t limit, size_t *len,
+                     chad_diag *d) {
+  int is_stdin = dash_is_stdin && strcmp(path, "-") == 0;
   const char *name = is_stdin ? "<stdin>" : path;
   FILE *f = is_stdin ? stdin : fopen(path, "rb");
   if (!f) {

@@ -27,14 +27,16 @@ int diag_set(chad_diag *d, int exit_code, const char *file, int line, int col,
  * when there is no position) to stderr. */
 void diag_print(const chad_diag *d);
 
-/* Reads the whole file `path` ("-" is standard input), at most `limit`
+/* Reads the whole file `path` ("-" is standard input when dash_is_stdin,
+ * else a file named "-"), at most `limit`
  * bytes: a regular file larger than that fails before any reading, any
  * other (a pipe, a device, process substitution) after limit + 1 bytes.
  * Returns a malloc'd buffer of *len bytes plus a NUL, or NULL with d set:
  * exit code 2 (cannot open, cannot read with its reason, or too large, then
  * positioned file:line:col at the first byte past the limit; CR, LF and CRLF
  * end lines), 3 when the host is out of memory. */
-char *diag_read_file(const char *path, size_t limit, size_t *len, chad_diag *d);
+char *diag_read_file(const char *path, int dash_is_stdin, size_t limit, size_t *len,
+                     chad_diag *d);
 
 /* Line and column (1-based, columns count UTF-8 characters) of byte offset
  * `off` of text; CR, LF and CRLF each end a line. */

@@ -1617,7 +1617,7 @@ surf_program *surf_parse_string(const char *src, const char *file, chad_diag *d)
 surf_program *surf_parse_file(const char *path, chad_diag *d)
 {
   size_t n;
-  char *buf = diag_read_file(path, SURF_MAX_SOURCE, &n, d);
+  char *buf = diag_read_file(path, 0, SURF_MAX_SOURCE, &n, d);
   if (!buf) {
     if (d->exit_code == CHAD_EXIT_INPUT && d->line > 0)
       snprintf(d->msg, sizeof d->msg, "source too large: more than %u bytes (the limit of a program)",
