@@ -132,7 +132,8 @@ void chad_free(chad_prog *p) {
 int chad_fn(const chad_prog *p, const char *fn, chad_diag *d) {
   if (!d) return -CHAD_EXIT_USAGE;
   if (!p || !is_live(p)) {
-    diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: the program is %s", p ? "freed" : "NULL");
+    diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: the program %s",
+             p ? "was freed (chad_free)" : "is NULL");
     return -CHAD_EXIT_USAGE;
   }
   int n = surf_def_count(p->sp);

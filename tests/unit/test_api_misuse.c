@@ -91,7 +91,7 @@ int main(void) {
     CHECKM(command(k, p, &out, &d) == CHAD_EXIT_USAGE && strstr(d.msg, "was freed") && out == NULL,
            "command %d on a freed program: %s", k, d.msg);
   }
-  CHECK(chad_fn(p, NULL, &d) == -CHAD_EXIT_USAGE);
+  CHECK(chad_fn(p, NULL, &d) == -CHAD_EXIT_USAGE && strstr(d.msg, "was freed"));
   chad_set_inline(p, 1);
   chad_free(p);
   chad_free(NULL);
