@@ -66,12 +66,17 @@ static const char usage_text[] =
     "Output reals have 17 significant digits; a non-finite result (nan, inf) is\n"
     "a runtime error, since JSON cannot represent it.\n"
     "\n"
+    "Limits: a JSON input 64 MiB, a program 4 MiB (its syntax tree 256 MiB);\n"
+    "the heap limit bounds evaluation and the JSON inputs' memory.\n"
+    "\n"
     "Exit codes: 0 success; 1 usage error (bad command line, unknown --fn);\n"
-    "2 input error (cannot read FILE, parse, type or JSON error, wrong JSON shape);\n"
-    "3 runtime error (index out of bounds, division by zero, heap limit,\n"
-    "non-finite result); with --eval ball: 4 not differentiable (or undefined) at\n"
-    "the point, 5 undecided at the precision cap, each with its answer on stdout.\n"
-    "Errors are one line on stderr: file:line:col: error: ...\n";
+    "2 input error (cannot open or read FILE or @PATH, an input over its limit,\n"
+    "parse, type or JSON error, wrong JSON shape); 3 runtime error (index out of\n"
+    "bounds, integer division by zero or overflow, heap limit, non-finite result,\n"
+    "output not written); with --eval ball: 4 not differentiable (or undefined)\n"
+    "at the point, 5 undecided at the precision cap, each with its answer on\n"
+    "stdout. Errors are one line on stderr: file:line:col: error: ...,\n"
+    "or <command line>: error: OPTION: ... when no file has the place.\n";
 
 enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_EXPORT, C_NONE };
 static const char *const cmd_names[] = {"check", "print", "eval", "fwd", "rev",
@@ -93,8 +98,12 @@ static const int cmd_opts[] = {
     [C_EXPORT] = O_FN | O_TO | O_INLINE,
 };
 
+/* Errors about the command line itself have no file:line:col; they are
+ * placed "<command line>: error: ..." and name the option or argument. */
+#define CMDLINE "<command line>"
+
 static int usage_error(const char *fmt, const char *a) {
-  fprintf(stderr, "error: ");
+  fprintf(stderr, CMDLINE ": error: ");
   fprintf(stderr, fmt, a);
   fprintf(stderr, " (see chad --help)\n");
   return CHAD_EXIT_USAGE;
@@ -107,14 +116,27 @@ typedef struct json_opt {
   chad_json j;
 } json_opt;
 
-static int json_opt_load(json_opt *o, const char *inline_name) {
+/* Prints d; one without a position in a file is placed on the command
+ * line, after `what` (the option or argument it is about). */
+static void print_diag(const chad_diag *d, const char *what) {
+  if (d->file[0] && d->line > 0) diag_print(d);
+  else if (what) fprintf(stderr, CMDLINE ": error: %s: %s\n", what, d->msg);
+  else fprintf(stderr, CMDLINE ": error: %s\n", d->msg);
+}
+
+static int json_opt_load(json_opt *o, const char *option, const char *inline_name) {
   o->j.text = NULL;
   if (!o->arg) return 0;
   if (o->arg[0] == '@') {
     chad_diag d;
     size_t len;
     o->owned = chad_read_file(o->arg + 1, &len, &d);
-    if (!o->owned) { diag_print(&d); return d.exit_code; }
+    if (!o->owned) {
+      char what[300];
+      snprintf(what, sizeof what, "%s %s", option, o->arg);
+      print_diag(&d, what);
+      return d.exit_code;
+    }
     o->j.text = o->owned;
     o->j.len = len;
     o->j.name = strcmp(o->arg, "@-") == 0 ? "<stdin>" : o->arg + 1;
@@ -126,7 +148,7 @@ static int json_opt_load(json_opt *o, const char *inline_name) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fputs("error: usage: chad COMMAND FILE [OPTIONS] (see chad --help)\n", stderr);
+    fputs(CMDLINE ": error: usage: chad COMMAND FILE [OPTIONS] (see chad --help)\n", stderr);
     return CHAD_EXIT_USAGE;
   }
   for (int i = 1; i < argc; i++)
@@ -176,7 +198,7 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--to") == 0) bit = O_TO;
     else return usage_error("unknown option '%s'", a);
     if (bit && !(cmd_opts[cmd] & bit)) {
-      fprintf(stderr, "error: %s does not take the option %s (see chad --help)\n",
+      fprintf(stderr, CMDLINE ": error: %s does not take the option %s (see chad --help)\n",
               cmd_names[cmd], name);
       return CHAD_EXIT_USAGE;
     }
@@ -239,8 +261,9 @@ int main(int argc, char **argv) {
   if (cmd == C_VJP && !cotangent.arg) return usage_error("%s needs --cotangent", "vjp");
 
   int rc;
-  if ((rc = json_opt_load(&args, "<args>")) || (rc = json_opt_load(&tangent, "<tangent>")) ||
-      (rc = json_opt_load(&cotangent, "<cotangent>"))) {
+  if ((rc = json_opt_load(&args, "--args", "<args>")) ||
+      (rc = json_opt_load(&tangent, "--tangent", "<tangent>")) ||
+      (rc = json_opt_load(&cotangent, "--cotangent", "<cotangent>"))) {
     free(args.owned);
     free(tangent.owned);
     free(cotangent.owned);
@@ -250,6 +273,8 @@ int main(int argc, char **argv) {
   chad_diag d;
   char *out = NULL;
   chad_prog *p = chad_load_file(file, &d);
+  char file_what[300];
+  snprintf(file_what, sizeof file_what, "FILE '%s'", file);
   if (!p) rc = d.exit_code;
   else {
     chad_set_inline(p, inline_defs);
@@ -270,12 +295,12 @@ int main(int argc, char **argv) {
     size_t n = strlen(d.msg);   /* say how to raise the limit */
     snprintf(d.msg + n, sizeof d.msg - n, "; raise it with --heap-mb");
   }
-  if (rc) diag_print(&d);
+  if (rc) print_diag(&d, p ? NULL : file_what);
   /* a certified verdict (not differentiable, undecided) has an answer too */
   if (out && (rc == CHAD_EXIT_OK || rc == CHAD_EXIT_NONDIFF || rc == CHAD_EXIT_UNDECIDED))
     fputs(out, stdout);
   if (fflush(stdout) != 0 && rc == 0) {
-    fprintf(stderr, "error: cannot write the output: %s\n", strerror(errno));
+    fprintf(stderr, "<stdout>: error: cannot write the output: %s\n", strerror(errno));
     rc = CHAD_EXIT_RUNTIME;
   }
   free(out);
