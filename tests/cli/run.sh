@@ -453,5 +453,7 @@ expect_err "check --inline: inlining too large" 2 \
 expect_err "--inline takes no value" 1 '^<command line>: error: --inline takes no value' "$CHAD" check examples/fig1a.chad --inline=1
 # bad and adversarial inputs: limits, positions, undefined points
 . tests/cli/robust.sh
+# deep nesting: the larger stack, in both evaluators
+. tests/cli/deep.sh
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
