@@ -172,15 +172,13 @@ $(PIC)/libchad.so.$(SO_MAJOR): $(PIC)/libchad.so.$(SO_VERSION)
 $(PIC)/libchad.so: $(PIC)/libchad.so.$(SO_MAJOR)
 	ln -sf libchad.so.$(SO_MAJOR) $@
 
-# chad.pc for PREFIX (regenerated at install time for the PREFIX given).
-$(PIC)/chad.pc: scripts/chad.pc.in FORCE
+# chad.pc: for the default PREFIX here; install writes it for the PREFIX given.
+PC_SED = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(SO_VERSION)|'
+$(PIC)/chad.pc: scripts/chad.pc.in
 	@mkdir -p $(dir $@)
-	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(SO_VERSION)|' $< > $@.tmp
-	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-.PHONY: FORCE
-FORCE:
+	$(PC_SED) $< > $@
 
-install: chad $(B)/libchad.a shared
+install: chad $(B)/libchad.a $(PIC)/libchad.so
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/chad $(DESTDIR)$(LIBDIR)/pkgconfig \
 	  $(DESTDIR)$(PREFIX)/share/doc/chad
 	install -m 755 chad $(DESTDIR)$(PREFIX)/bin/chad
@@ -190,14 +188,14 @@ install: chad $(B)/libchad.a shared
 	install -m 755 $(PIC)/libchad.so.$(SO_VERSION) $(DESTDIR)$(LIBDIR)/libchad.so.$(SO_VERSION)
 	ln -sf libchad.so.$(SO_VERSION) $(DESTDIR)$(LIBDIR)/libchad.so.$(SO_MAJOR)
 	ln -sf libchad.so.$(SO_MAJOR) $(DESTDIR)$(LIBDIR)/libchad.so
-	install -m 644 $(PIC)/chad.pc $(DESTDIR)$(LIBDIR)/pkgconfig/chad.pc
+	$(PC_SED) scripts/chad.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/chad.pc
 	./chad --help > $(DESTDIR)$(PREFIX)/share/doc/chad/chad-help.txt
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/chad/README.md
 
 # Installs into a temporary PREFIX and builds a program against it with
 # pkg-config, shared and static (tests/install/run.sh).
 test: test-install
-test-install: chad $(B)/libchad.a shared
+test-install: chad $(B)/libchad.a $(PIC)/libchad.so
 	@tests/install/run.sh
 
 # The Python package (python/chad) over build/pic/libchad.so, with pytest.

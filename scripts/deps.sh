@@ -3,17 +3,20 @@
 #   scripts/deps.sh build   the toolchain and libraries the build needs
 #   scripts/deps.sh prove   Frama-C, Why3, the SMT solvers and OCaml (proofs/wp_tuning.ml)
 #   scripts/deps.sh fuzz    clang 14 with libFuzzer (fuzz/*/run.sh)
+#   scripts/deps.sh test    the Python package's tests: numpy, pytest, PyTorch (tests/python/run.sh)
 #   scripts/deps.sh         everything
 set -euo pipefail
 want=()
 need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' || want+=("$1"); }
+test_deps() { need python3; need python3-numpy; need python3-pytest; need python3-torch; need binutils; }
 build_deps() { need make; need gcc; need libc6-dev; need libjansson-dev; need libflint-arb-dev; need pkg-config; need python3; need python3-mpmath; }
 case "${1:-all}" in
   build) build_deps ;;
   prove) need frama-c-base; need why3; need z3; need cvc4; need cvc5; need ocaml; need python3 ;;
   fuzz)  need clang-14; need libclang-rt-14-dev ;;
-  all)   build_deps; need frama-c-base; need why3; need z3; need cvc4; need cvc5; need ocaml; need python3 ;;
-  *) echo "usage: scripts/deps.sh [build|prove|fuzz|all]" >&2; exit 1 ;;
+  test)  test_deps ;;
+  all)   build_deps; test_deps; need frama-c-base; need why3; need z3; need cvc4; need cvc5; need ocaml; need python3 ;;
+  *) echo "usage: scripts/deps.sh [build|prove|test|fuzz|all]" >&2; exit 1 ;;
 esac
 [ ${#want[@]} -eq 0 ] && exit 0
 echo "deps: installing ${want[*]}" >&2

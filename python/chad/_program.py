@@ -105,6 +105,8 @@ class Function:
         if args and kwargs:
             raise UsageError("give the arguments of '%s' by position or by name, not both"
                              % self.name)
+        if not args and not kwargs:
+            return None                    # not given (the command line's missing --args)
         x = dict(kwargs) if kwargs else list(args)
         try:
             return _lib.json_arg(T.to_json(x), what)
@@ -312,7 +314,10 @@ class Program:
             k = _lib.lib.chad_fn(self._handle(), fn.encode() if fn else None, d)
         if k < 0:
             raise from_diag(d)
-        header = self.print(fn).splitlines()[0]
+        if fn is None:   # the k-th definition's header
+            header = [l for l in self.print(None).splitlines() if l.startswith("def ")][k]
+        else:
+            header = self.print(fn).splitlines()[0]
         name, params, result = T.split_header(header)
         f = Function(self, name, params, result)
         self._fns[key] = f
