@@ -52,10 +52,13 @@ else bad "shared build or run: ${got:-}"; cat "$tmp/cc.log"; fi
 if LD_LIBRARY_PATH="$prefix/lib" ldd "$tmp/use" 2>/dev/null | grep -q "libchad.so.0 => $prefix/lib/libchad.so.0"; then ok "linked against libchad.so.0"
 else bad "not linked against $prefix/lib/libchad.so.0"; fi
 if cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags chad) -o "$tmp/use_static" "$tmp/use.c" \
-     "$prefix/lib/libchad.a" $(pkg-config --static --libs-only-other --libs-only-l chad | sed 's/-lchad//') 2>"$tmp/cc2.log" &&
+     "$prefix/lib/libchad.a" $(pkg-config --static --libs chad | sed 's/-lchad //') 2>"$tmp/cc2.log" &&
    got=$("$tmp/use_static") && [ "$got" = "$want" ]; then
   ok "static: libchad.a with pkg-config --static's libraries, runs"
 else bad "static build or run: ${got:-}"; cat "$tmp/cc2.log"; fi
+if [ -x "$tmp/use_static" ] && ! LD_LIBRARY_PATH="$prefix/lib" ldd "$tmp/use_static" | grep -q libchad; then
+  ok "the static build does not need libchad.so"
+else bad "the static build needs libchad.so"; fi
 if "$prefix/bin/chad" --help | grep -q "usage: chad"; then ok "installed chad runs"; else bad "installed chad"; fi
 echo "install: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
