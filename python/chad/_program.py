@@ -143,6 +143,9 @@ class Function:
         ev = evaluator or prog.evaluator
         if ev not in EVALUATORS:
             raise UsageError("evaluator must be fast, ref or ball, not %r" % (ev,))
+        if not (isinstance(prog.max_prec, int) and 64 <= prog.max_prec <= 1048576):
+            raise UsageError("max_prec must be a number of bits from 64 to 1048576, not %r"
+                             % (prog.max_prec,))
         if certificate and ev != "ball":
             raise UsageError("certificate needs evaluator='ball'")
         with _lib.LOCK:
@@ -198,7 +201,8 @@ class Function:
         of the arguments, or a dict by name) in the direction tangents (one
         per parameter, None for int and unit)."""
         a = self._args(*((args, {}) if not isinstance(args, dict) else ((), args)))
-        res = self._run("jvp", [a, self._extra(list(tangents), "<tangent>")], evaluator,
+        tan = tangents if isinstance(tangents, dict) else list(tangents)
+        res = self._run("jvp", [a, self._extra(tan, "<tangent>")], evaluator,
                         certificate)
         return res if full else (res.value, res.tangent)
 

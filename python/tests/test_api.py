@@ -145,3 +145,45 @@ def test_torch_tensors_as_arguments(prog):
     torch = pytest.importorskip("torch")
     assert prog.f(torch.tensor(3.0, dtype=torch.float64),
                   torch.tensor([1.0, 2.0], dtype=torch.float64)) == 27.0
+
+
+def test_threads_share_programs():
+    """libchad is not thread safe; the package serialises calls, so threads
+    using two programs alternately get the right results."""
+    import threading
+    a = chad.loads("def f (x : real) : real = x * x", "a.chad")
+    b = chad.loads("def f (v : [real]) : real = sum v", "b.chad")
+    errors = []
+
+    def work(k):
+        try:
+            for i in range(50):
+                x = float(k * 100 + i)
+                assert a.f(x) == x * x and a.f.grad(x) == (2 * x,)
+                g = b.f.grad([x, 1.0])
+                assert b.f([x, 1.0]) == x + 1.0 and g[0].tolist() == [1.0, 1.0]
+        except Exception as e:          # reported below
+            errors.append(e)
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert errors == []
+
+
+def test_options(prog):
+    with chad.loads("def t (x : real) : real = tanh x", max_prec=64, evaluator="ball") as p:
+        assert p.t.grad(0.5)[0] == pytest.approx(1 - math.tanh(0.5) ** 2, rel=1e-15)
+        p.max_prec = 10
+        with pytest.raises(chad.UsageError):
+            p.t(0.5)
+    with pytest.raises(TypeError):
+        chad.loads("def t (x : real) : real = x", evalutor="ball")
+    v, t = prog.f.jvp({"x": 3.0, "v": [1.0, 2.0]}, {"x": 1.0, "v": [0.0, 1.0]})
+    assert (v, t) == (27.0, 27.0)
+    with chad.loads("def big (n : int) : [real] = build n (fun (i : int) -> 1.0)",
+                    heap_bytes=1 << 16) as p:
+        assert len(p.big(10)) == 10
+        with pytest.raises(chad.RuntimeError):
+            p.big(1 << 20)
