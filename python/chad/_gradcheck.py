@@ -236,8 +236,11 @@ def _torch_jacobians(torch, fn, inputs, backward, forward):
         outs = torch.cat(_flat_outputs(torch, fn(*xs)))
         rows = []
         for i in range(outs.numel()):
-            gs = torch.autograd.grad(outs[i], [xs[k] for k in diff], retain_graph=True,
-                                     allow_unused=True)
+            if not outs.requires_grad:      # constant outputs: zero rows
+                gs = [None] * len(diff)
+            else:
+                gs = torch.autograd.grad(outs[i], [xs[k] for k in diff], retain_graph=True,
+                                         allow_unused=True)
             rows.append(torch.cat([(g if g is not None else torch.zeros_like(xs[k]))
                                    .reshape(-1).to(torch.float64)
                                    for g, k in zip(gs, diff)]) if diff else torch.zeros(0))

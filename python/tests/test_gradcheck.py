@@ -161,6 +161,11 @@ def test_builtin_functions_and_the_certified_reference(prog):
         return x * x, x * v
     assert chad.gradcheck(two, (t(1.5), t([1.0, -2.0])), prog.two)
     assert chad.gradcheck(lambda x, n: x ** n, (t(1.5), 3), prog.pw)
+    # a constant function: zero rows, and a wrong constant is caught
+    assert chad.gradcheck(lambda x, n: torch.tensor(1.0, dtype=torch.float64), (t(1.5), 0),
+                          prog.pw)
+    with pytest.raises(chad.GradcheckError):
+        chad.gradcheck(lambda x, n: torch.tensor(1.0, dtype=torch.float64), (t(1.5), 2), prog.pw)
 
 
 def test_kinks(prog):
