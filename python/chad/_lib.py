@@ -100,6 +100,11 @@ _sig("chad_jvp", _i, _P, _s, _J, _J, _out, _D)
 _sig("chad_vjp", _i, _P, _s, _J, _J, _out, _D)
 _sig("chad_grad", _i, _P, _s, _J, _out, _D)
 _sig("chad_jacobian", _i, _P, _s, _J, _i, _out, _D)
+try:
+    _sig("chad_export", _i, _P, _s, _s, _out, _D)
+    HAS_EXPORT = True
+except AttributeError:      # a libchad without chad export
+    HAS_EXPORT = False
 
 
 def json_arg(text, name):

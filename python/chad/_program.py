@@ -231,6 +231,18 @@ class Function:
     def fwd(self, raw=False):
         return self.program.fwd(self.name, raw)
 
+    def export(self, target="torch"):
+        return self.program.export(self.name, target)
+
+    def torch_module(self):
+        """The definition as PyTorch (chad export --to torch, spec/export.md),
+        imported: a module whose `function` takes the parameters as tensors."""
+        import types
+        mod = types.ModuleType("chad_export_%s" % self.name)
+        mod.__file__ = "<chad export %s>" % self.name
+        exec(compile(self.export("torch"), mod.__file__, "exec"), mod.__dict__)
+        return mod
+
     def rev(self, raw=False):
         return self.program.rev(self.name, raw)
 
@@ -307,6 +319,13 @@ class Program:
 
     def rev(self, fn=None, raw=False):
         return self._text("chad_print_rev", fn.encode() if fn else None, 1 if raw else 0)
+
+    def export(self, fn=None, target="torch"):
+        """chad export --to target: the definition as a program of another
+        system (target "torch": a Python module over PyTorch)."""
+        if not _lib.HAS_EXPORT:
+            raise UsageError("this libchad has no chad_export")
+        return self._text("chad_export", fn.encode() if fn else None, target.encode())
 
     def function(self, fn=None):
         """The definition fn (None: the last one, as the command line)."""

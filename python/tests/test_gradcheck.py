@@ -210,3 +210,16 @@ def test_ulps():
     assert chad.ulps(1.0, np.nextafter(1.0, 2.0)) == 1
     assert chad.ulps(-5e-324, 5e-324) == 2
     assert chad.ulps(1.0, math.nan) == math.inf
+
+
+def test_exported_torch_module_against_the_certified_jacobian(examples):
+    """chad export --to torch, imported: PyTorch's autograd of the exported
+    fig1b equals CHAD-C's certified gradient within the tolerances."""
+    import json
+    import os
+    with chad.load(os.path.join(examples, "fig1b.chad")) as p:
+        mod = p.fig1b.torch_module()
+        args = json.load(open(os.path.join(examples, "fig1b.json")))
+        xs = tuple(t(float(a)) for a in (args.values() if isinstance(args, dict) else args))
+        assert chad.gradcheck(mod.function, xs, p.fig1b)
+        assert p.export("fig1b", "torch") == p.fig1b.export()
