@@ -5,8 +5,7 @@ import json
 
 from . import _lib
 from . import _types as T
-from ._errors import (ChadError, InputError, NotDifferentiable, Undecided, UsageError,
-                      from_diag)
+from ._errors import InputError, UsageError, from_diag
 
 EVALUATORS = {"fast": _lib.EVAL_FAST, "ref": _lib.EVAL_REF, "ball": _lib.EVAL_BALL}
 
@@ -172,9 +171,6 @@ class Function:
         if rc in (4, 5) and j is not None:
             raise from_diag(d, result=Result(command, j, conv, rc))
         raise from_diag(d)
-
-    def _answer(self, res, full, pick):
-        return res if full else pick(res)
 
     # ---- commands --------------------------------------------------------
     def __call__(self, *args, **kwargs):
@@ -398,4 +394,4 @@ def loads(source, name="<string>", **options):
 
 
 __all__ = ["load", "loads", "Program", "Function", "Result", "Certificate", "Enclosure",
-           "Limit", "ChadError", "NotDifferentiable", "Undecided"]
+           "Limit"]

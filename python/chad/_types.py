@@ -101,7 +101,6 @@ def split_header(line):
             depth -= 1
         elif c == "," and depth == 0:
             parts.append(line[start:k])
-            start = k
             start = k + 1
         k += 1
     parts.append(line[start:k])
@@ -128,8 +127,6 @@ def _plain(x):
     if hasattr(x, "detach") and hasattr(x, "cpu") and hasattr(x, "numpy"):  # a torch tensor
         x = x.detach().cpu().numpy()
     if isinstance(x, np.ndarray):
-        if x.dtype == np.bool_:
-            return x.tolist()
         return x.tolist()
     if isinstance(x, np.generic):
         return x.item()
