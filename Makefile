@@ -185,8 +185,8 @@ fuzz-check: fuzz-build
 # builds are untouched); libchad.so.$(SO_VERSION) with soname libchad.so.0,
 # exporting the public API only (src/libchad.map: chad_*, diag_set,
 # diag_print). `make install PREFIX=... [DESTDIR=...]` installs chad.h and
-# chad/diag.h, libchad.so*, libchad.a, chad.pc, the chad binary and its
-# --help text as documentation.
+# chad/diag.h, libchad.so*, libchad.a, chad.pc, the chad binary, its man
+# page chad(1) (scripts/man.sh: the --help text) and share/doc/chad.
 PIC = build/pic
 SO_MAJOR   = 0
 SO_VERSION = 0.1.0
@@ -217,7 +217,7 @@ $(PIC)/chad.pc: scripts/chad.pc.in
 
 install: chad $(B)/libchad.a $(PIC)/libchad.so
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/chad $(DESTDIR)$(LIBDIR)/pkgconfig \
-	  $(DESTDIR)$(PREFIX)/share/doc/chad
+	  $(DESTDIR)$(PREFIX)/share/doc/chad $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 chad $(DESTDIR)$(PREFIX)/bin/chad
 	install -m 644 include/chad.h $(DESTDIR)$(PREFIX)/include/chad.h
 	install -m 644 include/chad/diag.h $(DESTDIR)$(PREFIX)/include/chad/diag.h
@@ -227,6 +227,7 @@ install: chad $(B)/libchad.a $(PIC)/libchad.so
 	ln -sf libchad.so.$(SO_MAJOR) $(DESTDIR)$(LIBDIR)/libchad.so
 	$(PC_SED) scripts/chad.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/chad.pc
 	./chad --help > $(DESTDIR)$(PREFIX)/share/doc/chad/chad-help.txt
+	scripts/man.sh ./chad $(SO_VERSION) > $(DESTDIR)$(PREFIX)/share/man/man1/chad.1
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/chad/README.md
 
 # Installs into a temporary PREFIX and builds a program against it with

@@ -13,7 +13,8 @@ prefix=$tmp/prefix
 if make -s install PREFIX="$prefix" >"$tmp/install.log" 2>&1; then ok "make install PREFIX=$prefix"
 else bad "make install"; cat "$tmp/install.log"; fi
 for f in bin/chad include/chad.h include/chad/diag.h lib/libchad.a lib/libchad.so lib/libchad.so.0 \
-         lib/pkgconfig/chad.pc share/doc/chad/chad-help.txt; do
+         lib/pkgconfig/chad.pc share/doc/chad/chad-help.txt share/doc/chad/README.md \
+         share/man/man1/chad.1; do
   if [ -e "$prefix/$f" ]; then ok "installed $f"; else bad "missing $f"; fi
 done
 soname=$(readelf -d "$prefix/lib/libchad.so" 2>/dev/null | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
@@ -59,6 +60,13 @@ else bad "static build or run: ${got:-}"; cat "$tmp/cc2.log"; fi
 if [ -x "$tmp/use_static" ] && ! LD_LIBRARY_PATH="$prefix/lib" ldd "$tmp/use_static" | grep -q libchad; then
   ok "the static build does not need libchad.so"
 else bad "the static build needs libchad.so"; fi
+if head -1 "$prefix/share/man/man1/chad.1" | grep -q '^\.TH CHAD 1 ' &&
+   grep -q 'usage: chad COMMAND FILE' "$prefix/share/man/man1/chad.1"; then ok "man page chad(1) holds the --help text"
+else bad "man page"; fi
+if command -v groff >/dev/null; then
+  if [ -z "$(groff -man -Tutf8 -ww -z "$prefix/share/man/man1/chad.1" 2>&1)" ]; then ok "chad(1) formats without warnings"
+  else bad "groff warns on chad(1)"; fi
+fi
 if "$prefix/bin/chad" --help | grep -q "usage: chad"; then ok "installed chad runs"; else bad "installed chad"; fi
 echo "install: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
