@@ -134,6 +134,14 @@ test-certified: chad $(S)/chad
 	@tests/certified/cli.sh $(S)/chad
 	@/usr/bin/python3 tests/certified/closed_forms.py ./chad
 
+# The certified test-vector suite (vectors/, spec/vectors.md): chad vectors
+# regenerates it byte for byte, the schema validates it, every reference
+# lies in its enclosure.
+test: test-vectors
+.PHONY: test-vectors
+test-vectors: chad
+	@/usr/bin/python3 tests/vectors/check.py ./chad
+
 # Differential testing of PyTorch against the certified evaluator
 # (difftest/README.md): a small campaign in make test (a finding in the
 # generated or example programs fails it), the full campaign, the run of

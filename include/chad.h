@@ -154,4 +154,11 @@ int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int rever
  * target has no counterpart for (the message names it). */
 int chad_export(chad_prog *p, const char *fn, const char *target, char **out, chad_diag *d);
 
+/* chad vectors OUTDIR: the certified test-vector suite defined by the JSON
+ * file spec_path (vectors/spec.json), one file per group and index.json,
+ * written into outdir (spec/vectors.md). progress: a line on stderr every
+ * 25 vectors. Deterministic: the same definition gives the same bytes.
+ * Leaves the evaluator at CHAD_EVAL_FAST and certificates off. */
+int chad_vectors(const char *spec_path, const char *outdir, int progress, chad_diag *d);
+
 #endif

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chad.h"
 
@@ -24,6 +25,8 @@ static const char usage_text[] =
     "                             gradient of a real-valued NAME: {\"value\": V, \"gradient\": G}\n"
     "  jacobian FILE [--fn NAME] --args JSON [--mode fwd|rev]\n"
     "                             {\"value\": V, \"jacobian\": M} (rows: outputs, columns: inputs)\n"
+    "  vectors OUTDIR [--spec FILE]  write the certified test-vector suite defined by FILE\n"
+    "                             (default vectors/spec.json) into OUTDIR\n"
     "  export FILE [--fn NAME] --to torch\n"
     "                             print NAME as a Python module computing it with PyTorch\n"
     "  (eval, jvp, vjp, grad and jacobian also take --eval fast|ref|ball,\n"
@@ -78,13 +81,14 @@ static const char usage_text[] =
     "stdout. Errors are one line on stderr: file:line:col: error: ...,\n"
     "or <command line>: error: OPTION: ... when no file has the place.\n";
 
-enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_EXPORT, C_NONE };
+enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_EXPORT,
+           C_VECTORS, C_NONE };
 static const char *const cmd_names[] = {"check", "print", "eval", "fwd", "rev",
-                                        "jvp", "vjp", "grad", "jacobian", "export"};
+                                        "jvp", "vjp", "grad", "jacobian", "export", "vectors"};
 
 /* Which options each command takes (bit per option). */
 enum { O_FN = 1, O_ARGS = 2, O_TANGENT = 4, O_COTANGENT = 8, O_MODE = 16, O_RAW = 32, O_EVAL = 64,
-       O_INLINE = 128, O_CERT = 256, O_MAXPREC = 512, O_TO = 1024 };
+       O_INLINE = 128, O_CERT = 256, O_MAXPREC = 512, O_TO = 1024, O_SPEC = 2048 };
 static const int cmd_opts[] = {
     [C_CHECK] = O_INLINE,
     [C_PRINT] = O_FN | O_INLINE,
@@ -96,6 +100,7 @@ static const int cmd_opts[] = {
     [C_GRAD] = O_FN | O_ARGS | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
     [C_JACOBIAN] = O_FN | O_ARGS | O_MODE | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
     [C_EXPORT] = O_FN | O_TO | O_INLINE,
+    [C_VECTORS] = O_SPEC,
 };
 
 /* Errors about the command line itself have no file:line:col; they are
@@ -163,6 +168,7 @@ int main(int argc, char **argv) {
   if (cmd == C_NONE) return usage_error("unknown command '%s'", argv[1]);
 
   const char *file = NULL, *fn = NULL, *mode = NULL, *evaluator = NULL, *target = NULL;
+  const char *spec = "vectors/spec.json";
   int raw = 0, inline_defs = 0, certificate = 0;
   json_opt args = {0}, tangent = {0}, cotangent = {0};
   for (int i = 2; i < argc; i++) {
@@ -196,6 +202,7 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--certificate") == 0) bit = O_CERT;
     else if (strcmp(name, "--max-prec") == 0) bit = O_MAXPREC;
     else if (strcmp(name, "--to") == 0) bit = O_TO;
+    else if (strcmp(name, "--spec") == 0) bit = O_SPEC;
     else return usage_error("unknown option '%s'", a);
     if (bit && !(cmd_opts[cmd] & bit)) {
       fprintf(stderr, CMDLINE ": error: %s does not take the option %s (see chad --help)\n",
@@ -220,6 +227,7 @@ int main(int argc, char **argv) {
     case O_MODE: mode = val; break;
     case O_EVAL: evaluator = val; break;
     case O_TO: target = val; break;
+    case O_SPEC: spec = val; break;
     case O_MAXPREC: {
       char *end;
       errno = 0;
@@ -272,6 +280,11 @@ int main(int argc, char **argv) {
 
   chad_diag d;
   char *out = NULL;
+  if (cmd == C_VECTORS) {   /* FILE is the output folder */
+    rc = chad_vectors(spec, file, isatty(2), &d);
+    if (rc) diag_print(&d);
+    return rc;
+  }
   chad_prog *p = chad_load_file(file, &d);
   char file_what[300];
   snprintf(file_what, sizeof file_what, "FILE '%s'", file);
