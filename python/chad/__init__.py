@@ -16,6 +16,7 @@ from ._errors import (ChadError, ChadRuntimeError, InputError, NotDifferentiable
 from ._program import (Certificate, Enclosure, Function, Limit, Program, Result, load, loads)
 from ._gradcheck import GradcheckError, Mismatch, Verdict, check_jacobian, gradcheck, ulps
 from . import _lib
+from . import vectors
 
 RuntimeError = ChadRuntimeError
 library_path = _lib.path
@@ -23,4 +24,4 @@ library_path = _lib.path
 __all__ = ["load", "loads", "Program", "Function", "Result", "Certificate", "Enclosure",
            "Limit", "ChadError", "UsageError", "InputError", "RuntimeError", "ChadRuntimeError",
            "NotDifferentiable", "Undecided", "MEANING", "gradcheck", "check_jacobian",
-           "GradcheckError", "Mismatch", "Verdict", "ulps", "library_path"]
+           "GradcheckError", "Mismatch", "Verdict", "ulps", "library_path", "vectors"]

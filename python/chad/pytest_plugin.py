@@ -1,7 +1,16 @@
 """pytest plugin of the chad package: `pytest -p chad.pytest_plugin`, or
 `pytest_plugins = ["chad.pytest_plugin"]` in a conftest.py.
 
-Fixtures:
+Fixtures and parameters:
+- chad_vector: a test taking it runs once per vector of the certified
+  test-vector suite (spec/vectors.md; --chad-vectors FOLDER, CHAD_VECTORS,
+  or vectors/ of the CHAD-C tree), with the vector's id (group-tcId) in the
+  test name; @pytest.mark.chad_vectors(groups=[...], flags=[...]) selects.
+  The test is the adapter: it runs the system under test on the vector and
+  grades the answer:
+      def test_my_ad(chad_vector):
+          chad_vector.assert_vjp(my_vjp(chad_vector.source, chad_vector.args,
+                                        chad_vector.cotangent))
 - chad_oracle: loads programs (closed at the end of the test) and asserts
   candidate derivatives against CHAD-C's certified ones:
       def test_my_grad(chad_oracle):
@@ -20,12 +29,37 @@ import numpy as np
 import pytest
 
 import chad
+from chad import vectors
+
+
+def pytest_addoption(parser):
+    parser.addoption("--chad-vectors", default=None, metavar="FOLDER",
+                     help="the certified test-vector suite the chad_vector parameter runs over "
+                          "(default: CHAD_VECTORS, else vectors/ of the CHAD-C tree)")
 
 
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "chad_program(path_or_source, **options): the CHAD-C program the "
         "chad_program fixture loads (options as chad.load)")
+    config.addinivalue_line(
+        "markers", "chad_vectors(groups=None, flags=None): the vectors a test taking "
+        "chad_vector runs over (default: the whole suite)")
+
+
+def pytest_generate_tests(metafunc):
+    """A test taking `chad_vector` runs once per vector of the suite, its id
+    (group-tcId, e.g. primitives-16) in the test's name."""
+    if "chad_vector" not in metafunc.fixturenames:
+        return
+    folder = metafunc.config.getoption("--chad-vectors") or vectors.default_folder()
+    if not folder:
+        raise pytest.UsageError("chad_vector: no test-vector suite (give --chad-vectors FOLDER "
+                                "or CHAD_VECTORS)")
+    m = metafunc.definition.get_closest_marker("chad_vectors")
+    kw = dict(m.kwargs) if m else {}
+    vs = vectors.load(folder, groups=kw.get("groups"), flags=kw.get("flags"))
+    metafunc.parametrize("chad_vector", vs, ids=[v.id for v in vs])
 
 
 class Oracle:
