@@ -5,7 +5,6 @@ grading rules (undefined, infinities, kinks, enclosures)."""
 import math
 import os
 
-import numpy as np
 import pytest
 
 import chad

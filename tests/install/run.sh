@@ -24,6 +24,12 @@ others=$(nm -D --defined-only "$prefix/lib/libchad.so" | awk '$2 ~ /[TDBR]/ {sub
 if [ -z "$others" ] && nm -D --defined-only "$prefix/lib/libchad.so" | grep -q ' T chad_grad@'; then
   ok "exports the public API only"
 else bad "exports more than the public API: $(echo $others | head -c 300)"; fi
+# Every function chad.h declares is exported (src/libchad.map is kept in step).
+missing=""
+for f in $(grep -E '^(int|void|char|chad_prog|chad_json) ' include/chad.h | grep -oE 'chad_[a-z_]+\(' | tr -d '('); do
+  nm -D --defined-only "$prefix/lib/libchad.so" | grep -q " T $f@" || missing="$missing $f"
+done
+if [ -z "$missing" ]; then ok "exports every function of chad.h"; else bad "not exported:$missing"; fi
 cat > "$tmp/use.c" <<'C'
 #include <stdio.h>
 #include <stdlib.h>
