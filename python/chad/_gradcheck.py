@@ -20,21 +20,27 @@ the coordinates' names (e.g. "out[1]", "v[2]"), candidate and expected
 ("backward", "forward" or "given")."""
 
 
-def _ordered(x):
+def _ordered(x, precision="f64"):
+    if precision == "f32":
+        i = struct.unpack("<i", struct.pack("<f", x))[0]
+        return i if i >= 0 else -(i & 0x7FFFFFFF)
     i = struct.unpack("<q", struct.pack("<d", x))[0]
     return i if i >= 0 else -(i & 0x7FFFFFFFFFFFFFFF)
 
 
-def ulps(a, b):
-    """Units in the last place between the doubles a and b: the number of
-    doubles from one to the other (0 for equal numbers, -0.0 == 0.0); inf
-    when one is NaN or infinite and they differ."""
+def ulps(a, b, precision="f64"):
+    """Units in the last place between a and b: the number of doubles
+    (precision "f32": floats, a and b rounded to float32 first) from one to
+    the other (0 for equal numbers, -0.0 == 0.0); inf when one is NaN or
+    infinite and they differ."""
     a, b = float(a), float(b)
+    if precision == "f32":
+        a, b = float(np.float32(a)), float(np.float32(b))
     if a == b:
         return 0
     if not (math.isfinite(a) and math.isfinite(b)):
         return math.inf
-    return abs(_ordered(a) - _ordered(b))
+    return abs(_ordered(a, precision) - _ordered(b, precision))
 
 
 class Verdict:
@@ -112,23 +118,30 @@ def _coords(ty, x, name, out):
     return out
 
 
-def _close(c, e, atol, rtol, max_ulps):
+def _close(c, e, atol, rtol, max_ulps, precision="f64"):
     if math.isnan(c):
         return False
-    if max_ulps is not None and ulps(c, e) <= max_ulps:
+    if max_ulps is not None and ulps(c, e, precision) <= max_ulps:
         return True
     return abs(c - e) <= atol + rtol * abs(e)
 
 
 def check_jacobian(candidate, chad_fn, inputs, *, atol=1e-10, rtol=1e-7, max_ulps=None,
-                   evaluator="ball", mode="fwd", columns=None, label="given"):
+                   evaluator="ball", mode="fwd", columns=None, label="given", precision="f64"):
     """Compares the candidate Jacobian (2-D, rows the result's real
     coordinates, columns the parameters', JSON order) with chad_fn's
     Jacobian at inputs (a sequence of arguments) by `evaluator` (default
     "ball": certified). An entry c is right when |c - e| <= atol + rtol*|e|
     or, with max_ulps, when it is within max_ulps ulps of e. `columns`: the
     indices of the Jacobian's columns the candidate has (default all).
-    Returns a Verdict."""
+    precision "f32": the certified values are rounded to float32 and ulps
+    counted in float32 (a float32 candidate's own precision; the rounding of
+    the correctly rounded double can differ from float32's correct rounding
+    by one float32 ulp at rare halfway cases). Returns a Verdict."""
+    if precision not in ("f64", "f32"):
+        raise ValueError("precision must be 'f64' or 'f32', not %r" % (precision,))
+    R = (lambda x: float(np.float32(x))) if precision == "f32" else float
+    U = lambda a, b: ulps(a, b, precision)          # noqa: E731
     cand = np.asarray(candidate, dtype=np.float64)
     plain = [T._plain(x) for x in inputs]
     in_names = []
@@ -185,19 +198,19 @@ def check_jacobian(candidate, chad_fn, inputs, *, atol=1e-10, rtol=1e-7, max_ulp
                                          math.inf, "the derivative does not exist here", label))
                 continue
             if lo is not None:
-                a, b = float(lo[i, j]), float(hi[i, j])
+                a, b = R(lo[i, j]), R(hi[i, j])
                 if a == b:
-                    if not _close(c, a, atol, rtol, max_ulps):
-                        mism.append(Mismatch(i, j, out_names[i], in_names[j], c, a, ulps(c, a),
+                    if not _close(c, a, atol, rtol, max_ulps, precision):
+                        mism.append(Mismatch(i, j, out_names[i], in_names[j], c, a, U(c, a),
                                              "differs from every one-sided limit", label))
                 elif not (a - atol - rtol * abs(a) <= c <= b + atol + rtol * abs(b)):
-                    d = min(ulps(c, a), ulps(c, b))
+                    d = min(U(c, a), U(c, b))
                     mism.append(Mismatch(i, j, out_names[i], in_names[j], c, (a, b), d,
                                          "outside the interval of the one-sided limits", label))
                 continue
-            e = float(exp[i, j])
-            if not _close(c, e, atol, rtol, max_ulps):
-                mism.append(Mismatch(i, j, out_names[i], in_names[j], c, e, ulps(c, e),
+            e = R(exp[i, j])
+            if not _close(c, e, atol, rtol, max_ulps, precision):
+                mism.append(Mismatch(i, j, out_names[i], in_names[j], c, e, U(c, e),
                                      "wrong", label))
     return Verdict(mism, checked, skipped, kink_limits is not None, exp, cand)
 
@@ -281,7 +294,7 @@ def _columns(chad_fn, plain, which):
 
 def gradcheck(fn, inputs, chad_fn, *, atol=1e-10, rtol=1e-7, max_ulps=None,
               raise_exception=True, check_backward_ad=True, check_forward_ad=False,
-              evaluator="ball", mode="fwd"):
+              evaluator="ball", mode="fwd", precision="f64"):
     """Checks fn's derivative at inputs against CHAD-C's certified Jacobian
     of chad_fn (a chad.Function computing the same function).
 
@@ -306,6 +319,9 @@ def gradcheck(fn, inputs, chad_fn, *, atol=1e-10, rtol=1e-7, max_ulps=None,
     the candidate must lie in the interval of the one-sided limits, entry
     by entry; where the derivative is undefined it must not be finite.
 
+    precision "f32" (float32 candidates): the certified values rounded to
+    float32 and ulps counted in float32 (see check_jacobian).
+
     Returns True; on a wrong entry raises GradcheckError (an AssertionError
     whose message lists each wrong entry with its ulps), or returns False
     when raise_exception is False."""
@@ -320,11 +336,11 @@ def gradcheck(fn, inputs, chad_fn, *, atol=1e-10, rtol=1e-7, max_ulps=None,
         if jb is not None:
             verdicts.append(check_jacobian(jb, chad_fn, plain, atol=atol, rtol=rtol,
                                            max_ulps=max_ulps, evaluator=evaluator, mode=mode,
-                                           columns=cols, label="backward"))
+                                           columns=cols, label="backward", precision=precision))
         if jf is not None:
             verdicts.append(check_jacobian(jf, chad_fn, plain, atol=atol, rtol=rtol,
                                            max_ulps=max_ulps, evaluator=evaluator, mode=mode,
-                                           columns=cols, label="forward"))
+                                           columns=cols, label="forward", precision=precision))
     else:
         cand = fn(*inputs)
         if isinstance(cand, np.ndarray) and cand.ndim == 2:
@@ -333,7 +349,8 @@ def gradcheck(fn, inputs, chad_fn, *, atol=1e-10, rtol=1e-7, max_ulps=None,
             parts = [np.asarray(g, dtype=np.float64).reshape(-1) for g in cand if g is not None]
             jac = np.concatenate(parts).reshape(1, -1) if parts else np.zeros((1, 0))
         verdicts.append(check_jacobian(jac, chad_fn, list(inputs), atol=atol, rtol=rtol,
-                                       max_ulps=max_ulps, evaluator=evaluator, mode=mode))
+                                       max_ulps=max_ulps, evaluator=evaluator, mode=mode,
+                                       precision=precision))
     bad = [v for v in verdicts if not v.ok]
     if not bad:
         return True

@@ -223,3 +223,21 @@ def test_exported_torch_module_against_the_certified_jacobian(examples):
         xs = tuple(t(float(a)) for a in (args.values() if isinstance(args, dict) else args))
         assert chad.gradcheck(mod.function, xs, p.fig1b)
         assert p.export("fig1b", "torch") == p.fig1b.export()
+
+
+def test_float32_precision(prog):
+    """precision="f32": float32 autograd against the certified values
+    rounded to float32, ulps counted in float32."""
+    v = torch.tensor([0.1, 1.7, -3.3], dtype=torch.float32)
+    exact = dict(atol=0.0, rtol=0.0, max_ulps=0, precision="f32")
+    assert chad.gradcheck(lambda v: v * v, (v,), prog.sqv, **exact)
+
+    def off(v):                                        # d/dv[1] one float32 ulp high
+        y = v * v
+        return y + (v - v.detach()) * torch.tensor([0.0, 1.0, 0.0]) * \
+            float(np.spacing(np.float32(3.4)))
+    with pytest.raises(chad.GradcheckError) as e:
+        chad.gradcheck(off, (v,), prog.sqv, **exact)
+    (m,) = e.value.verdict.mismatches
+    assert (m.input, m.ulps) == ("v[1]", 1)
+    assert chad.ulps(1.0, float(np.nextafter(np.float32(1.0), np.float32(2.0))), "f32") == 1
