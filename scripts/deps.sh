@@ -22,6 +22,8 @@ case "${1:-all}" in
 esac
 [ ${#want[@]} -eq 0 ] && exit 0
 echo "deps: installing ${want[*]}" >&2
+# One installer at a time (make -j runs several targets that call this).
+if command -v flock >/dev/null; then exec 9>"${TMPDIR:-/tmp}/chad-deps.lock"; flock 9; fi
 SUDO=; [ "$(id -u)" -ne 0 ] && SUDO=sudo
 $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${want[@]}" >&2
