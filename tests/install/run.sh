@@ -74,5 +74,19 @@ if command -v groff >/dev/null; then
   else bad "groff warns on chad(1)"; fi
 fi
 if "$prefix/bin/chad" --help | grep -q "usage: chad"; then ok "installed chad runs"; else bad "installed chad"; fi
+# The Python package over the installed library, found by the loader (a
+# copy of the package outside the tree, so the tree's build/pic is not seen).
+py=${PYTHON:-/usr/bin/python3}
+if "$py" -c "import numpy" 2>/dev/null; then
+  cp -r python/chad "$tmp/chad"
+  got=$(cd "$tmp" && env -u CHAD_LIBRARY PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$tmp" LD_LIBRARY_PATH="$prefix/lib" "$py" -c '
+import chad
+p = chad.loads("def f (x : real, y : real) : real = x * sin y")
+print(chad.library_path, p.f.grad(2.0, 0.0))' 2>&1)
+  if [ "$got" = "libchad.so.0 (0.0, 2.0)" ]; then ok "python: the package over the installed libchad.so.0"
+  else bad "python over the installed library: $got"; fi
+else
+  echo "skip python over the installed library (no numpy for $py)"
+fi
 echo "install: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
