@@ -241,3 +241,14 @@ def test_float32_precision(prog):
     (m,) = e.value.verdict.mismatches
     assert (m.input, m.ulps) == ("v[1]", 1)
     assert chad.ulps(1.0, float(np.nextafter(np.float32(1.0), np.float32(2.0))), "f32") == 1
+
+
+def test_undefined_derivative():
+    """sqrt' at 0 does not exist: torch's inf passes, a finite candidate fails."""
+    with chad.loads("def sr (x : real) : real = sqrt x") as p:
+        assert chad.gradcheck(torch.sqrt, (t(0.0),), p.sr)
+        with pytest.raises(chad.GradcheckError) as e:
+            chad.gradcheck(lambda x: torch.sqrt(x.clamp(min=1e-300)).detach() + 0.0 * x,
+                           (t(0.0),), p.sr)
+        (m,) = e.value.verdict.mismatches
+        assert m.expected == "undefined" and m.candidate == 0.0
