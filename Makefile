@@ -149,4 +149,4 @@ $(FUZZERS:%=fuzz-%): fuzz-%: $(F)/fuzz_%
 	@fuzz/run.sh $* $(or $(FUZZ_SECONDS),60)
 fuzz: $(FUZZERS:%=fuzz-%)
 fuzz-check: fuzz-build
-	@for f in $(FUZZERS); do fuzz/run.sh $$f $(or $(FUZZ_CHECK_SECONDS),30) || exit 1; done
+	@for f in $(FUZZERS); do FUZZ_FRESH=1 fuzz/run.sh $$f $(or $(FUZZ_CHECK_SECONDS),30) || exit 1; done
