@@ -6,9 +6,11 @@
  * malloc'd NUL-terminated strings in *out (free them), exactly what the
  * command line prints on stdout.
  *
- * The kernel keeps its terms and types in global arenas, so libchad holds
- * ONE program at a time: chad_load_* resets the arenas, and a chad_prog is
- * valid until the next chad_load_*. Not thread safe. It needs 8 MiB of stack
+ * The kernel keeps its terms and types in global arenas, which every
+ * chad_load_* and every command resets (a command elaborates the
+ * definitions it needs anew): any number of commands may run on a program,
+ * and several programs may be loaded at once, each usable until its
+ * chad_free. Not thread safe. It needs 8 MiB of stack
  * (a main thread's usual): the parser's recursion takes at most 6 MiB
  * (SURF_MAX_PARSE_STACK of chad/surface.h; deeper nesting is an input
  * error).
