@@ -21,6 +21,7 @@ static size_t heap_limit = (size_t)1 << 30;
 static chad_evaluator evaluator = CHAD_EVAL_FAST;
 
 void chad_set_heap_limit(size_t bytes) {
+  if (bytes > CHAD_MAX_HEAP_LIMIT) bytes = CHAD_MAX_HEAP_LIMIT;
   heap_limit = bytes;
   json_set_mem_limit(bytes);   /* jansson's memory reading JSON, too */
 }
