@@ -105,6 +105,39 @@ static void site_set(cert_site *s, int kind, int op, const arf_t key) {
   s->choice = -1;
   s->term = -1;
   s->why = NULL;
+  s->occ = 0;
+}
+
+/* How often each (kind, key) has been met as a tie in this run. */
+typedef struct occ_count {
+  int kind;
+  arf_struct key;
+  int n;
+} occ_count;
+static occ_count *occs;
+static int n_occs, cap_occs;
+
+void ball_reset_occurrences(void) {
+  for (int i = 0; i < n_occs; i++) arf_clear(&occs[i].key);
+  n_occs = 0;
+}
+
+/* The next occurrence number of (kind, key); 0 when out of memory. */
+static int next_occurrence(int kind, const arf_t key) {
+  for (int i = 0; i < n_occs; i++)
+    if (occs[i].kind == kind && arf_equal(&occs[i].key, key)) return ++occs[i].n;
+  if (n_occs == cap_occs) {
+    int cap = cap_occs ? cap_occs * 2 : 16;
+    occ_count *o = realloc(occs, (size_t)cap * sizeof *o);
+    if (!o) return 0;
+    occs = o;
+    cap_occs = cap;
+  }
+  occs[n_occs].kind = kind;
+  arf_init(&occs[n_occs].key);
+  arf_set(&occs[n_occs].key, key);
+  occs[n_occs].n = 1;
+  return occs[n_occs++].n;
 }
 
 static int site_eq(const cert_site *s, int kind, int op, const arf_t key) {
@@ -125,14 +158,19 @@ static void lookup(int kind, int op, const arf_t key) {
       cert.events[i].term = cert.cur_term;
 }
 
-/* The branch to take at a tie: 0 or 1; -1 when the run must stop here. */
+/* The branch to take at a tie: 0 or 1; -1 when the run must stop here. Each
+ * occurrence of a tie of one kind at one value is its own branch point
+ * (relu applied to two zeros has four combinations of sides). */
 static int tie_choice(int kind, int op, const arf_t key) {
   lookup(kind, op, key);
+  int occ = next_occurrence(kind, key);
   for (int i = 0; i < cert.n_choices; i++)
-    if (site_eq(&cert.choices[i], kind, op, key)) return cert.choices[i].choice;
+    if (cert.choices[i].occ == occ && site_eq(&cert.choices[i], kind, op, key))
+      return cert.choices[i].choice;
   if (!cert.tie) {
     cert.tie = 1;
     site_set(&cert.tie_site, kind, op, key);
+    cert.tie_site.occ = occ;
   }
   return -1;
 }

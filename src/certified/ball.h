@@ -42,6 +42,8 @@ typedef struct cert_site {
   int kind;        /* enum cert_site_kind                                 */
   int op;          /* the primitive (enum prim)                           */
   arf_struct key;  /* the tied value / the argument (exact)               */
+  int occ;         /* branch points: the occurrence of (kind, key) in the run,
+                      1, 2, ...: two ties at one value are two branch points */
   int choice;      /* the branch taken (CS_DOMAIN: unused)                */
   int term;        /* source term found by the lookup run, or -1          */
   const char *why; /* CS_DOMAIN: what is undefined                        */
@@ -87,6 +89,9 @@ int ball_get(const value *v, arb_t out);
 /* a + b for two real values, in ball mode. */
 const value *ball_add_values(heap *h, const value *a, const value *b);
 /* The sum of n reals. */
+
+/* Forgets the occurrence counts of branch points (at the start of a run). */
+void ball_reset_occurrences(void);
 
 /* Primitives in ball mode (the same contracts as prim_eval/_dop/_dopT). */
 const value *ball_prim_eval(heap *h, int op, const value *x, const char **err);

@@ -150,6 +150,7 @@ static void site_copy(cert_site *to, const cert_site *from) {
 static void site_clear(cert_site *s) { arf_clear(&s->key); }
 
 static void reset_outcome(void) {
+  ball_reset_occurrences();
   if (cert.tie) site_clear(&cert.tie_site);
   cert.tie = 0;
   cert.imprecise = 0;
@@ -354,7 +355,7 @@ static void write_site(chad_buf *b, const certify_cmd *cmd, const cert_site *s, 
   double v = arf_get_d(&s->key, ARF_RND_NEAR);
   if (v == 0) buf_puts(b, "0.0");
   else buf_printf(b, "%.17g", v);
-  if (with_side) buf_printf(b, ", \"side\": \"%s\"", side_name(s));
+  if (with_side) buf_printf(b, ", \"occurrence\": %d, \"side\": \"%s\"", s->occ, side_name(s));
   buf_puts(b, "}");
 }
 
