@@ -410,7 +410,7 @@ static int enclosure_f32(const char *mid, const char *rad, float *out) {
 /* -log10 of the relative error of c against the exact midpoint (the absolute
  * error when it is 0), as NIST StRD's "correct digits". */
 static double correct_digits(double c, const char *mid) {
-  if (!isfinite(c)) return 0;
+  if (!isfinite(c)) return NAN;
   arf_t m, t;
   arf_init(m);
   arf_init(t);
