@@ -128,13 +128,16 @@ fuzz: fuzz-json
 fuzz-json:
 	@fuzz/json/run.sh $(or $(FUZZ_SECONDS),60)
 
-# The certified evaluator (--eval ball): command-line verdicts, plain and
-# sanitized, and its numbers against closed forms computed by mpmath.
+# The certified evaluator (--eval ball): command-line verdicts and chad check
+# --candidate's grading, plain and sanitized, and its numbers against closed
+# forms computed by mpmath.
 test: test-certified
 .PHONY: test-certified
 test-certified: chad $(S)/chad
 	@tests/certified/cli.sh ./chad
 	@tests/certified/cli.sh $(S)/chad
+	@tests/certified/check.sh ./chad
+	@tests/certified/check.sh $(S)/chad
 	@python3 tests/certified/closed_forms.py ./chad
 
 # The surface front end's fuzzer (fuzz/run.sh; FUZZ_SECONDS, default 60).
