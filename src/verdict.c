@@ -1492,11 +1492,9 @@ int chad_check_candidate(chad_prog *p, const chad_check_opts *o, char **out, cha
    * bare value (chad eval's output). */
   const json_t *parts[P_N] = {0};
   int is_obj = 0;
-  if (json_is_object(root)) {
-    for (int i = 0; i < P_N; i++) is_obj |= json_object_get(root, part_key[i]) != NULL;
-    is_obj |= json_object_get(root, "certificate") != NULL ||
-              json_object_get(root, "not_differentiable") != NULL;
-  }
+  if (json_is_object(root))   /* a value is an object only as a sum, {"inl": a} or {"inr": b} */
+    is_obj = !(json_object_size(root) == 1 &&
+               (json_object_get(root, "inl") || json_object_get(root, "inr")));
   if (is_obj) {
     const char *kk;
     json_t *vv;

@@ -228,6 +228,8 @@ expect_match "bad jvp direction: exit 2 at its position in the candidate" 2 '^$'
   "$CHAD" check "$P" --fn vec --args "$A" --candidate @"$tmp/bad.json"
 expect_match "invalid JSON: exit 2" 2 '^$' '^<candidate>:1:.*invalid JSON' \
   "$CHAD" check "$P" --fn th --args '[1.0]' --candidate '{"value": '
+expect_match "an empty object: nothing to check (exit 2)" 2 '^$' '<candidate>:1:1: error: .*nothing to check' \
+  "$CHAD" check "$P" --fn th --args '[1.0]' --candidate '{}'
 expect_match "tangent without a direction: exit 1" 1 '^$' 'give its direction with --tangent' \
   "$CHAD" check "$P" --fn th --args '[1.0]' --candidate '{"tangent": [1]}'
 expect_match "grading options without --candidate: exit 1" 1 '^$' 'need --candidate' \
