@@ -198,6 +198,10 @@ expect_match "f32: exp(89) overflows float32: Infinity is correct with --ulps 0"
 expect_match "f32: exp(89): FLT_MAX is 1 ulp off" 6 'WRONG .* 1 ' '' \
   "$CHAD" check "$P" --fn ex --args '[89.0]' --candidate '3.4028234663852886e+38' --precision f32 --ulps 0
 
+printf 'def idv (v : [real]) : [real] = v\n' >"$tmp/id.chad"
+run python3 tests/certified/f32_rounding.py "$CHAD" "$tmp/id.chad"
+if [ "$rc" -eq 0 ]; then ok "f32 rounding: $out"; else bad "f32 rounding" "$out"; fi
+
 # ---- outside the domain, undecided -------------------------------------------------------
 expect_match "sqrt (x * x) at 0: gradient outside the domain (exit 4)" 4 \
   'gradient\[0\] +domain +0 +undefined.*OUTSIDE THE DOMAIN: 1 outside the domain, 1 correct' '' \
