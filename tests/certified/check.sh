@@ -2,8 +2,9 @@
 # Command-line tests of `chad check --candidate` (spec/verdict.md): chad's own
 # outputs graded all correct; the shipped example's one wrong entry; tanh' at
 # a tail; kinks (abs at 0, a tie of max, four one-sided results) inside and
-# outside the convex hull, with the convention named; float32 grading
-# (3 f32 ulps off, subnormal, overflow); outside the domain, undecided;
+# outside the convex hull, with the convention named, and random kinks
+# against exact arithmetic (hull_random.py); float32 grading (3 f32 ulps
+# off, subnormal, overflow, f32_rounding.py); outside the domain, undecided;
 # non-standard NaN/Infinity tokens; input and usage errors.
 #   tests/certified/check.sh [CHAD_BINARY]      (default ./chad)
 # Ends with "N passed, N failed"; exits non-zero if any test failed.
@@ -169,6 +170,8 @@ expect_match "four sides: (0, 1, -1) one-sided" 0 \
 expect_match "four sides: (0.5, 0.6, 0) in every range, not in the hull (the LP)" 6 \
   'each entry within its one-sided range, but the vector is not in the convex hull' '' \
   "$CHAD" check "$P" --fn mxa --args "$B" --candidate '{"gradient": [0.5, 0.6, 0]}'
+run python3 tests/certified/hull_random.py "$CHAD" 30
+if [ "$rc" -eq 0 ]; then ok "$out (random kinks, exact boundaries, --ulps 0)"; else bad "hull_random" "$out"; fi
 "$CHAD" grad "$P" --fn ab --args '[0.0]' --eval ball >"$tmp/c.json" 2>/dev/null
 expect_match "a not-differentiable verdict is no candidate (exit 2, position)" 2 '^$' \
   "$tmp/c.json:1:2: error: the candidate's not_differentiable: a not-differentiable verdict is not a candidate" \
