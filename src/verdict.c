@@ -1459,7 +1459,9 @@ static char *write_json(const ctx *c, const int *cnt) {
 
 /* ---- the entry point ------------------------------------------------------------- */
 int chad_check_candidate(chad_prog *p, const chad_check_opts *o, char **out, chad_diag *d) {
-  *out = NULL;
+  int rc0 = api_check(p, out, d);   /* the preconditions of every command (chad.h) */
+  if (rc0) return rc0;
+  if (!o) return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: the options are NULL");
   if (!o->candidate || !o->candidate->text)
     return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "check needs --candidate");
   if (o->rtol < 0 || o->ulps < 0 || isnan(o->rtol))

@@ -35,7 +35,8 @@ typedef struct chad_check_opts {
   int json;                     /* output JSON instead of the table             */
 } chad_check_opts;
 
-/* Runs the certified evaluator (chad_set_evaluator(CHAD_EVAL_BALL) with
+/* p, out and d as for every command (chad.h: a NULL or freed program is a
+ * usage error). Runs the certified evaluator (chad_set_evaluator(CHAD_EVAL_BALL) with
  * certificates; the evaluator and certificate settings are restored after)
  * for each part of the candidate and grades every entry. Returns 0,
  * CHAD_EXIT_NONDIFF, CHAD_EXIT_UNDECIDED or CHAD_EXIT_WRONG with the report in

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The certified evaluator against closed forms computed by an independent
 tool (mpmath at 80 significant digits), at tail and edge points where
 float64 formulas fail: each gradient entry `chad grad --eval ball` prints
