@@ -58,7 +58,8 @@ typedef struct kink {
   char *part;
   json_t *ref;       /* the not-differentiable output (a reference)          */
   int verdict;       /* VD_ACCEPTABLE or VD_WRONG (or VD_CORRECT: no varying) */
-  char *conventions; /* the conventions the candidate matches                */
+  char *conventions; /* the conventions the candidate matches, as text       */
+  int keys;          /* and as bits: 1 one-sided, 2 average, 4 minimal-norm */
   int nvary;
 } kink;
 
@@ -1070,6 +1071,7 @@ static int grade_kink(ctx *c, const char *part, const char *key, json_t *ref, co
                                  sides ? sides : "?");
           free((void *)sides);
           if (cl >= sizeof conv) cl = sizeof conv - 1;
+          K->keys |= 1;
           break;
         }
       }
@@ -1078,6 +1080,7 @@ static int grade_kink(ctx *c, const char *part, const char *key, json_t *ref, co
         cl += (size_t)snprintf(conv + cl, sizeof conv - cl,
                                "%sthe average of the sides (PyTorch's max/min at ties)", cl ? "; " : "");
         if (cl >= sizeof conv) cl = sizeof conv - 1;
+        K->keys |= 2;
       }
       int mn;
       if (k == 2) { min_norm_2(nv, L, w); mn = box_holds(k, nv, L, w, lo, hi); }
@@ -1086,6 +1089,7 @@ static int grade_kink(ctx *c, const char *part, const char *key, json_t *ref, co
         cl += (size_t)snprintf(conv + cl, sizeof conv - cl,
                                "%sthe minimal-norm element (PyTorch's abs at 0)", cl ? "; " : "");
         if (cl >= sizeof conv) cl = sizeof conv - 1;
+        K->keys |= 4;
       }
       if (!cl) snprintf(conv, sizeof conv, "a point of the hull that no common convention picks");
       _fmpq_vec_clear(w, k);
@@ -1435,7 +1439,14 @@ static char *write_json(const ctx *c, const int *cnt) {
     json_t *o = json_object();
     json_object_set_new(o, "part", json_string(K->part));
     json_object_set_new(o, "verdict", json_string(vd_key[K->verdict]));
-    if (K->conventions) json_object_set_new(o, "conventions", json_string(K->conventions));
+    if (K->conventions) {
+      json_t *keys = json_array();
+      static const char *const names[] = {"one-sided", "average", "minimal-norm"};
+      for (int b = 0; b < 3; b++)
+        if (K->keys & (1 << b)) json_array_append_new(keys, json_string(names[b]));
+      json_object_set_new(o, "conventions", keys);
+      json_object_set_new(o, "matches", json_string(K->conventions));
+    }
     json_object_set(o, "branch_points", json_object_get(K->ref, "branch_points"));
     json_object_set(o, "complete", json_object_get(K->ref, "complete"));
     json_t *sides = json_array();

@@ -172,6 +172,10 @@ expect_match "four sides: (0.5, 0.6, 0) in every range, not in the hull (the LP)
   "$CHAD" check "$P" --fn mxa --args "$B" --candidate '{"gradient": [0.5, 0.6, 0]}'
 run python3 tests/certified/hull_random.py "$CHAD" 30
 if [ "$rc" -eq 0 ]; then ok "$out (random kinks, exact boundaries, --ulps 0)"; else bad "hull_random" "$out"; fi
+run "$CHAD" check "$P" --fn mx --args '[1.0, 1.0]' --candidate '{"gradient": [0.5, 0.5]}' --json
+if [ "$rc" -eq 0 ] && [ "$(jfield "$out" 'd["kinks"][0]["conventions"], d["counts"]["acceptable"]')" = "(['average', 'minimal-norm'], 2)" ]; then
+  ok "--json at a kink: conventions [average, minimal-norm], 2 acceptable"
+else bad "--json at a kink" "exit $rc" "$out"; fi
 "$CHAD" grad "$P" --fn ab --args '[0.0]' --eval ball >"$tmp/c.json" 2>/dev/null
 expect_match "a not-differentiable verdict is no candidate (exit 2, position)" 2 '^$' \
   "$tmp/c.json:1:2: error: the candidate's not_differentiable: a not-differentiable verdict is not a candidate" \
