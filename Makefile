@@ -125,13 +125,16 @@ test-cli: chad $(S)/chad
 	@tests/cli/run.sh ./chad
 	@tests/cli/run.sh $(S)/chad
 
-# The certified evaluator (--eval ball): command-line verdicts, plain and
-# sanitized, and its numbers against closed forms computed by mpmath.
+# The certified evaluator (--eval ball): command-line verdicts and chad check
+# --candidate's grading, plain and sanitized, and its numbers against closed
+# forms computed by mpmath.
 test: test-certified
 .PHONY: test-certified
 test-certified: chad $(S)/chad
 	@tests/certified/cli.sh ./chad
 	@tests/certified/cli.sh $(S)/chad
+	@tests/certified/check.sh ./chad
+	@tests/certified/check.sh $(S)/chad
 	@/usr/bin/python3 tests/certified/closed_forms.py ./chad
 
 # The certified test-vector suite (vectors/, spec/vectors.md): chad vectors

@@ -264,7 +264,13 @@ void chad_set_evaluator(chad_evaluator ev) {
   evaluator = ev == CHAD_EVAL_REF || ev == CHAD_EVAL_BALL ? ev : CHAD_EVAL_FAST;
 }
 void chad_set_max_prec(long bits) { certify_set_max_prec(bits); }
-void chad_set_certificate(int on) { certify_set_certificate(on); }
+static int certificate_on = 0;
+void chad_set_certificate(int on) {
+  certificate_on = on != 0;
+  certify_set_certificate(on);
+}
+chad_evaluator api_evaluator(void) { return evaluator; }
+int api_certificate(void) { return certificate_on; }
 
 /* Ball mode runs on the reference evaluator. */
 const value *api_eval(heap *h, int term, const env *e, eval_error *err) {

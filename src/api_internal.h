@@ -40,6 +40,9 @@ int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, 
               const value **argv, const env **e, chad_diag *d);
 /* eval_fast or eval_ref, as chad_set_evaluator says (values of value.h). */
 const value *api_eval(heap *h, int term, const env *e, eval_error *err);
+/* The settings of chad_set_evaluator and chad_set_certificate. */
+chad_evaluator api_evaluator(void);
+int api_certificate(void);
 /* Makes chad_*_values (derivs.c) use the same evaluator. */
 void api_values_evaluator(void);
 /* Certified mode (CHAD_EVAL_BALL): the public command runs through the

@@ -6,12 +6,18 @@
 #include <unistd.h>
 
 #include "chad.h"
+#include "chad/verdict.h"
 
 static const char usage_text[] =
     "usage: chad COMMAND FILE [OPTIONS]\n"
     "\n"
     "Commands (FILE is a CHAD-C program, a list of definitions):\n"
     "  check FILE                 type check; print each definition's type\n"
+    "  check FILE [--fn NAME] --args JSON --candidate JSON [--ulps N | --rtol X]\n"
+    "        [--precision f64|f32] [--tangent JSON] [--cotangent JSON] [--json]\n"
+    "                             grade a candidate (another tool's value, gradient,\n"
+    "                             jacobian, tangent, cotangent, jvp, vjp) entry by entry\n"
+    "                             against the certified evaluator (--eval ball)\n"
     "  print FILE [--fn NAME]     print the elaborated program (or one definition)\n"
     "  eval FILE [--fn NAME] --args JSON\n"
     "                             evaluate NAME at the arguments; print the result as JSON\n"
@@ -52,7 +58,19 @@ static const char usage_text[] =
     "                   exist it exits 4 with each branch's one-sided result\n"
     "  --certificate    with --eval ball: add \"certificate\": every real's enclosure\n"
     "                   (exact decimal midpoint and radius) and the precision used\n"
-    "  --max-prec BITS  with --eval ball: the precision cap (default 4096)\n"
+    "  --max-prec BITS  with --eval ball or check --candidate: the precision cap\n"
+    "                   (default 4096)\n"
+    "  --candidate JSON check: {\"value\": V, \"gradient\": G, \"jacobian\": M,\n"
+    "                   \"tangent\": DT, \"cotangent\": G, \"jvp\": {\"direction\": T,\n"
+    "                   \"tangent\": DT}, \"vjp\": {\"direction\": C, \"cotangent\": G}}, any\n"
+    "                   of them (chad's own outputs are candidates); NaN, Infinity,\n"
+    "                   -Infinity and the strings \"nan\", \"inf\", \"-inf\" accepted\n"
+    "  --ulps N         check: an entry within N ulps of the correctly rounded\n"
+    "                   reference is correct (default 2)\n"
+    "  --rtol X         check: instead, within X times the reference's magnitude\n"
+    "  --precision f64|f32  check: grade against the exact value rounded to double\n"
+    "                   (default) or to float32, in ulps of that format\n"
+    "  --json           check: the verdict as JSON instead of a table\n"
     "  --raw            fwd/rev: print the transformation's output unsimplified\n"
     "  --inline         every command: inline each full application f a1 ... an of a\n"
     "                   definition f (arguments let-bound first, recursively); same\n"
@@ -78,7 +96,9 @@ static const char usage_text[] =
     "bounds, integer division by zero or overflow, heap limit, non-finite result,\n"
     "output not written); with --eval ball: 4 not differentiable (or undefined)\n"
     "at the point, 5 undecided at the precision cap, each with its answer on\n"
-    "stdout. Errors are one line on stderr: file:line:col: error: ...,\n"
+    "stdout. check --candidate: 0 every entry correct or acceptable, 6 some entry\n"
+    "wrong, else 4 some entry outside the domain, else 5 some entry undecided.\n"
+    "Errors are one line on stderr: file:line:col: error: ...,\n"
     "or <command line>: error: OPTION: ... when no file has the place.\n";
 
 enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_EXPORT,
@@ -88,9 +108,12 @@ static const char *const cmd_names[] = {"check", "print", "eval", "fwd", "rev",
 
 /* Which options each command takes (bit per option). */
 enum { O_FN = 1, O_ARGS = 2, O_TANGENT = 4, O_COTANGENT = 8, O_MODE = 16, O_RAW = 32, O_EVAL = 64,
-       O_INLINE = 128, O_CERT = 256, O_MAXPREC = 512, O_TO = 1024, O_SPEC = 2048 };
+       O_INLINE = 128, O_CERT = 256, O_MAXPREC = 512, O_TO = 1024, O_SPEC = 2048, O_CAND = 4096,
+       O_ULPS = 8192, O_RTOL = 16384, O_PREC = 32768, O_JSON = 65536 };
+/* check's options that only grading a candidate takes */
+enum { O_GRADING = O_FN | O_ARGS | O_TANGENT | O_COTANGENT | O_MAXPREC | O_ULPS | O_RTOL | O_PREC | O_JSON };
 static const int cmd_opts[] = {
-    [C_CHECK] = O_INLINE,
+    [C_CHECK] = O_INLINE | O_CAND | O_GRADING,
     [C_PRINT] = O_FN | O_INLINE,
     [C_EVAL] = O_FN | O_ARGS | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
     [C_FWD] = O_FN | O_RAW | O_INLINE,
@@ -169,7 +192,10 @@ int main(int argc, char **argv) {
 
   const char *file = NULL, *fn = NULL, *mode = NULL, *evaluator = NULL, *target = NULL;
   const char *spec = "vectors/spec.json";
-  int raw = 0, inline_defs = 0, certificate = 0;
+  int raw = 0, inline_defs = 0, certificate = 0, given = 0, as_json = 0, f32 = 0;
+  long ulps = CHAD_CHECK_DEFAULT_ULPS;
+  double rtol = 0;
+  json_opt candidate = {0};
   json_opt args = {0}, tangent = {0}, cotangent = {0};
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
@@ -203,16 +229,23 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--max-prec") == 0) bit = O_MAXPREC;
     else if (strcmp(name, "--to") == 0) bit = O_TO;
     else if (strcmp(name, "--spec") == 0) bit = O_SPEC;
+    else if (strcmp(name, "--candidate") == 0) bit = O_CAND;
+    else if (strcmp(name, "--ulps") == 0) bit = O_ULPS;
+    else if (strcmp(name, "--rtol") == 0) bit = O_RTOL;
+    else if (strcmp(name, "--precision") == 0) bit = O_PREC;
+    else if (strcmp(name, "--json") == 0) bit = O_JSON;
     else return usage_error("unknown option '%s'", a);
     if (bit && !(cmd_opts[cmd] & bit)) {
       fprintf(stderr, CMDLINE ": error: %s does not take the option %s (see chad --help)\n",
               cmd_names[cmd], name);
       return CHAD_EXIT_USAGE;
     }
-    if (bit == O_RAW || bit == O_INLINE || bit == O_CERT) {
+    given |= bit;
+    if (bit == O_RAW || bit == O_INLINE || bit == O_CERT || bit == O_JSON) {
       if (eq) return usage_error("%s takes no value", name);
       if (bit == O_RAW) raw = 1;
       else if (bit == O_CERT) certificate = 1;
+      else if (bit == O_JSON) as_json = 1;
       else inline_defs = 1;
       continue;
     }
@@ -228,6 +261,30 @@ int main(int argc, char **argv) {
     case O_EVAL: evaluator = val; break;
     case O_TO: target = val; break;
     case O_SPEC: spec = val; break;
+    case O_CAND: candidate.arg = val; break;
+    case O_PREC:
+      if (strcmp(val, "f32") == 0) f32 = 1;
+      else if (strcmp(val, "f64") == 0) f32 = 0;
+      else return usage_error("--precision must be f64 or f32, not '%s'", val);
+      break;
+    case O_ULPS: {
+      char *end;
+      errno = 0;
+      long n = strtol(val, &end, 10);
+      if (errno || *end || end == val || n < 0 || n > 1000000000L)
+        return usage_error("--ulps needs a number of ulps from 0 to 1e9, not '%s'", val);
+      ulps = n;
+      break;
+    }
+    case O_RTOL: {
+      char *end;
+      errno = 0;
+      double x = strtod(val, &end);
+      if (errno || *end || end == val || !(x > 0) || !(x < 1))
+        return usage_error("--rtol needs a number between 0 and 1, not '%s'", val);
+      rtol = x;
+      break;
+    }
     case O_MAXPREC: {
       char *end;
       errno = 0;
@@ -248,6 +305,11 @@ int main(int argc, char **argv) {
     }
   }
   if (!file) return usage_error("%s: missing FILE", cmd_names[cmd]);
+  if (cmd == C_CHECK && !candidate.arg && (given & O_GRADING))
+    return usage_error("%s: grading options need --candidate (check FILE alone type checks)",
+                       cmd_names[cmd]);
+  if ((given & O_ULPS) && (given & O_RTOL))
+    return usage_error("%s", "give --ulps or --rtol, not both");
   int reverse = 0;
   if (mode) {
     if (strcmp(mode, "rev") == 0) reverse = 1;
@@ -271,10 +333,12 @@ int main(int argc, char **argv) {
   int rc;
   if ((rc = json_opt_load(&args, "--args", "<args>")) ||
       (rc = json_opt_load(&tangent, "--tangent", "<tangent>")) ||
-      (rc = json_opt_load(&cotangent, "--cotangent", "<cotangent>"))) {
+      (rc = json_opt_load(&cotangent, "--cotangent", "<cotangent>")) ||
+      (rc = json_opt_load(&candidate, "--candidate", "<candidate>"))) {
     free(args.owned);
     free(tangent.owned);
     free(cotangent.owned);
+    free(candidate.owned);
     return rc;
   }
 
@@ -292,7 +356,13 @@ int main(int argc, char **argv) {
   else {
     chad_set_inline(p, inline_defs);
     switch (cmd) {
-    case C_CHECK: rc = chad_check(p, &out, &d); break;
+    case C_CHECK:
+      if (candidate.arg) {
+        chad_check_opts o = {fn, &args.j, &candidate.j, &tangent.j, &cotangent.j, ulps, rtol, f32,
+                             as_json};
+        rc = chad_check_candidate(p, &o, &out, &d);
+      } else rc = chad_check(p, &out, &d);
+      break;
     case C_PRINT: rc = chad_print(p, fn, &out, &d); break;
     case C_EVAL: rc = chad_eval(p, fn, &args.j, &out, &d); break;
     case C_FWD: rc = chad_print_fwd(p, fn, raw, &out, &d); break;
@@ -308,9 +378,11 @@ int main(int argc, char **argv) {
     size_t n = strlen(d.msg);   /* say how to raise the limit */
     snprintf(d.msg + n, sizeof d.msg - n, "; raise it with --heap-mb");
   }
-  if (rc) print_diag(&d, p ? NULL : file_what);
+  /* check --candidate's report (exit 4, 5, 6) has its own summary */
+  if (rc && !(cmd == C_CHECK && candidate.arg && out)) print_diag(&d, p ? NULL : file_what);
   /* a certified verdict (not differentiable, undecided) has an answer too */
-  if (out && (rc == CHAD_EXIT_OK || rc == CHAD_EXIT_NONDIFF || rc == CHAD_EXIT_UNDECIDED))
+  if (out && (rc == CHAD_EXIT_OK || rc == CHAD_EXIT_NONDIFF || rc == CHAD_EXIT_UNDECIDED ||
+              rc == CHAD_EXIT_WRONG))
     fputs(out, stdout);
   if (fflush(stdout) != 0 && rc == 0) {
     fprintf(stderr, "<stdout>: error: cannot write the output: %s\n", strerror(errno));
@@ -321,5 +393,6 @@ int main(int argc, char **argv) {
   free(args.owned);
   free(tangent.owned);
   free(cotangent.owned);
+  free(candidate.owned);
   return rc;
 }

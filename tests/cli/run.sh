@@ -92,7 +92,9 @@ expect_err "no arguments: usage" 1 'usage: chad' "$CHAD"
 expect_err "unknown command" 1 "^<command line>: error: unknown command 'frobnicate'" "$CHAD" frobnicate examples/fig1a.chad
 expect_err "unknown option" 1 "^<command line>: error: unknown option '--bogus'" "$CHAD" eval examples/fig1a.chad --bogus
 expect_err "missing FILE" 1 '^<command line>: error: eval: missing FILE' "$CHAD" eval --args '[1]'
-expect_err "option not taken by the command" 1 'check does not take the option --args' \
+expect_err "option not taken by the command" 1 'fwd does not take the option --args' \
+  "$CHAD" fwd examples/fig1a.chad --args '[1]'
+expect_err "check: --args without --candidate" 1 'grading options need --candidate' \
   "$CHAD" check examples/fig1a.chad --args '[1]'
 expect_err "missing --args" 1 "'fig1a' takes 1 parameter: give them with --args" \
   "$CHAD" eval examples/fig1a.chad
