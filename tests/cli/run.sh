@@ -190,6 +190,25 @@ expect_out "eval: sums, bools, pairs out" '[{"inr": 7}, false]' "$CHAD" eval "$P
 expect_json "eval GMM (ADBench test.txt) to 1e-12" '#' "8.07380408004975791" 1e-12 \
   "$CHAD" eval examples/gmm.chad --args @examples/gmm_test.json
 
+# ---- the shipped ADBench data (data/adbench) --------------------------------------------
+for f in LICENSE.TXT gmm/test.txt gmm/1k/gmm_d2_K5.txt ba/test.txt ba/ba1_n49_m7776_p31843.txt; do
+  if [ -s "data/adbench/$f" ]; then ok "data/adbench/$f is in the repository"
+  else bad "data/adbench/$f is in the repository" "missing or empty"; fi
+done
+if command -v python3 >/dev/null; then
+  run python3 scripts/adbench_gmm_to_json.py data/adbench/gmm/test.txt
+  if [ "$rc" -eq 0 ] && [ "$out" = "$(cat examples/gmm_test.json)" ]; then
+    ok "examples/gmm_test.json = the conversion of data/adbench/gmm/test.txt"
+  else bad "examples/gmm_test.json = the conversion of data/adbench/gmm/test.txt" "exit $rc" "$err"; fi
+  # the README's conversion example, then its evaluation (the value of the
+  # hand-written C objective, bench/baselines/adbench.c: -5240.59056255)
+  python3 scripts/adbench_gmm_to_json.py data/adbench/gmm/1k/gmm_d2_K5.txt >"$tmp/gmm_d2_K5.json" 2>/dev/null
+  expect_json "README: gmm_d2_K5 converted, then evaluated" '#' "-5240.590562549577" 1e-12 \
+    "$CHAD" eval examples/gmm.chad --args @"$tmp/gmm_d2_K5.json"
+else
+  echo "skip ADBench conversions (no python3)"
+fi
+
 # ---- print ------------------------------------------------------------------------
 run "$CHAD" print examples/fig1b.chad
 if [ "$rc" -eq 0 ] && [[ $out == *"def fig1b"* ]] && [[ $out == *sin* ]]; then ok "print fig1b"
