@@ -15,7 +15,7 @@ fail=0
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() {
   fail=$((fail + 1))
-  echo "FAIL $1"
+  echo "FAIL [$label] $1"
   shift
   for line in "$@"; do echo "     $line"; done
 }
