@@ -2,6 +2,7 @@
  * indices, source positions, annotations) and its elaboration by the
  * kernel checker, with type errors mapped back to file:line:col in surface
  * syntax. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -329,6 +330,49 @@ static const char *kind_needs(int kind)
   }
 }
 
+/* The name of the function an application applies, for hints: a def, a
+ * variable or a primitive; NULL when it has none. */
+static const char *applied_name(const snode *app)
+{
+  const snode *h = app;
+  while (h && h->kind == TM_APP)
+    h = h->a;
+  if (!h)
+    return NULL;
+  if (h->kind == SN_DEFREF)
+    return h->what;
+  if (h->kind == TM_VAR)
+    return h->var ? h->var->name : NULL;
+  /* a primitive, eta-expanded: fun x -> (fun y ->) op (x, y) */
+  while (h && h->kind == TM_LAM && h->role == ROLE_ETA)
+    h = h->a;
+  return h && h->kind == TM_OP && h->role == ROLE_PRIM_CALL ? h->what : NULL;
+}
+
+/* A hint for a call whose argument has the wrong shape because of the way
+ * the function takes its arguments: a tuple given to a function of several
+ * parameters (`f (a, b)` for `def f (x : real, y : real)`, which is called
+ * `f a b`), or arguments one by one to a function of one tuple parameter
+ * (`g a b` for `def g (p : real * real)`). Writes into buf (empty: none). */
+static void call_shape_hint(lowerer *L, int rawi, int par, const snode *n, char *buf, size_t len)
+{
+  buf[0] = 0;
+  const snode *pn = L->origin[par];
+  if (!pn || pn->kind != TM_APP || rawi != raw_b_[par] || chk_err_expected < 0 || chk_err_found < 0)
+    return;
+  const char *f = applied_name(pn);
+  int exp_prod = ty_kind_[chk_err_expected] == TY_PROD, fnd_prod = ty_kind_[chk_err_found] == TY_PROD;
+  if (n && n->kind == TM_PAIR && fnd_prod && !exp_prod) {
+    snprintf(buf, len, "; '%s' takes its arguments one at a time: write %s a b, not %s (a, b)",
+             f ? f : "the function", f ? f : "f", f ? f : "f");
+    return;
+  }
+  int gp = L->parent[par];
+  if (exp_prod && !fnd_prod && gp >= 0 && raw_kind_[gp] == TM_APP && raw_a_[gp] == par)
+    snprintf(buf, len, "; '%s' takes one argument, a tuple: write %s (a, b), not %s a b",
+             f ? f : "the function", f ? f : "f", f ? f : "f");
+}
+
 static void type_error(lowerer *L, int rawi)
 {
   const snode *n = (rawi >= 0 && rawi < raw_count) ? L->origin[rawi] : NULL;
@@ -367,7 +411,10 @@ static void type_error(lowerer *L, int rawi)
     } else if (n && n->kind == RAW_ANN && n->ty && chk_err_found == chk_err_expected) {
       diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "not a source type: %s", F);
     } else if (chk_err_expected >= 0) {
-      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "type mismatch: expected %s, found %s", E, F);
+      char hint[200] = "";
+      if (par >= 0)
+        call_shape_hint(L, rawi, par, n, hint, sizeof hint);
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "type mismatch: expected %s, found %s%s", E, F, hint);
     } else {
       diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "type error: found %s", F);
     }
@@ -377,7 +424,12 @@ static void type_error(lowerer *L, int rawi)
       diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
                "cannot infer the other side of this %s: annotate it, as in (%s e : real + int)",
                n->kind == TM_INL ? "inl" : "inr", n->kind == TM_INL ? "inl" : "inr");
-    else if (n && n->kind == TM_LAM)
+    else if (n && n->kind == TM_LAM && n->role == ROLE_KW_FUN) {
+      int pair = strcmp(n->what, "fst") == 0 || strcmp(n->what, "snd") == 0;
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
+               "'%s' used as a function: the type of its argument cannot be inferred here; write fun %s -> %s %c",
+               n->what, pair ? "(p : real * real)" : "(a : [real])", n->what, pair ? 'p' : 'a');
+    } else if (n && n->kind == TM_LAM)
       diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
                "missing type annotation: the parameter's type cannot be inferred here; write fun (x : real) -> ...");
     else
@@ -397,6 +449,83 @@ static void type_error(lowerer *L, int rawi)
   }
   free(exp);
   free(fnd);
+}
+
+/* ---- source positions of elaborated terms ----------------------------------- */
+static int posmap_reserve(surf_posmap *m, int n)
+{
+  if (n <= m->cap)
+    return 0;
+  int cap = m->cap ? m->cap : 1024;
+  while (cap < n)
+    cap *= 2;
+  int *l = realloc(m->line, (size_t)cap * sizeof *l);
+  if (l)
+    m->line = l;
+  int *c = realloc(m->col, (size_t)cap * sizeof *c);
+  if (c)
+    m->col = c;
+  int *k = realloc(m->kind, (size_t)cap * sizeof *k);
+  if (k)
+    m->kind = k;
+  if (!l || !c || !k)
+    return -1;
+  for (int i = m->cap; i < cap; i++)
+    m->kind[i] = -1;
+  m->cap = cap;
+  return 0;
+}
+
+/* Records the position of every term of t, elaborated from raw term r: the
+ * checker makes one term per raw node (RAW_ANN adds none), children in the
+ * same order, so the two trees are walked side by side; a subtree whose
+ * kinds disagree is left without positions. Iterative (let chains are long). */
+static void posmap_record(surf_posmap *m, int r, int t)
+{
+  if (posmap_reserve(m, tm_count) < 0)
+    return;
+  int cap = 64, n = 0;
+  int *st = malloc((size_t)cap * 2 * sizeof *st);
+  if (!st)
+    return;
+  st[n++] = r;
+  st[n++] = t;
+  while (n > 0) {
+    t = st[--n];
+    r = st[--n];
+    while (r >= 0 && r < raw_count && raw_kind_[r] == RAW_ANN)
+      r = raw_a_[r];
+    if (r < 0 || r >= raw_count || t < 0 || t >= tm_count || raw_kind_[r] != tm_kind(t))
+      continue;
+    m->line[t] = raw_line_[r];
+    m->col[t] = raw_col_[r];
+    m->kind[t] = tm_kind(t);
+    int rc[3] = {raw_a_[r], raw_b_[r], raw_c_[r]}, tc[3] = {tm_a(t), tm_b(t), tm_c(t)};
+    for (int i = 0; i < 3; i++) {
+      if (rc[i] < 0 || tc[i] < 0)
+        continue;
+      if (n + 2 > 2 * cap) {
+        int *s2 = realloc(st, (size_t)cap * 4 * sizeof *st);
+        if (!s2)
+          break;
+        st = s2;
+        cap *= 2;
+      }
+      st[n++] = rc[i];
+      st[n++] = tc[i];
+    }
+  }
+  free(st);
+}
+
+int surf_term_pos(const surf_program *p, int term, int *line, int *col)
+{
+  if (!p || !p->pos || term < 0 || term >= p->pos->cap || term >= tm_count ||
+      p->pos->kind[term] != tm_kind(term) || p->pos->line[term] <= 0)
+    return 0;
+  *line = p->pos->line[term];
+  *col = p->pos->col[term];
+  return 1;
 }
 
 int surf_def_ctx(const surf_program *p, int k)
@@ -564,11 +693,16 @@ int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, 
       goto out;
     j--;
   }
+  int start = tm_count;
   int t = chk_elab(body, g, -1);
   if (t < 0) {
     type_error(&L, chk_err_raw);
     goto out;
   }
+  /* entries at ids this elaboration reused are stale */
+  for (int i = start; i < p->pos->cap; i++)
+    p->pos->kind[i] = -1;
+  posmap_record(p->pos, body, t);
   *term = t;
   *ctx = g;
   rc = CHAD_EXIT_OK;

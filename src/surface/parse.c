@@ -60,7 +60,7 @@ enum tok {
   K_SUM, K_LENGTH, K_REAL, K_INT, K_UNIT, K_BOOL,
   S_LPAREN, S_RPAREN, S_LBRACK, S_RBRACK, S_COMMA, S_COLON, S_EQ, S_ARROW,
   S_BAR, S_PLUS, S_MINUS, S_STAR, S_SLASH, S_PERCENT, S_LT, S_LE, S_EQEQ,
-  S_GT, S_GE, S_ANDAND, S_OROR, S_AT,
+  S_GT, S_GE, S_ANDAND, S_OROR, S_AT, S_POW,
   T_NKINDS
 };
 
@@ -80,7 +80,7 @@ static const char *const symbol_text[] = {
   [S_BAR] = "|", [S_PLUS] = "+", [S_MINUS] = "-", [S_STAR] = "*",
   [S_SLASH] = "/", [S_PERCENT] = "%", [S_LT] = "<", [S_LE] = "<=",
   [S_EQEQ] = "==", [S_GT] = ">", [S_GE] = ">=", [S_ANDAND] = "&&",
-  [S_OROR] = "||", [S_AT] = "@",
+  [S_OROR] = "||", [S_AT] = "@", [S_POW] = "**",
 };
 
 int surf_is_keyword(const char *s)
@@ -253,7 +253,11 @@ static void lex(parser *p, token *t)
     advance(p, n);
     return;
   }
-  if (is_digit(c)) {
+  /* a real may start with its point (.5), but not right after a name or a
+   * number (x.5, 1.2.3 stay errors) */
+  int lead_dot = c == '.' && is_digit(at(p, 1)) &&
+                 !(p->pos > 0 && (is_ident_char((unsigned char)p->src[p->pos - 1]) || p->src[p->pos - 1] == '.'));
+  if (is_digit(c) || lead_dot) {
     size_t n = 0;
     int real = 0;
     while (is_digit(at(p, n)))
@@ -305,7 +309,7 @@ static void lex(parser *p, token *t)
   }
   static const struct { const char *s; int k; } two[] = {
     {"->", S_ARROW}, {"<=", S_LE}, {">=", S_GE}, {"==", S_EQEQ},
-    {"&&", S_ANDAND}, {"||", S_OROR},
+    {"&&", S_ANDAND}, {"||", S_OROR}, {"**", S_POW},
   };
   for (size_t i = 0; i < sizeof two / sizeof two[0]; i++)
     if (c == two[i].s[0] && at(p, 1) == two[i].s[1]) {
@@ -337,6 +341,8 @@ static void lex(parser *p, token *t)
   if (k < 0) {
     if (c == '*' || c == ')')
       perr(p, t->line, t->col, "unexpected '%c'", c);
+    if (c == '^')
+      perr(p, t->line, t->col, "unexpected character '^': a power is written x ** y (or pow x y)");
     if (c > 32 && c < 127)
       perr(p, t->line, t->col, "unexpected character '%c'", c);
     perr(p, t->line, t->col, "unexpected byte 0x%02x", (unsigned)c);
@@ -600,6 +606,7 @@ static int starts_atom(const parser *p)
   switch (p->cur.kind) {
   case T_IDENT: case T_INT: case T_REAL: case S_LPAREN: case S_LBRACK:
   case K_TRUE: case K_FALSE:
+  case K_FST: case K_SND: case K_SUM: case K_LENGTH: /* as functions */
     return 1;
   default:
     return 0;
@@ -680,7 +687,7 @@ static snode *parse_array_literal(parser *p)
  * eta-expansion to `x. f x`. */
 static void function_arg(parser *p, snode *f, sbinder **b, snode **body, stype **ann)
 {
-  if (f->kind == TM_LAM && f->role == ROLE_PLAIN) {
+  if (f->kind == TM_LAM && (f->role == ROLE_PLAIN || f->role == ROLE_KW_FUN)) {
     *b = f->ba;
     *body = f->a;
     *ann = f->ty;
@@ -736,6 +743,21 @@ static snode *prim_eta(parser *p, int op, const char *name, int line, int col)
   lam->eta_op = op;
   lam->eta_side = 0;
   lam->role = ROLE_ETA;
+  return lam;
+}
+
+/* fst, snd, sum or length used as a function (not applied: `map sum m`):
+ * `fun x -> fst x`, the parameter's type taken from where the function is
+ * used (map's array, an expected function type). */
+static snode *kw_fun(parser *p, int kw, int line, int col)
+{
+  static const int kind_of[] = {[K_FST] = TM_FST, [K_SND] = TM_SND, [K_SUM] = TM_SUM, [K_LENGTH] = TM_LENGTH};
+  sbinder *x = mk_binder(p, NULL);
+  snode *body = mk(p, kind_of[kw], line, col, mk_var(p, x, line, col), NULL, NULL);
+  snode *lam = mk(p, TM_LAM, line, col, body, NULL, NULL);
+  lam->ba = x;
+  lam->role = ROLE_KW_FUN;
+  lam->what = keyword_text[kw];
   return lam;
 }
 
@@ -894,6 +916,7 @@ static snode *parse_atom(parser *p)
     return n;
   case K_TRUE: next(p); return mk_bool(p, 1, line, col);
   case K_FALSE: next(p); return mk_bool(p, 0, line, col);
+  case K_FST: case K_SND: case K_SUM: case K_LENGTH: next(p); return kw_fun(p, t.kind, line, col);
   case S_LBRACK: return parse_array_literal(p);
   case S_LPAREN: {
     next(p);
@@ -981,7 +1004,11 @@ static snode *parse_app(parser *p)
   case K_FST: case K_SND: case K_SUM: case K_LENGTH: {
     static const int kind_of[] = {[K_FST] = TM_FST, [K_SND] = TM_SND, [K_SUM] = TM_SUM, [K_LENGTH] = TM_LENGTH};
     next(p);
-    x = need_arg(p, keyword_text[kw], "an argument");
+    if (!starts_atom(p)) {
+      head = kw_fun(p, kw, line, col);
+      break;
+    }
+    x = parse_postfix(p);
     head = mk(p, kind_of[kw], line, col, x, NULL, NULL);
     break;
   }
@@ -1083,6 +1110,8 @@ static snode *parse_app(parser *p)
   return head;
 }
 
+static snode *parse_pow_rest(parser *p, snode *l);
+
 static snode *parse_unary(parser *p)
 {
   int line = p->cur.line, col = p->cur.col;
@@ -1094,6 +1123,19 @@ static snode *parse_unary(parser *p)
       next(p);
       token lit = p->cur;
       next(p);
+      if (p->cur.kind == S_POW) {
+        /* -2.0 ** y is -(2.0 ** y) */
+        if (lit.kind == T_INT) {
+          if (lit.imag > (uint64_t)INT64_MAX)
+            perr(p, lit.line, lit.col, "integer literal %.*s is out of range (64-bit)", (int)lit.len, lit.text);
+          n = mk(p, TM_ICONST, lit.line, lit.col, NULL, NULL, NULL);
+          n->aux = (int64_t)lit.imag;
+        } else {
+          n = mk(p, TM_RCONST, lit.line, lit.col, NULL, NULL, NULL);
+          n->rval = lit.rval;
+        }
+        return mk_op(p, P_NEG, parse_pow_rest(p, n), ROLE_OPERATOR, "-", line, col);
+      }
       if (lit.kind == T_INT) {
         n = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
         n->aux = lit.imag == (UINT64_C(1) << 63) ? INT64_MIN : -(int64_t)lit.imag;
@@ -1116,7 +1158,22 @@ static snode *parse_unary(parser *p)
     leave(p);
     return mk_if(p, x, mk_bool(p, 0, line, col), mk_bool(p, 1, line, col), "not", line, col);
   }
-  return parse_app(p);
+  return parse_pow_rest(p, parse_app(p));
+}
+
+/* x ** y = pow x y: binds tighter than prefix '-' on its left (-x ** 2 is
+ * -(x ** 2)), right associative, its right operand a prefix expression
+ * (x ** -1.0). l is parsed; cur may be '**'. */
+static snode *parse_pow_rest(parser *p, snode *l)
+{
+  if (p->cur.kind != S_POW)
+    return l;
+  int line = p->cur.line, col = p->cur.col;
+  next(p);
+  enter(p);
+  snode *r = parse_unary(p);
+  leave(p);
+  return mk_op2(p, P_POW, l, r, ROLE_OPERATOR, "**", line, col);
 }
 
 static snode *parse_mul(parser *p)
@@ -1550,7 +1607,11 @@ surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, c
   }
   surf_program *prog = calloc(1, sizeof *prog);
   parser *p = calloc(1, sizeof *p);
-  if (!prog || !p) {
+  if (prog)
+    prog->pos = calloc(1, sizeof *prog->pos);
+  if (!prog || !p || !prog->pos) {
+    if (prog)
+      free(prog->pos);
     free(prog);
     free(p);
     diag_set(d, CHAD_EXIT_INPUT, file, 0, 0, "out of memory while parsing");
@@ -1633,6 +1694,12 @@ void surf_free(surf_program *p)
     return;
   surf_region_free(&p->mem);
   free(p->defs);
+  if (p->pos) {
+    free(p->pos->line);
+    free(p->pos->col);
+    free(p->pos->kind);
+    free(p->pos);
+  }
   free(p);
 }
 

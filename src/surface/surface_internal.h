@@ -56,6 +56,7 @@ enum surf_role {
   ROLE_LET_PAIR,    /* LET / FST / SND made for let (a, b) = e              */
   ROLE_DEF_RESULT,  /* ANN of a def's declared result type                  */
   ROLE_PARAM_ANN,   /* ANN carrying the parameter annotation of iter / map  */
+  ROLE_KW_FUN,      /* LAM made for fst / snd / sum / length used as a function */
 };
 
 typedef struct snode {
@@ -86,8 +87,18 @@ typedef struct sdef {
   int *uses;
 } sdef;
 
+/* Where each elaborated term came from: for term ids 0..cap-1, the source
+ * position of the raw node it was elaborated from and the term's kind (to
+ * recognise an entry made stale by a reset of the term arena); kind -1: no
+ * entry. Filled by each successful elaboration (lower.c). */
+typedef struct surf_posmap {
+  int cap;
+  int *line, *col, *kind;
+} surf_posmap;
+
 struct surf_program {
   char file[256];
+  surf_posmap *pos;         /* calloc'd with the program                  */
   surf_region mem;
   int ndefs, cap;
   sdef *defs;               /* malloc'd array (grows while parsing)       */

@@ -152,9 +152,9 @@ expect_err "function parameter: no JSON form" 2 "^$P:1:1: error: .*no JSON form"
 
 # ---- runtime errors (exit 3) -------------------------------------------------
 prog 'def f (a : [real], i : int) : real = a[i]'
-expect_err "index out of bounds" 3 "^$P:1:1: error: runtime error in 'f': .*" "$CHAD" eval "$P" --args '[[1, 2], 5]'
+expect_err "index out of bounds: at the indexing" 3 "^$P:1:39: error: runtime error in 'f': index 5 out of bounds" "$CHAD" eval "$P" --args '[[1, 2], 5]'
 prog 'def f (n : int) : int = n / 0'
-expect_err "integer division by zero" 3 "^$P:1:1: error: runtime error in 'f'" "$CHAD" eval "$P" --args '[7]'
+expect_err "integer division by zero: at the /" 3 "^$P:1:27: error: runtime error in 'f': idiv: integer division by zero" "$CHAD" eval "$P" --args '[7]'
 prog 'def f (x : real) : real = log x'
 expect_err "non-finite result" 3 "^$P:1:1: error: the result: the number -inf has no JSON form" \
   "$CHAD" eval "$P" --args '[0]'
@@ -292,7 +292,7 @@ done
 expect_err "jvp without --tangent" 1 'jvp needs --tangent' "$CHAD" jvp examples/fig1a.chad --args '[1]'
 expect_err "jacobian: bad --mode" 1 'mode must be fwd or rev' "$CHAD" jacobian examples/fig1a.chad --args '[1]' --mode sideways
 prog 'def f (a : [real], i : int) : real = a[i] * a[i]'
-expect_err "grad: runtime error" 3 "^$P:1:1: error: runtime error in 'f'" "$CHAD" grad "$P" --args '[[1, 2], 2]'
+expect_err "grad: runtime error at the indexing" 3 "^$P:1:39: error: runtime error in 'f'" "$CHAD" grad "$P" --args '[[1, 2], 2]'
 for cmd in fwd rev; do
   run "$CHAD" $cmd examples/fig2b.chad
   if [ "$rc" -eq 0 ] && [[ $out == "def fig2b_$cmd (x1 : real, x2 : [real])"* ]] && [ -z "$err" ]; then ok "$cmd fig2b prints"
@@ -352,7 +352,7 @@ for mode in fwd rev; do
     "$CHAD" jacobian examples/gmm.chad --args @examples/gmm_test.json --mode $mode
 done
 prog 'def f (a : [real], i : int) : real = a[i] * a[i]'
-expect_err "grad --eval fast: runtime error reported as with ref" 3 "^$P:1:1: error: runtime error in 'f'" \
+expect_err "grad --eval fast: runtime error reported as with ref" 3 "^$P:1:39: error: runtime error in 'f'" \
   "$CHAD" grad "$P" --args '[[1, 2], 2]' --eval fast
 # Large enough arrays that the fast evaluator compiles the loops and runs them
 # on several threads (n = 60000 > its parallel threshold).
@@ -437,7 +437,7 @@ for raw in "" --raw; do
 done
 # arguments are evaluated where the call was: the same errors
 prog 'def f (a : [real], i : int) : real = a[i]' 'def h (a : [real]) : real = f a 5'
-expect_err "eval --inline: runtime error in an inlined body" 3 "^$P:2:1: error: runtime error in 'h': index 5 out of bounds" \
+expect_err "eval --inline: runtime error in an inlined body, at the body's indexing" 3 "^$P:1:39: error: runtime error in 'h': index 5 out of bounds" \
   "$CHAD" eval "$P" --args '[[1, 2]]' --inline
 prog 'def f (x : real) : real = x' 'def h (n : int) : real = f n'
 expect_err "check --inline: an argument of the wrong type" 2 "^$P:2:28: error: type mismatch: expected real, found int" \
@@ -470,5 +470,68 @@ expect_err "check --inline: inlining too large" 2 \
   "^$P:[0-9]+:[0-9]+: error: --inline: inlining the calls in 'f[0-9]+' makes it too large \(more than 262144 raw term nodes" \
   "$CHAD" check "$P" --inline
 expect_err "--inline takes no value" 1 '^error: --inline takes no value' "$CHAD" check examples/fig1a.chad --inline=1
+
+# ---- the usual first mistakes: help or acceptance ------------------------------------
+run "$CHAD" --version
+if [ "$rc" -eq 0 ] && [[ $out =~ ^chad\ [0-9]+\.[0-9]+\.[0-9]+\ \(CHAD-C\)$ ]] && [ -z "$err" ]; then ok "--version"
+else bad "--version" "exit $rc" "stdout: $out" "stderr: $err"; fi
+# a definition of several parameters is called curried, not with a tuple
+prog 'def f (x : real, y : real) : real = x * y' 'def g (x : real) : real = f (x, x)'
+expect_err "tuple given to a curried def: hint" 2 \
+  "^$P:2:29: error: type mismatch: expected real, found real \* real; 'f' takes its arguments one at a time: write f a b, not f \(a, b\)$" \
+  "$CHAD" check "$P"
+prog 'def g (x : real) : real = pow (x, 2.0)'
+expect_err "tuple given to a binary primitive: hint" 2 \
+  "^$P:1:31: error: .*'pow' takes its arguments one at a time: write pow a b" "$CHAD" check "$P"
+prog 'def g (v : [real]) : real = let h = fun (a : real) (b : real) -> a - b in h (v[0], v[1])'
+expect_err "tuple given to a curried local function: hint" 2 \
+  "^$P:1:77: error: .*'h' takes its arguments one at a time" "$CHAD" check "$P"
+# ... and the reverse: arguments one by one to a def of one tuple parameter
+prog 'def f (p : real * real) : real = fst p * snd p' 'def g (x : real) : real = f x x'
+expect_err "arguments one by one to a def of one tuple parameter: hint" 2 \
+  "^$P:2:29: error: type mismatch: expected real \* real, found real; 'f' takes one argument, a tuple: write f \(a, b\), not f a b$" \
+  "$CHAD" check "$P"
+prog 'def f (x : real, y : real) : real = x * y' 'def g (x : real) : real = f x x'
+expect_out "the curried call itself is fine" "f : real -> real -> real
+g : real -> real" "$CHAD" check "$P"
+# fst, snd, sum, length as functions
+prog 'def f (xs : [real * real], m : [[real]]) : real =' \
+  '  sum (map fst xs) + 10.0 * sum (map snd xs) + 100.0 * sum (map sum m) + 1000.0 * sum (map toreal (map length m))'
+expect_out "map fst, map snd, map sum, map length" "3684" "$CHAD" eval "$P" --args '[[[1, 2], [3, 1]], [[1, 2], [3.5]]]'
+expect_json "grad through map fst / snd / sum" '{"value": #, "gradient": [[[#, #], [#, #]], [[#, #], [#]]]}' \
+  "3684 1 10 1 10 100 100 100" 1e-15 "$CHAD" grad "$P" --args '[[[1, 2], [3, 1]], [[1, 2], [3.5]]]'
+prog 'def app (f : [real] -> real, v : [real]) : real = f v' 'def g (v : [real]) : real = app sum v + app (fun (a : [real]) -> toreal (length a)) v'
+expect_out "sum where a function is expected" "9" "$CHAD" eval "$P" --args '[[1, 2, 3]]'
+prog 'def g (p : real * real) : real = let h = fst in h p'
+expect_err "fst as a function with nothing to infer its type from: hint" 2 \
+  "^$P:1:42: error: 'fst' used as a function: the type of its argument cannot be inferred here; write fun \(p : real \* real\) -> fst p$" \
+  "$CHAD" check "$P"
+# reals may start with their point
+prog 'def f (x : real) : real = x * .5 + .25e1'
+expect_out ".5 and .25e1 are reals" "4" "$CHAD" eval "$P" --args '[3]'
+prog 'def f (x : real) : real = x.5'
+expect_err "x.5 stays an error" 2 "^$P:1:28: error: unexpected character '.'" "$CHAD" check "$P"
+# ** is pow; ^ gets a hint
+prog 'def f (x : real) : real = -x ** 2.0 + -2.0 ** 2.0 + 2.0 ** 3.0 ** 2.0 + x ** -1.0'
+expect_json "** : -x ** 2 = -(x ** 2), right associative, x ** -1" '#' "499.33333333333333" 1e-15 \
+  "$CHAD" eval "$P" --args '[3]'
+prog 'def f (x : real) : real = 2.0 * x ** 3.0'
+expect_json "grad of 2 x ** 3 = 6 x^2" '{"value": #, "gradient": [#]}' "54 54" 1e-14 "$CHAD" grad "$P" --args '[3]'
+prog 'def f (x : real) : real = x ^ 2.0'
+expect_err "^: hint to write **" 2 "^$P:1:29: error: unexpected character '\^': a power is written x \*\* y \(or pow x y\)$" \
+  "$CHAD" check "$P"
+# runtime errors point at the failing expression, also inside a called def
+prog 'def g (a : [real], i : int) : real =' '  a[0] + a[i]' 'def f (v : [real]) : real =' '  let s = sum v in' '  s + g v 7'
+for ev in ref fast; do
+  expect_err "runtime error inside a called def, --eval $ev: at its indexing" 3 \
+    "^$P:2:11: error: runtime error in 'f': index 7 out of bounds \(array length 2\)$" \
+    "$CHAD" eval "$P" --args '[[1, 2]]' --eval $ev
+done
+prog 'def f (v : [real], n : int) : real =' '  let k = length v in' '  v[0] + toreal (k / n)'
+expect_err "integer division by zero on line 3: at its /" 3 "^$P:3:20: error: runtime error in 'f': idiv: integer division by zero" \
+  "$CHAD" eval "$P" --args '[[1, 2], 0]'
+prog 'def f (v : [real]) : real = sum (build 3 (fun i -> v[i + 1]))'
+expect_err "index error in a loop body (fast evaluator, compiled): at the indexing" 3 \
+  "^$P:1:53: error: runtime error in 'f': index 3 out of bounds" "$CHAD" eval "$P" --args '[[1, 2, 3]]'
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

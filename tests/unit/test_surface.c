@@ -116,6 +116,16 @@ static void test_accept(void)
   accept("def f (s : real + int) = case s of | inl a -> a | inr n -> toreal n", "case(#0,#0,toreal(#0))");
   accept("def f (x : real) : real + int = inl x", "inl(#0)");
   accept("def f (x : real) = sin x + pow x 2.0", "add((sin(#0),pow((#0,2r))))");
+  accept("def f (x : real) = -x ** 2.0", "neg(pow((#0,2r)))");
+  accept("def f (x : real) = 2.0 ** x ** 3.0 * x", "mul((pow((2r,pow((#0,3r)))),#0))");
+  accept("def f (x : real) = x ** -1.0", "pow((#0,-1r))");
+  accept("def f = -2.0 ** 2.0", "neg(pow((2r,2r)))");
+  accept("def f (x : real) = x**2.0", "pow((#0,2r))");
+  accept("def f = .5 + .25e1", "add((0.5r,2.5r))");
+  accept("def f (m : [[real]]) = map sum m", "map(sum(#0),#0)");
+  accept("def f (p : [real * int]) = map snd p", "map(snd(#0),#0)");
+  accept("def f (m : [[real]]) = build 2 (fun i -> length m[i])", "build(2,length(index(#1,#0)))");
+  accept("def f (p : real * real) = fst p", "fst(#0)");
   accept("def f (x : real) = max x (min x 1.0)", "max((#0,min((#0,1r))))");
   accept("def f (x : real) = exp (log (sqrt (abs (tanh (sigmoid (cos (tan x)))))))",
          "exp(log(sqrt(abs(tanh(sigmoid(cos(tan(#0))))))))");
@@ -213,7 +223,16 @@ static void test_reject(void)
   reject("def f = let x = 1 then", 1, 19, "expected 'in' after the bound expression of let, found keyword 'then'");
   reject("def f = case 1 of inl a -> a", 1, 29, "expected '|'");
   reject("def f = build 3", 1, 16, "'build' needs 2 arguments");
-  reject("def f = fst", 1, 12, "'fst' needs an argument");
+  reject("def f = fst", 1, 9, "'fst' used as a function: the type of its argument cannot be inferred");
+  reject("def f = let g = sum in g", 1, 17, "'sum' used as a function");
+  reject("def f (x : real) = x.5", 1, 21, "unexpected character '.'");
+  reject("def f = 1.5.5", 1, 9, "malformed number");
+  reject("def f (x : real) = x ^ 2.0", 1, 22, "a power is written x ** y");
+  reject("def f (x : real) = x ** ", 1, 25, "expected an expression");
+  reject("def g (x : real, y : real) = x\ndef f (x : real) = g (x, x)", 2, 22,
+         "expected real, found real * real; 'g' takes its arguments one at a time: write g a b, not g (a, b)");
+  reject("def g (p : real * real) = fst p\ndef f (x : real) = g x x", 2, 22,
+         "expected real * real, found real; 'g' takes one argument, a tuple: write g (a, b), not g a b");
   reject("def f = @nosuch 1", 1, 10, "unknown primitive 'nosuch'");
   reject("def f = sin[0]", 1, 12, "cannot be indexed");
   reject("def g (x : real) = x\ndef f (y : real) = y + x", 2, 24, "unknown variable 'x'");
