@@ -97,7 +97,7 @@ prove-quick:
 	@PROVE_RULES=0 proofs/prove.sh
 
 proptest: chad
-	@if [ -x proptests/run.sh ]; then proptests/run.sh; else echo "proptest: none yet"; fi
+	+@if [ -x proptests/run.sh ]; then proptests/run.sh; else echo "proptest: none yet"; fi
 
 # Adequacy of the property tests: deliberate bugs that proptest must catch.
 mutants:
