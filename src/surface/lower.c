@@ -518,6 +518,15 @@ static void posmap_record(surf_posmap *m, int r, int t)
   free(st);
 }
 
+void surf_posmap_set(surf_posmap *m, int t, int line, int col)
+{
+  if (t < 0 || posmap_reserve(m, t + 1) < 0)
+    return;
+  m->line[t] = line;
+  m->col[t] = col;
+  m->kind[t] = tm_kind(t);
+}
+
 int surf_term_pos(const surf_program *p, int term, int *line, int *col)
 {
   if (!p || !p->pos || term < 0 || term >= p->pos->cap || term >= tm_count ||
@@ -659,6 +668,27 @@ int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, 
   }
   for (int j = 0; j < p->ndefs; j++)
     def_level[j] = -1;
+
+  /* target syntax: elaborated by target.c, without inlining */
+  int target = 0;
+  for (int j = 0; j <= k; j++)
+    target |= need[j] && p->defs[j].target;
+  if (target) {
+    int start = tm_count;
+    for (int i = start; i < p->pos->cap; i++)
+      p->pos->kind[i] = -1;
+    if (L.inline_defs) {
+      /* inlining's scan may have left out defs used in full applications */
+      for (int j = k; j >= 0; j--)
+        if (need[j])
+          for (int u = 0; u < p->defs[j].nuses; u++)
+            need[p->defs[j].uses[u]] = 1;
+    }
+    rc = surf_elab_target(p, k, need, g, result, term, d);
+    if (rc == CHAD_EXIT_OK)
+      *ctx = g;
+    goto out;
+  }
 
   raw_init();
   for (int i = 0; i < dk->nparams; i++)

@@ -533,5 +533,95 @@ expect_err "integer division by zero on line 3: at its /" 3 "^$P:3:20: error: ru
 prog 'def f (v : [real]) : real = sum (build 3 (fun i -> v[i + 1]))'
 expect_err "index error in a loop body (fast evaluator, compiled): at the indexing" 3 \
   "^$P:1:53: error: runtime error in 'f': index 3 out of bounds" "$CHAD" eval "$P" --args '[[1, 2, 3]]'
+
+# ---- printed derivatives parse back: chad eval of the printed program = jvp / vjp ----------
+# round_trip fwd|rev EXAMPLE ARGS LITERAL JSON [--raw]: prints EXAMPLE's derivative, adds
+#   def rt (the example's parameters) = let p = NAME_fwd x1 ... xn in (fst p, snd p <| LITERAL)
+# and checks that `chad eval` of rt gives the numbers of `chad jvp --tangent JSON` (fwd;
+# LITERAL the same tangent, as the context's nested tuple) or `chad vjp --cotangent JSON` (rev).
+round_trip() {
+  local mode=$1 ex=$2 args=$3 lit=$4 json=$5 raw=${6:-}
+  local f=$tmp/rt_${ex}_$mode.chad name="printed $mode ${raw:+$raw }$ex parses back: eval = $( [ "$mode" = fwd ] && echo jvp || echo vjp)"
+  "$CHAD" "$mode" "examples/$ex.chad" $raw >"$f" 2>"$tmp/stderr"
+  local header params names fname
+  header=$(head -n1 "$f")
+  fname=$(sed -n 's/^def \([A-Za-z0-9_]*\) .*/\1/p' <<<"$header")
+  params=$(sed -n 's/^def [A-Za-z0-9_]* \((.*)\) : .*$/\1/p' <<<"$header")
+  names=$(grep -oE "[A-Za-z_][A-Za-z0-9_']* :" <<<"$params" | sed 's/ :$//' | tr '\n' ' ')
+  printf 'def rt %s =\n  let p = %s %s in (fst p, snd p <| %s)\n' "$params" "$fname" "$names" "$lit" >>"$f"
+  run "$CHAD" eval "$f" --args "$args"
+  local e_rc=$rc e_out=$out e_err=$err
+  if [ "$mode" = fwd ]; then run "$CHAD" jvp "examples/$ex.chad" --args "$args" --tangent "$json"
+  else run "$CHAD" vjp "examples/$ex.chad" --args "$args" --cotangent "$json"; fi
+  local a b
+  a=$(printf '%s' "$e_out" | grep -oE -- "$NUM" | tr '\n' ' ')
+  b=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+  if [ "$e_rc" -eq 0 ] && [ "$rc" -eq 0 ] && [ -n "$a" ] && awk -v a="$a" -v b="$b" 'BEGIN {
+      n = split(a, x, " "); m = split(b, y, " "); if (n != m) exit 1;
+      for (i = 1; i <= n; i++) { s = (y[i] < 0 ? -y[i] : y[i]); if (s < 1) s = 1;
+        d = x[i] - y[i]; if (d < 0) d = -d; if (d > 1e-12 * s) exit 1 }
+      exit 0 }'; then ok "$name"
+  else bad "$name" "eval (exit $e_rc): $e_out $e_err" "${mode/fwd/jvp}${mode/rev/} (exit $rc): $out $err" "program: $(tail -n2 "$f")"; fi
+}
+round_trip fwd fig1a '[1.5]' '((), 1.0)' '[1]'
+round_trip rev fig1a '[1.5]' '(1.0, (0.5, -1.0))' '[1, [0.5, -1]]'
+round_trip fwd fig1b @examples/fig1b.json '(((((), 1.0), 0.5), 0.0), -2.0)' '[1, 0.5, 0, -2]'
+round_trip rev fig1b @examples/fig1b.json '1.0' '1'
+round_trip fwd fig2a @examples/fig2a.json '(((), 1.0), ())' '[1, null]'
+round_trip rev fig2a @examples/fig2a.json '[1.0, 2.0, 3.0, -4.0]' '[1, 2, 3, -4]'
+round_trip rev fig2a @examples/fig2a.json '[1.0, 2.0, 3.0, -4.0]' '[1, 2, 3, -4]' --raw
+round_trip fwd fig2b @examples/fig2b.json '(((), 0.5), [1.0, -1.0, 2.0])' '[0.5, [1, -1, 2]]'
+round_trip rev fig2b @examples/fig2b.json '1.0' '1'
+round_trip rev fig2b @examples/fig2b.json '1.0' '1' --raw
+# GMM: some cotangent arrays are sparse (length-free): eval says so, and a dense zero added
+# (<+>) gives them their length
+"$CHAD" rev examples/gmm.chad >"$tmp/gmm_rev.chad" 2>/dev/null
+cat >>"$tmp/gmm_rev.chad" <<'CHAD'
+def rt (alphas : [real], means : [[real]], icf : [[real]], x : [[real]], gamma : real, m : int, lgd : real) =
+  let p = gmm_rev alphas means icf x gamma m lgd in
+  (fst p, snd p <| 1.0)
+def rt_dense (alphas : [real], means : [[real]], icf : [[real]], x : [[real]], gamma : real, m : int, lgd : real) =
+  let z1 = fun (v : [real]) -> map (fun (a : real) -> 0.0) v in
+  let z2 = fun (v : [[real]]) -> map (fun (r : [real]) -> map (fun (a : real) -> 0.0) r) v in
+  let dense = ((((((((), z1 alphas), z2 means), z2 icf), z2 x), 0.0), ()), 0.0) in
+  let p = gmm_rev alphas means icf x gamma m lgd in
+  (fst p, (snd p <| 1.0) <+> dense)
+CHAD
+expect_err "eval of a sparse cotangent array: no JSON form, said so" 3 \
+  "^$tmp/gmm_rev.chad:[0-9]+:1: error: the result\[1\]\[0\]\[0\]\[0\]\[0\]\[0\]\[1\]: a zero or sparse cotangent array has no length" \
+  "$CHAD" eval "$tmp/gmm_rev.chad" --fn rt --args @examples/gmm_test.json
+run "$CHAD" eval "$tmp/gmm_rev.chad" --fn rt_dense --args @examples/gmm_test.json
+a=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+run "$CHAD" vjp examples/gmm.chad --args @examples/gmm_test.json --cotangent 1
+b=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "printed rev gmm parses back: eval (dense) = vjp, 23 numbers"
+else bad "printed rev gmm parses back: eval (dense) = vjp" "eval: $a" "vjp:  $b"; fi
+round_trip rev tour '[0.5, [1.0, 2.0, 3.0]]' '1.0' '1'
+round_trip fwd tour '[0.5, [1.0, 2.0, 3.0]]' '(((), 1.0), [0.5, 0.0, -1.0])' '[1, [0.5, 0, -1]]'
+# a printed derivative is evaluated, not differentiated again (the CHAD transformations take
+# source programs), and the commands say so
+"$CHAD" fwd examples/fig1b.chad >"$tmp/d1.chad" 2>/dev/null
+printf 'def h (x : real) = (fst (fig1b_fwd x x x x)) * 2.0\n' >>"$tmp/d1.chad"
+expect_err "fwd of a printed derivative: said so" 2 \
+  "^$tmp/d1.chad:1:1: error: 'fig1b_fwd' uses the target language \(lfun, <\|, <\+>, ...\): CHAD differentiates source programs only" \
+  "$CHAD" fwd "$tmp/d1.chad" --fn fig1b_fwd
+expect_err "grad of a def that calls a printed derivative: said so" 2 \
+  "^$tmp/d1.chad:[0-9]+:1: error: 'h' uses the target language" "$CHAD" grad "$tmp/d1.chad" --args '[0.5]'
+# 2 fig1b(0.5, 0.5, 0.5, 0.5) = 2 sin 1.125 (fig1b: sin ((x1 x4 + 2 x2) x3 + x4))
+expect_json "eval of that def: 2 sin 1.125" '#' "1.8045351881981904" 1e-15 "$CHAD" eval "$tmp/d1.chad" --args '[0.5]'
+# target syntax is type checked like the rest
+prog 'def f (x : real) = lfun (v : real) -> v <+> (x, x)'
+expect_err "target syntax, ill-typed: the operands of <+>" 2 \
+  "^$P:1:45: error: type mismatch: the operands of <\+>: expected real, found real \* real$" "$CHAD" check "$P"
+prog 'def f (x : real) = lfun (v : real) -> zero{real + real}'
+expect_err "target syntax: zero of a non-linear type" 2 "^$P:1:39: error: zero\{real \+ real\}: not a linear type" "$CHAD" check "$P"
+prog 'def f (x : real) = (lfun (v : real) -> v) <| 1'
+expect_err "target syntax: the argument of <|" 2 "^$P:1:46: error: type mismatch: the argument of <\|: expected real, found int$" \
+  "$CHAD" check "$P"
+prog 'def f (x : real) = DT[sin](x; (x, x))'
+expect_err "target syntax: DT[op]'s cotangent" 2 "^$P:1:31: error: type mismatch: the cotangent of DT\[op\]: expected real, found real \* real$" \
+  "$CHAD" check "$P"
+prog 'def single (x : real) = x' 'def g (lsum : real) = single lsum'
+expect_out "target words are ordinary names where defined" "g : real -> real" sh -c "'$CHAD' check '$P' | tail -n1"
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <math.h>
 
+#include "chad/chad.h"
 #include "chad/eval.h"
 #include "chad/value.h"
 #include "test_surface_util.h"
@@ -518,6 +519,7 @@ static void test_roundtrip_examples(void)
 
 /* ---- random well-typed terms ------------------------------------------- */
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static int n_target_round_trips, n_target_skipped;
 static unsigned rnd(unsigned n)
 {
   rng ^= rng << 13;
@@ -660,25 +662,67 @@ static int gen(int g, int ty, int depth)
   }
 }
 
+/* The forward and reverse transformations of t (raw and simplified) print
+ * in target syntax that parses back to the same term. */
+static int target_round_trip(int t, const char *const *names)
+{
+  int f = chad_fwd(t), r = chad_rev(t);
+  int ts[4] = {f, r, f >= 0 ? chad_simplify(f) : -1, r >= 0 ? chad_simplify(r) : -1};
+  static const char *const what[4] = {"fwd", "rev", "fwd simplified", "rev simplified"};
+  int bad = 0;
+  for (int j = 0; j < 4; j++) {
+    if (ts[j] == CHAD_E_CAPACITY) {
+      n_target_skipped++; /* too large for what is left of the arena */
+      continue;
+    }
+    CHECK(ts[j] >= 0, "%s of a random term failed (%d)", what[j], ts[j]);
+    if (ts[j] < 0) {
+      bad = 1;
+      continue;
+    }
+    char *text = surf_print_def_named("r", 4, names, ts[j]);
+    chad_diag d;
+    int t2 = -1, c2;
+    int rc = text ? elab_src(text, NULL, &t2, &c2, &d) : CHAD_EXIT_INPUT;
+    CHECK(rc == CHAD_EXIT_OK && t2 != ts[j] && tm_same(ts[j], t2), "%s of a random term: printed, parsed back: %s\n%s",
+          what[j], rc == CHAD_EXIT_OK ? "a different term" : d.msg, text ? text : "(no text)");
+    if (rc != CHAD_EXIT_OK || !tm_same(ts[j], t2))
+      bad = 1;
+    else
+      n_target_round_trips++;
+    free(text);
+  }
+  return bad ? -1 : 0;
+}
+
 static void test_roundtrip_random(void)
 {
   const int N = 1500;
-  printf("round trip: %d random well-typed terms (seed %llx) print, parse back, same term\n", N,
+  printf("round trip: %d random well-typed terms (seed %llx) print, parse back, same term; so do the\n"
+         "  forward and reverse transformations (raw and simplified) of every third one, while the type\n"
+         "  and context tables keep half of the room they had\n", N,
          (unsigned long long)rng);
+  chad_init();
   T_BOOL = ty_sum(TY_ID_UNIT, TY_ID_UNIT);
   T_RR = ty_prod(TY_ID_REAL, TY_ID_REAL);
   T_ARR = ty_arr(TY_ID_REAL);
   T_FUN = ty_fun(TY_ID_REAL, TY_ID_REAL);
   T_PAIR2 = ty_prod(TY_ID_INT, T_BOOL);
   int fails = 0;
+  const int ty_room = ty_count + (CHAD_MAX_TYPES - ty_count) / 2;
+  const int ctx_room = ctx_count + (CHAD_MAX_CTXS - ctx_count) / 2;
   for (int i = 0; i < N && fails < 5; i++) {
+    if (tm_count > CHAD_MAX_TERMS / 8) {
+      /* keep the arenas small: start over (types survive tm_init) */
+      tm_init();
+    }
     /* context: x : real, n : int, a : [real], f : real -> real */
     int g = ctx_extend(ctx_extend(ctx_extend(ctx_extend(CTX_EMPTY, TY_ID_REAL), TY_ID_INT), T_ARR), T_FUN);
     const char *names[] = {"x", "n", "a", "f"};
     int ty = random_type();
     int t = gen(g, ty, 2 + (int)rnd(6));
     if (t < 0) {
-      CHECK(0, "generator failed");
+      CHECK(0, "generator failed (terms %d, types %d, contexts %d)", tm_count, ty_count, ctx_count);
       fails++;
       continue;
     }
@@ -698,10 +742,11 @@ static void test_roundtrip_random(void)
     if (rc != CHAD_EXIT_OK || !(c2 == g && tm_same(t, t2)))
       fails++;
     free(text);
-    if (tm_count > CHAD_MAX_TERMS / 2) {
-      /* keep the arenas small: start over (types survive ty_init) */
-      tm_init();
-    }
+    /* the transformations make many types and contexts, which no reset
+     * frees: they stop while half of each table is left for the rest */
+    if (i % 3 == 0 && ty_count < ty_room && ctx_count < ctx_room &&
+        target_round_trip(t, names) < 0)
+      fails++;
   }
 }
 
@@ -936,6 +981,8 @@ int main(void)
   test_roundtrip_examples();
   test_roundtrip_files();
   test_roundtrip_random();
+  printf("round trip: %d target terms of random terms parsed back (%d too large for the arena, skipped)\n",
+         n_target_round_trips, n_target_skipped);
   printf("test_surface: %d checks, %d failed\n", n_checks, n_failed);
   return n_failed ? 1 : 0;
 }
