@@ -5,7 +5,7 @@ STD      = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     = -Wall -Wextra -Werror
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) -Iinclude -Isrc
-LDLIBS   = -ljansson -lm
+LDLIBS   = -ljansson -lflint-arb -lflint -lgmp -lquadmath -lm
 
 # Quiet by default: one line per file built; V=1 prints the full commands.
 V ?= 0
@@ -18,7 +18,7 @@ endif
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
 KERNEL_SRC  = $(wildcard src/kernel/*.c)
-LIB_SRC     = $(KERNEL_SRC) $(wildcard src/*.c src/surface/*.c src/eval/*.c src/chad/*.c)
+LIB_SRC     = $(KERNEL_SRC) $(wildcard src/*.c src/surface/*.c src/eval/*.c src/chad/*.c src/certified/*.c src/export/*.c)
 # fast evaluator (src/fast): OpenMP in every compile and link
 LIB_SRC    += $(wildcard src/fast/*.c)
 STD        += -fopenmp
@@ -34,7 +34,7 @@ LIB_OBJ_SAN = $(LIB_SRC:%.c=$(S)/%.o)
 UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 UNIT_BIN_SAN = $(UNIT_SRC:tests/unit/%.c=$(S)/tests/%)
 
-.PHONY: all deps test test-release test-asan prove prove-quick proptest bench check demo fuzz mutants clean
+.PHONY: all deps test test-release test-asan prove prove-quick prove-incremental proptest bench check demo fuzz mutants clean
 all: chad $(B)/libchad.a
 
 # Debian packages the project needs, installed when missing.
@@ -76,6 +76,8 @@ $(S)/tests/%: tests/unit/%.c $(S)/libchad.a
 	$(call quiet,LD,$@)$(CC) $(STD) $(WARN) $(SAN_FLAGS) -Iinclude -Isrc -Itests -MMD -MP -MF $@.d -o $@ $< $(S)/libchad.a $(LDLIBS)
 
 # Unit tests, plain and under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Each part of make test (each `test: test-X` below) is also a stage of make
+# check: one line of the table in scripts/check.sh.
 test: test-release test-asan
 test-release: chad $(UNIT_BIN)
 	@tests/run-unit.sh release $(UNIT_BIN)
@@ -91,10 +93,17 @@ prove:
 
 # The same without the rules' own proofs, whose contracts it relies on
 # (proofs/assumed.txt, full-only): under 15 minutes, so that make check
-# fits CI's 90 (proofs/README.md "Two gates").
+# fits CI's 90 (proofs/README.md "Gates").
 prove-quick:
 	@scripts/deps.sh prove
 	@PROVE_RULES=0 proofs/prove.sh
+
+# Every job of the full gate, each accepted from proofs/record.tsv when the
+# hash of its inputs matches its row, else proved (proofs/README.md
+# "Gates"); PROVE_STATUS=1: only say which jobs would be proved.
+prove-incremental:
+	@scripts/deps.sh prove
+	@proofs/incremental.sh $(if $(PROVE_STATUS),--status)
 
 proptest: chad
 	+@if [ -x proptests/run.sh ]; then proptests/run.sh; else echo "proptest: none yet"; fi
@@ -130,6 +139,28 @@ test-cli: chad $(S)/chad
 fuzz: fuzz-json
 fuzz-json:
 	@fuzz/json/run.sh $(or $(FUZZ_SECONDS),60)
+
+# The certified evaluator (--eval ball): command-line verdicts, plain and
+# sanitized, and its numbers against closed forms computed by mpmath.
+test: test-certified
+.PHONY: test-certified
+test-certified: chad $(S)/chad
+	@tests/certified/cli.sh ./chad
+	@tests/certified/cli.sh $(S)/chad
+	@/usr/bin/python3 tests/certified/closed_forms.py ./chad
+
+# Differential testing of PyTorch against the certified evaluator
+# (difftest/README.md): a small campaign in make test (a finding in the
+# generated or example programs fails it), the full campaign, the run of
+# record, by make difftest.
+test: test-difftest
+.PHONY: test-difftest difftest
+test-difftest: chad
+	@scripts/deps.sh torch
+	@difftest/run.py --generated 200 --seed 1 --quiet --check
+difftest: chad
+	@scripts/deps.sh torch
+	@difftest/run.py --generated 10000 --seed 20261127 --record difftest/reproducers --report difftest/RESULTS.md
 
 # The surface front end's fuzzer (fuzz/run.sh; FUZZ_SECONDS, default 60).
 .PHONY: fuzz-surface

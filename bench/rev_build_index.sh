@@ -6,5 +6,5 @@ cd "$(dirname "$0")/.."
 make -s build/release/libchad.a
 mkdir -p build/bench
 cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror -Iinclude -Isrc \
-  -o build/bench/rev_build_index bench/rev_build_index.c build/release/libchad.a -ljansson -lm
+  -o build/bench/rev_build_index bench/rev_build_index.c build/release/libchad.a -ljansson -lflint-arb -lflint -lgmp -lquadmath -lm
 exec build/bench/rev_build_index "${1:-100000}"

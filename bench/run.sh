@@ -57,7 +57,7 @@ have_adolc=0; [ -f /usr/include/adolc/adolc.h ] && have_adolc=1
 say "building"
 make -s chad build/release/libchad.a || exit 1
 CFL="-std=c11 -D_POSIX_C_SOURCE=200809L -O2 -fopenmp"
-cc $CFL -Iinclude -Isrc -o $B/fast_bench bench/fast_bench.c build/release/libchad.a -ljansson -lm -lmvec || exit 1
+cc $CFL -Iinclude -Isrc -o $B/fast_bench bench/fast_bench.c build/release/libchad.a -ljansson -lflint-arb -lflint -lgmp -lquadmath -lm -lmvec || exit 1
 cc $CFL -o $B/c_sumsin bench/baselines/sumsin.c -lm || exit 1
 cc $CFL -o $B/c_adbench bench/baselines/adbench.c -lm || exit 1
 if [ $have_adolc = 1 ]; then
@@ -207,6 +207,17 @@ if [ -d "$bdir" ] && [ -f "$bdir/test.txt" ]; then
 else
   say "$bdir not found: BA skipped" | tee -a "$out"
 fi
+
+# ---- the certified evaluator ----------------------------------------------------------------
+say "certified evaluator"
+{
+  echo
+  echo "## Certified evaluator (--eval ball): whole \`chad grad\` commands, best of $K wall seconds, one thread"
+  echo
+  echo "| workload | fast | ref | ball | ball / fast | ball / ref |"
+  echo "|---|---|---|---|---|---|"
+  OMP_NUM_THREADS=1 bench/certified.sh "$shared/data/adbench/gmm/1k/gmm_d2_K5.txt" "$K"
+} >> "$out"
 
 # ---- the targets, computed from this run's rows ----------------------------------------------
 say "targets"

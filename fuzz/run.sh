@@ -25,10 +25,10 @@ if ! probe; then
 fi
 cd "$root"
 # every library source, as the Makefile builds libchad (LIB_SRC)
-srcs=$(ls src/kernel/*.c src/*.c src/surface/*.c src/eval/*.c src/chad/*.c 2>/dev/null)
+srcs=$(ls src/kernel/*.c src/*.c src/surface/*.c src/eval/*.c src/chad/*.c src/certified/*.c 2>/dev/null)
 $CC -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-  -Iinclude -Isrc -o "$out/fuzz_surface" fuzz/fuzz_surface.c $srcs -ljansson -lm -lpthread
+  -Iinclude -Isrc -o "$out/fuzz_surface" fuzz/fuzz_surface.c $srcs -ljansson -lflint-arb -lflint -lgmp -lquadmath -lm -lpthread
 cp -n fuzz/corpus/* "$out/corpus/" 2>/dev/null || true
 cd "$out"
 exec ./fuzz_surface -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \

@@ -54,8 +54,20 @@ void chad_set_heap_limit(size_t bytes);
  * compiled loops, OpenMP threads as OMP_NUM_THREADS says) or CHAD_EVAL_REF
  * (the reference evaluator, chad/eval.h). Both give the same results up to
  * the order in which sums are added. Process-wide, like the heap limit. */
-typedef enum chad_evaluator { CHAD_EVAL_FAST = 0, CHAD_EVAL_REF = 1 } chad_evaluator;
+typedef enum chad_evaluator { CHAD_EVAL_FAST = 0, CHAD_EVAL_REF = 1, CHAD_EVAL_BALL = 2 } chad_evaluator;
 void chad_set_evaluator(chad_evaluator ev);
+
+/* CHAD_EVAL_BALL, the certified evaluator (spec/certified.md): the reference
+ * evaluator on Arb balls, rerun at 64, 128, ... bits up to the cap (default
+ * 4096) until every real of the result rounds correctly to a double. Its
+ * outputs are those correctly rounded doubles; "undecided" where the cap was
+ * reached (exit CHAD_EXIT_UNDECIDED); at a point where a derivative does not
+ * exist, exit CHAD_EXIT_NONDIFF with the per-entry answer or the one-sided
+ * results of each branch in *out. With chad_set_certificate(1) each output
+ * carries "certificate": every real's enclosure (exact decimal midpoint and
+ * radius) and the precision used. */
+void chad_set_max_prec(long bits);
+void chad_set_certificate(int on);
 
 /* Parse a program (not yet type checked: each command elaborates what it
  * needs, so an ill-typed definition is reported by the command using it). */
@@ -107,5 +119,11 @@ int chad_grad(chad_prog *p, const char *fn, const chad_json *args, char **out, c
  * reverse != 0: one vjp per row; else one jvp per column. */
 int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int reverse,
                   char **out, chad_diag *d);
+
+/* chad export --to TARGET: definition `fn` as a program of another system
+ * computing the same function. TARGET "torch": a Python module over
+ * PyTorch (spec/export.md). Exit 2 when the definition uses a construct the
+ * target has no counterpart for (the message names it). */
+int chad_export(chad_prog *p, const char *fn, const char *target, char **out, chad_diag *d);
 
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Forward-mode CHAD (src/chad/forward.c): the proved part of issue #5's F,
+# Forward-mode CHAD (src/chad/forward.c): forward mode's proofs,
 # in separate Frama-C runs so that the frame lemmas of
 # src/chad/reverse_spec.h are not axioms of the other files' goals (they
 # are proved in prove-rev.sh's lemma run). prove.sh runs it as five jobs
@@ -30,7 +30,7 @@ files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/op
   src/chad/build.c src/chad/types.c src/chad/sharing.c src/chad/forward.c"
 # functions proved: the pass wrappers of forward.c, the ghost lemma function
 # tan_lin_lemma, the rules below (their callees' contracts are proved here or
-# in the main run, or listed as assumed in proofs/README.md)
+# in the main run, or declared in proofs/assumed.txt)
 fwd_fns=tyof,tan_lin_lemma
 fwd_fns=$fwd_fns,f_ext,f_var,f_proj,f_llam,f_pair,f_zero,f_rconst,f_const_prim
 fwd_fns=$fwd_fns,fwd_var,fwd_const,f_sub
@@ -47,7 +47,7 @@ fwd_dispatch_fns=fwd,fwd_rule,fwd_entry,chad_fwd_in,chad_fwd
 # F(op)'s builder (its lemma fo_tr_lemma, sharing.c, is proved in prove-rev.sh)
 fwd_dispatch_fns=$fwd_dispatch_fns,fwd_op_build
 # F(pair a b), F's first rule with two recursive calls, and its builder
-# tail (see proofs/README.md "Forward mode F"); split at its second
+# tail (proofs/README.md "Where each rule lives"); split at its second
 # recursive call into fwd_pair_body (F b and after)
 fwd_rule_fns=fwd_pair_lin,fwd_pair_body,fwd_pair
 # F(let a (x. b)): the rule up to F a and the binder's extension, its

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reverse-mode CHAD (src/chad/reverse.c, reverse_spec.h) and the simplifier's
-# guarantee (src/chad/simplify.c): the proved part of issue #5's R, in
+# guarantee (src/chad/simplify.c): reverse mode's proofs, in
 # separate Frama-C runs so that the frame lemmas of reverse_spec.h are not
 # axioms of the other files' goals. prove.sh runs it as seven jobs (six in the
 # quick gate, PROVE_RULES=0, which leaves out rules):
@@ -33,7 +33,7 @@ par=${PROVE_CHAD_PAR:-1}   # one prover at a time, quick ones first: see prove.s
 files="src/kernel/terms.c src/kernel/contexts.c src/kernel/types.c src/kernel/ops.c
   src/chad/build.c src/chad/types.c src/chad/sharing.c src/chad/reverse.c src/chad/simplify.c"
 # functions proved (their callees' contracts are proved in the main run, or
-# listed as assumed in proofs/README.md)
+# declared in proofs/assumed.txt)
 rev_fns=k_ext,rev_pair_lin,rev_ext,rev_rconst,r_llam,r_pair
 # R(unit | rconst | iconst) and its linear half
 rev_fns=$rev_fns,rev_zero_lin,rev_const
@@ -46,7 +46,7 @@ rev_fns=$rev_fns,cot_lin_lemma,rev_tr_step,rev_trc_step
 # Proved with cvc5 first (run "cvc5"): Z3 ran to its quick limit on 4 and
 # 6 of their goals that cvc5 then proved. Prover seconds, 2 s counted for
 # each quick attempt run out: 9.6 and 14.9 s Z3 first, 1.3 and 7.2 s cvc5
-# first (the whole gate run both ways, proofs/README.md "Provers").
+# first (the whole gate run both ways, proofs/README.md "Provers and settings").
 rev_cvc5_fns=chad_simplify,rev_const_prim
 # the lemmas of reverse_spec.h
 rev_lemmas=lvl_ty_ext,tr_ok_frame,trc_ok_frame,memo_inv_frame,tsrc_ok_frame,csrc_ok_frame
@@ -67,7 +67,7 @@ rev_dispatch_fns=$rev_dispatch_fns,rev_op_build,fo_tr_lemma,ty_eq_lemma,fo_memo_
 # in the quick gate too
 rev_dispatch_fns=$rev_dispatch_fns,let_unary_tail
 # R(pair a b), the first rule with two recursive calls, and its builder
-# tail (see proofs/README.md "Reverse mode R"); split at its second
+# tail (proofs/README.md "Where each rule lives"); split at its second
 # recursive call into rev_pair_body (R b and after)
 rev_rule_fns=let_pair_tail,rev_pair_body,rev_pair
 # R(let a (x. b)): R a, R_{G,x} b under the binder (rev_under), its linear

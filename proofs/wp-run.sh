@@ -22,6 +22,21 @@ cd "$(dirname "$0")/.." || exit 1
 name=$1 report=$2
 shift 2
 : "${WP_PROVERS:?} ${WP_TIMEOUT:?} ${WP_PAR:?}"
+cpp_args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L${WP_CPP_DEFS:+ $WP_CPP_DEFS}"
+# WP_DRY_RUN set: print this run's arguments and every setting that reaches
+# it (the environment read here) as one JSON line, and run nothing: the
+# inputs of a job's key (proofs/record.py)
+if [ -n "${WP_DRY_RUN:-}" ]; then
+  python3 - "$name" "$report" "$cpp_args" "$@" <<'PY'
+import json, os, sys
+env = ("WP_PROVERS", "WP_TIMEOUT", "WP_PAR", "WP_CPP_DEFS", "WP_RETRY_MAX", "PROVE_WP_CACHE",
+       "FRAMA_C_GC_MINOR_WORDS", "FRAMA_C_GC_SPACE_OVERHEAD", "FRAMA_C_POLL_MS")
+print(json.dumps({"name": sys.argv[1], "report": sys.argv[2], "cpp_args": sys.argv[3],
+                  "args": sys.argv[4:], "env": {k: os.environ.get(k, "") for k in env}},
+                 sort_keys=True))
+PY
+  exit 0
+fi
 out=build/proofs
 mkdir -p "$out"
 # The Why3 configuration prove.sh writes (cvc5, the quick provers), also
@@ -35,7 +50,7 @@ fi
 # sets, and a 5 ms polling period for the provers' answers instead of
 # 50 ms), compiled here once against Frama-C's interfaces (OCaml's
 # compiler comes with `make deps`). Without it the run is only slower
-# (proofs/README.md "Time").
+# (proofs/README.md "Provers and settings").
 modules=rtegen,wp
 tune_ml=proofs/wp_tuning.ml tune_mod=$out/wp_tuning.cmxs
 if [ ! -s "$tune_mod" ] || [ "$tune_ml" -nt "$tune_mod" ]; then
@@ -53,14 +68,14 @@ fi
 # on the CHAD goals (perf: Conditions.ground_flow); without it the whole
 # run took 11% less CPU, and two goals that then timed out (b_ext's
 # kernel_inv, rev_pair_lin's pair_lin_codes) got an assert each
-# (proofs/README.md "Time").
+# (proofs/README.md "Provers and settings").
 # One frama-c run: wp_once LOG REPORT FRAMA-C-ARGS...
 wp_once() {
   local log=$1 rep=$2
   shift 2
   rm -f "$rep"
   frama-c -no-autoload-plugins -load-module "$modules" \
-    -cpp-extra-args="-Iinclude -Isrc -D_POSIX_C_SOURCE=200809L${WP_CPP_DEFS:+ $WP_CPP_DEFS}" \
+    -cpp-extra-args="$cpp_args" \
     -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
     -wp-prover "$WP_PROVERS" -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR" -wp-no-pruning -wp-no-ground \
     -wp-session "proofs/wp-session-$name" -wp-cache "${PROVE_WP_CACHE:-none}" -wp-report-json "$rep" \
@@ -91,8 +106,8 @@ fi
 # in which WP declares the task's symbols (it differs between a run of
 # many functions and a run of one), and, with wall-clock limits, the
 # machine's load. Goals that prove in 1-2 s alone have failed in the full
-# gate with every prover (proofs/README.md "The full rules runs since
-# lam"). So the functions with a goal not proved, when there are at most
+# gate with every prover (proofs/README.md "Provers and settings"). So
+# the functions with a goal not proved, when there are at most
 # WP_RETRY_MAX of them (default 2; 0: no retry), are run once more, each
 # alone (the same files, definitions, provers and limits; -wp-fct FN in
 # the place of the job's -wp-fct/-wp-skip-fct). A goal counts as valid

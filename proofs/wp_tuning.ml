@@ -8,7 +8,7 @@
      the stack and the globals of every dynamically loaded module
      (caml_oldify_local_roots, the top symbol in perf); a 256 MB minor heap
      (32M words) and space_overhead 200 cut the CPU time of WP on ty_tr by
-     14% (proofs/README.md "Time"). FRAMA_C_GC_MINOR_WORDS and
+     14% (proofs/README.md "Provers and settings"). FRAMA_C_GC_MINOR_WORDS and
      FRAMA_C_GC_SPACE_OVERHEAD override the two.
 
    - The task server's polling period. WP waits for a prover's answer in

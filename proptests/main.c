@@ -5,6 +5,11 @@
  *   PROPTEST_QUIET  1: no progress lines
  *   PROPTEST_FIRST  index of the first program (to rerun program i alone:
  *                   PROPTEST_FIRST=i PROPTEST_N=1)
+ *   PROPTEST_EMIT   a folder: write the generated programs instead of
+ *                   testing them (the generator as a command, for
+ *                   difftest/): DIR/prog-I.chad and DIR/prog-I.json, the
+ *                   latter {"args", "tangent", "cotangent"} in the command
+ *                   line's JSON conventions
  * Prints per-property counts and a last line "N passed, N failed"; exits 1
  * on any failure. A failing program is shrunk and printed in the surface
  * syntax with its inputs (JSON), tangent and cotangent. */
@@ -122,13 +127,43 @@ static ptree *shrink(pt_case *c, ptree *t, int k) {
   return t;
 }
 
-static void print_list(const int *tys, const value **vs, int n) {
-  printf("[");
+static void print_list(FILE *f, const int *tys, const value **vs, int n) {
+  fprintf(f, "[");
   for (int i = 0; i < n; i++) {
-    if (i) printf(", ");
-    pt_print_json(stdout, tys[i], vs[i]);
+    if (i) fprintf(f, ", ");
+    pt_print_json(f, tys[i], vs[i]);
   }
-  printf("]");
+  fprintf(f, "]");
+}
+
+/* PROPTEST_EMIT: program `index` as DIR/prog-INDEX.chad and its inputs,
+ * tangent and cotangent as DIR/prog-INDEX.json. */
+static int emit(const char *dir, pt_case *c, long index) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/prog-%ld.chad", dir, index);
+  FILE *pf = fopen(path, "w");
+  if (!pf) return -1;
+  pt_print_program(pf, &c->p, c->p.term);
+  fclose(pf);
+  snprintf(path, sizeof path, "%s/prog-%ld.json", dir, index);
+  FILE *jf = fopen(path, "w");
+  if (!jf) return -1;
+  heap *h = heap_new((size_t)16 << 20);
+  const value *dxs[PT_MAX_PARAMS];
+  int pos = 0;
+  for (int i = 0; i < c->p.nparams; i++) dxs[i] = pt_tangent(h, c->p.param_ty[i], c->args[i], c->dx, &pos);
+  pos = 0;
+  const value *cot = pt_tangent(h, c->p.result_ty, c->y, c->v, &pos);
+  fprintf(jf, "{\"args\": ");
+  print_list(jf, c->p.param_ty, c->args, c->p.nparams);
+  fprintf(jf, ", \"tangent\": ");
+  print_list(jf, c->p.param_ty, dxs, c->p.nparams);
+  fprintf(jf, ", \"cotangent\": ");
+  pt_print_json(jf, c->p.result_ty, cot);
+  fprintf(jf, "}\n");
+  fclose(jf);
+  heap_free(h);
+  return 0;
 }
 
 static void report(pt_case *c, int k, long index, uint64_t seed) {
@@ -162,11 +197,11 @@ static void report(pt_case *c, int k, long index, uint64_t seed) {
   pos = 0;
   const value *cot = pt_tangent(h, c->p.result_ty, c->y, c->v, &pos);
   printf("  reproduce: chad jvp %s --args '", path);
-  print_list(c->p.param_ty, c->args, c->p.nparams);
+  print_list(stdout, c->p.param_ty, c->args, c->p.nparams);
   printf("' --tangent '");
-  print_list(c->p.param_ty, dxs, c->p.nparams);
+  print_list(stdout, c->p.param_ty, dxs, c->p.nparams);
   printf("'\n             chad vjp %s --args '", path);
-  print_list(c->p.param_ty, c->args, c->p.nparams);
+  print_list(stdout, c->p.param_ty, c->args, c->p.nparams);
   printf("' --cotangent '");
   pt_print_json(stdout, c->p.result_ty, cot);
   printf("'\n");
@@ -222,6 +257,8 @@ int main(void) {
   }
   int quiet = (int)env_u64("PROPTEST_QUIET", 0);
   long first = (long)env_u64("PROPTEST_FIRST", 0);
+  const char *emit_dir = getenv("PROPTEST_EMIT");
+  if (emit_dir && !*emit_dir) emit_dir = NULL;
   cur_seed = seed;
   signal(SIGSEGV, on_crash);
   signal(SIGBUS, on_crash);
@@ -231,7 +268,7 @@ int main(void) {
   printf("proptest seed %llu  (PROPTEST_SEED=%llu PROPTEST_N=%ld reproduces this run)\n",
          (unsigned long long)seed, (unsigned long long)seed, N);
   fflush(stdout);
-  if (pt_fd_selfcheck() < 0) { printf("0 passed, 1 failed\n"); return 1; }
+  if (!emit_dir && pt_fd_selfcheck() < 0) { printf("0 passed, 1 failed\n"); return 1; }
   time_t t0 = time(NULL);
   long discarded = 0;
   for (long i = first; i < first + N; i++) {
@@ -254,6 +291,12 @@ int main(void) {
       discarded++;
     }
     fill_dirs(c, &r);
+    if (emit_dir) {
+      if (emit(emit_dir, c, i) < 0) { fprintf(stderr, "proptest: cannot write into %s\n", emit_dir); return 2; }
+      heap_free(c->h);
+      free(c);
+      continue;
+    }
     cover(c->p.term);
     pt_case_check(c, ((1u << PR_N) - 1) & ~(1u << PR_PRIMS));
     const_programs += c->zero_jac;
@@ -283,6 +326,11 @@ int main(void) {
       printf("  ... %ld programs, %ld failures, %lds\n", i + 1 - first, f, (long)(time(NULL) - t0));
       fflush(stdout);
     }
+  }
+  if (emit_dir) {
+    printf("emitted programs %ld..%ld into %s (seed %llu)\n", first, first + N - 1, emit_dir,
+           (unsigned long long)seed);
+    return 0;
   }
   prng pr = {seed ^ 0x5EEDULL};
   int pp = 0, pf = 0, ps = 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "props.h"
 #include "fd.h"
+#include "certified/ball.h"
 
 const char *const pt_prop_name[PR_N] = {
   "primal (fst F t = fst R t = t)",
@@ -17,6 +18,7 @@ const char *const pt_prop_name[PR_N] = {
   "simplifier preserves values",
   "printed program parses back to the same value",
   "the two evaluators agree (fast = reference)",
+  "double evaluators vs certified (derived bound)",
   "primitive Dop/DopT vs finite differences",
 };
 
@@ -161,6 +163,58 @@ static int simplify_source(pt_case *c, char *why, size_t n) {
   const value *y = pt_eval(c->h, st, pt_env(c->h, &c->p, c->args), &err);
   if (!y) { snprintf(why, n, "evaluation failed: %s", err); return -1; }
   return primal_equal(c, y, why, n) ? 0 : -1;
+}
+
+extern int pt_flatten_radius;
+extern int pt_use_fast;
+
+/* t's value, J dx and J^T v evaluated on balls at prec bits: midpoints in
+ * y, jd, jt and radii in ry, rjd, rjt. 0; 1 when the point is a branch
+ * point, undecided at this precision or undefined (no verdict); -1 on an
+ * evaluation error. */
+static int ball_results(pt_case *c, int F, int R, slong prec, double *y, double *jd, double *jt,
+                        double *ry, double *rjd, double *rjt, const char **err) {
+  heap *saved = c->h, *hb = heap_new((size_t)1 << 28);
+  if (!hb || heap_enable_balls(hb) < 0) { heap_free(hb); *err = "out of memory"; return -1; }
+  cert.prec = prec;
+  cert.deriv = 1;
+  cert.tie = cert.imprecise = 0;
+  cert.n_events = 0;
+  c->h = hb;
+  int rc = 0;
+  const value *v, *pf, *lf, *pr, *lr;
+  if (!(v = pt_eval(hb, c->p.term, pt_env(hb, &c->p, c->args), err)) ||
+      run_pair(c, F, &pf, &lf, err) < 0 || run_pair(c, R, &pr, &lr, err) < 0)
+    rc = -1;
+  for (int part = 0; part < 2 && rc == 0; part++) {
+    pt_flatten_radius = part;
+    if (pt_flatten(c->p.result_ty, v, part ? ry : y) != c->m ||
+        fwd_apply(c, lf, c->dx, part ? rjd : jd, err) < 0 ||
+        rev_apply(c, lr, c->v, part ? rjt : jt, err) < 0)
+      rc = -1;
+  }
+  pt_flatten_radius = 0;
+  if (cert.tie || cert.imprecise || cert.n_events) rc = 1;
+  for (int j = 0; j < c->m && rc == 0; j++)
+    if (!isfinite(y[j]) || !isfinite(jd[j]) || !isfinite(ry[j]) || !isfinite(rjd[j])) rc = 1;
+  for (int i = 0; i < c->n && rc == 0; i++)
+    if (!isfinite(jt[i]) || !isfinite(rjt[i])) rc = 1;
+  c->h = saved;
+  heap_free(hb);
+  cert.deriv = 0;
+  cert.tie = cert.imprecise = 0;
+  cert.n_events = 0;
+  cert.prec = 64;
+  return rc;
+}
+
+/* |a - m| within the derived bound: 32 times the 53-bit radius (the
+ * first-order bound of a 53-bit evaluation's rounding error, with room for
+ * libm's few ulps per operation and the fast evaluator's reassociated sums)
+ * plus 8 ulps of the certified value m. */
+static int within(double a, double m, double r53) {
+  double ulp = nextafter(fabs(m), INFINITY) - fabs(m);
+  return fabs(a - m) <= 32 * r53 + 8 * ulp;
 }
 
 void pt_case_check(pt_case *c, unsigned mask) {
@@ -442,5 +496,56 @@ void pt_case_check(pt_case *c, unsigned mask) {
       }
     }
     pt_use_fast = 0;
+  }
+
+  /* ---- the double evaluators against the certified one -----------------
+   * t, J dx and J^T v on balls at 256 bits (the certified values, used when
+   * their radius is below 2^-100 of them) and at 53 bits (the error bound);
+   * the reference evaluator's and the fast one's results must lie within
+   * the bound. Branch points, undefined values and undecided comparisons
+   * give no verdict (skip). */
+  if ((mask & (1u << PR_CERT)) && fwd_ok && rev_ok) {
+    static double by[PT_MAX_DIM], bd[PT_MAX_DIM], bt[PT_MAX_DIM], rby[PT_MAX_DIM], rbd[PT_MAX_DIM], rbt[PT_MAX_DIM];
+    static double sy[PT_MAX_DIM], sd[PT_MAX_DIM], st[PT_MAX_DIM], ry[PT_MAX_DIM], rd[PT_MAX_DIM], rt[PT_MAX_DIM];
+    int b1 = ball_results(c, F, R, 256, by, bd, bt, rby, rbd, rbt, &err);
+    int b2 = b1 ? b1 : ball_results(c, F, R, 53, sy, sd, st, ry, rd, rt, &err);
+    if (b1 < 0 || b2 < 0) setf(c, PR_CERT, ST_FAIL, "ball evaluation failed: %s", err);
+    else if (b1 || b2) setf(c, PR_CERT, ST_SKIP, NULL);
+    else {
+      setf(c, PR_CERT, ST_PASS, NULL);
+      double yv[2][PT_MAX_DIM], dv[2][PT_MAX_DIM], tv[2][PT_MAX_DIM];
+      const value *pf2, *lf2, *pr2, *lr2, *y2;
+      for (int fast = 0; fast < 2 && c->st[PR_CERT] == ST_PASS; fast++) {
+        pt_use_fast = fast;
+        if (!(y2 = pt_eval(c->h, c->p.term, pt_env(c->h, &c->p, c->args), &err)) ||
+            pt_flatten(c->p.result_ty, y2, yv[fast]) != c->m ||
+            run_pair(c, F, &pf2, &lf2, &err) < 0 || run_pair(c, R, &pr2, &lr2, &err) < 0 ||
+            fwd_apply(c, lf2, c->dx, dv[fast], &err) < 0 || rev_apply(c, lr2, c->v, tv[fast], &err) < 0)
+          setf(c, PR_CERT, ST_FAIL, "%s evaluator failed: %s", fast ? "fast" : "reference", err);
+        pt_use_fast = 0;
+        const char *ev = fast ? "fast" : "reference";
+        for (int j = 0; j < c->m && c->st[PR_CERT] == ST_PASS; j++) {
+          if (rby[j] > 0x1p-100 * fabs(by[j]) + 1e-300 || rbd[j] > 0x1p-100 * fabs(bd[j]) + 1e-300) {
+            setf(c, PR_CERT, ST_SKIP, NULL);
+            break;
+          }
+          if (!within(yv[fast][j], by[j], ry[j]))
+            setf(c, PR_CERT, ST_FAIL, "%s value slot %d: %.17g, certified %.17g (bound %.3g)", ev, j,
+                 yv[fast][j], by[j], 32 * ry[j]);
+          else if (!within(dv[fast][j], bd[j], rd[j]))
+            setf(c, PR_CERT, ST_FAIL, "%s J dx slot %d: %.17g, certified %.17g (bound %.3g)", ev, j,
+                 dv[fast][j], bd[j], 32 * rd[j]);
+        }
+        for (int i = 0; i < c->n && c->st[PR_CERT] == ST_PASS; i++) {
+          if (rbt[i] > 0x1p-100 * fabs(bt[i]) + 1e-300) {
+            setf(c, PR_CERT, ST_SKIP, NULL);
+            break;
+          }
+          if (!within(tv[fast][i], bt[i], rt[i]))
+            setf(c, PR_CERT, ST_FAIL, "%s J^T v slot %d: %.17g, certified %.17g (bound %.3g)", ev, i,
+                 tv[fast][i], bt[i], 32 * rt[i]);
+        }
+      }
+    }
   }
 }

@@ -17,5 +17,5 @@ else
 fi
 # shellcheck disable=SC2086
 ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror $flags \
-  -Iinclude -Isrc -Iproptests proptests/*.c "$lib" -fopenmp -ljansson -lmvec -lm -lpthread -o "$bin"
+  -Iinclude -Isrc -Iproptests proptests/*.c "$lib" -fopenmp -ljansson -lflint-arb -lflint -lgmp -lquadmath -lmvec -lm -lpthread -o "$bin"
 exec "$bin" "$@"

@@ -4,6 +4,7 @@
  * pt_sparse_each: their entry lists may contain splices); they are densified
  * here against the shape of the primal value. */
 #include <stdlib.h>
+#include "certified/ball.h"
 #include "pt.h"
 
 static void oom(void) {
@@ -35,11 +36,20 @@ int pt_dim(int ty, const value *v) {
   }
 }
 
+/* What a real contributes when flattened: 0 its double (the midpoint of a
+ * ball), 1 the radius of its ball (0 for a double) as an upper bound. */
+int pt_flatten_radius = 0;
+
+static double real_part(const value *v) {
+  if (pt_flatten_radius) return v->u.ball ? mag_get_d(arb_radref(&v->u.ball->b)) : 0.0;
+  return v->u.r;
+}
+
 int pt_flatten(int ty, const value *v, double *out) {
   switch (ty_kind(ty)) {
   case TY_REAL:
     if (!v || v->kind != V_REAL) return -1;
-    out[0] = v->u.r;
+    out[0] = real_part(v);
     return 1;
   case TY_INT: case TY_UNIT: return 0;
   case TY_PROD: {
@@ -148,7 +158,7 @@ static int add_lin(int ty, const value *shape, const value *lv, double *out) {
   switch (ty_kind(ty)) {
   case TY_REAL:
     if (lv->kind != V_REAL) return -1;
-    out[0] += lv->u.r;
+    out[0] += real_part(lv);
     return 1;
   case TY_INT: case TY_UNIT:
     return lv->kind == V_UNIT ? 0 : -1;

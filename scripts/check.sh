@@ -28,10 +28,14 @@
 set -u
 cd "$(dirname "$0")/.."
 
+# make test's parts (Makefile: each `test: test-X`), then proptest and the
+# quick proof gate. A new part of make test is a new line here.
 stages=(
   "unit release   | tests  | make --no-print-directory test-release"
   "unit asan      | tests  | make --no-print-directory test-asan"
   "command line   | tests  | make --no-print-directory test-cli"
+  "certified      | tests  | make --no-print-directory test-certified"
+  "difftest       | tests  | make --no-print-directory test-difftest"
   "property tests | tests  | make --no-print-directory proptest"
   "proofs         | proofs | make --no-print-directory prove-quick"
 )
@@ -49,7 +53,7 @@ fmt_time() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 
 # Lines shown on the terminal while a stage runs (V=0): failures and
 # progress of the long stages.
-live_tests='^FAIL|^  \.\.\. [0-9]+ programs|^cli tests of|^proptest seed'
+live_tests='^FAIL|^  \.\.\. [0-9]+ (programs|cases)|^cli tests of|^proptest seed|^difftest: PyTorch|^deps: installing'
 live_proofs='job done at|^proved [0-9]+/[0-9]+ goals|\[(Failed|Timeout|Unknown)\] Goal|^check-calls: contracts|^prove: no report|^deps: installing'
 
 # parse_tests LOG: sets passed, failed and appends to fails[] ("name<TAB>log")

@@ -16,6 +16,8 @@
 #include "chad/kernel.h"
 #include "chad/primitives.h"
 #include "chad/surface.h"
+#include "certified/ball.h"
+#include "certified/certify.h"
 
 static size_t heap_limit = (size_t)1 << 30;
 static chad_evaluator evaluator = CHAD_EVAL_FAST;
@@ -161,6 +163,12 @@ static int type_str(chad_buf *b, int ty) {
 /* Elaborates def k and fills a fn_info (term, parameter names and types). */
 int api_elab(chad_prog *p, int k, fn_info *fi, chad_diag *d) {
   memset(fi, 0, sizeof *fi);
+  /* Each command starts from empty arenas: the program lives in its
+   * surface form (p->sp), and the terms of an earlier command are garbage,
+   * so repeated commands (the certified evaluator's reruns, a binding's
+   * calls) never fill the arenas. */
+  int rc0 = arenas_reset(d);
+  if (rc0) return rc0;
   fi->k = k;
   fi->name = surf_def_name(p->sp, k);
   fi->line = surf_def_line(p->sp, k);
@@ -226,19 +234,75 @@ int chad_print(chad_prog *p, const char *fn, char **out, chad_diag *d) {
 }
 
 /* ---- evaluation --------------------------------------------------------- */
-void chad_set_evaluator(chad_evaluator ev) { evaluator = ev == CHAD_EVAL_REF ? ev : CHAD_EVAL_FAST; }
+void chad_set_evaluator(chad_evaluator ev) {
+  evaluator = ev == CHAD_EVAL_REF || ev == CHAD_EVAL_BALL ? ev : CHAD_EVAL_FAST;
+}
+void chad_set_max_prec(long bits) { certify_set_max_prec(bits); }
+void chad_set_certificate(int on) { certify_set_certificate(on); }
 
+/* Ball mode runs on the reference evaluator. */
 const value *api_eval(heap *h, int term, const env *e, eval_error *err) {
-  return evaluator == CHAD_EVAL_REF ? eval_ref(h, term, e, err) : eval_fast(h, term, e, err);
+  return evaluator == CHAD_EVAL_FAST && !cert.active ? eval_fast(h, term, e, err)
+                                                     : eval_ref(h, term, e, err);
 }
 
-void api_values_evaluator(void) { chad_values_use_fast(evaluator != CHAD_EVAL_REF); }
+void api_values_evaluator(void) { chad_values_use_fast(evaluator == CHAD_EVAL_FAST && !cert.active); }
+
+/* ---- certified commands ------------------------------------------------------ */
+typedef struct cert_ctx {
+  int kind;
+  chad_prog *p;
+  const char *fn;
+  const chad_json *args, *extra;
+  int reverse;
+} cert_ctx;
+
+static int cert_cmd_run(void *c, char **out, chad_diag *d) {
+  cert_ctx *x = c;
+  switch (x->kind) {
+  case API_EVAL: return chad_eval(x->p, x->fn, x->args, out, d);
+  case API_JVP: return chad_jvp(x->p, x->fn, x->args, x->extra, out, d);
+  case API_VJP: return chad_vjp(x->p, x->fn, x->args, x->extra, out, d);
+  case API_GRAD: return chad_grad(x->p, x->fn, x->args, out, d);
+  default: return chad_jacobian(x->p, x->fn, x->args, x->reverse, out, d);
+  }
+}
+
+static int cert_cmd_lookup(void *c, char **out, chad_diag *d) {
+  cert_ctx *x = c;
+  return chad_eval(x->p, x->fn, x->args, out, d);
+}
+
+static int cert_cmd_position(void *c, int term, int *line, int *col) {
+  (void)c;
+  return surf_term_position(term, line, col);
+}
+
+int api_certified_wanted(void) { return evaluator == CHAD_EVAL_BALL && !cert.active; }
+
+int api_certified(int kind, chad_prog *p, const char *fn, const chad_json *args,
+                  const chad_json *extra, int reverse, char **out, chad_diag *d) {
+  cert_ctx x = {kind, p, fn, args, extra, reverse};
+  certify_cmd cmd = {cert_cmd_run, cert_cmd_lookup, cert_cmd_position, &x, p->file,
+                     kind != API_EVAL, kind == API_EVAL, 0};
+  *out = NULL;
+  int rc = certify_run(&cmd, out, d);
+  if (rc && rc != CHAD_EXIT_NONDIFF && rc != CHAD_EXIT_UNDECIDED) {
+    free(*out);
+    *out = NULL;
+  }
+  if (rc) {
+    int k = chad_fn(p, fn, d) ;
+    (void)k;
+  }
+  return rc;
+}
 
 /* At the failing expression when the evaluator names a term of the program
  * (eval, and the primal of the derivative commands), else at the definition. */
 int api_runtime_error(chad_prog *p, const fn_info *fi, const eval_error *err, chad_diag *d) {
   int line = fi->line, col = 1;
-  if (!surf_term_pos(p->sp, err->term, &line, &col)) {
+  if (surf_term_position(err->term, &line, &col) != 0) {
     line = fi->line;
     col = 1;
   }
@@ -255,7 +319,8 @@ void api_place(chad_prog *p, const fn_info *fi, chad_diag *d) {
 
 int api_heap(heap **h, chad_diag *d) {
   *h = heap_new(heap_limit);
-  if (!*h) return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory creating the heap");
+  if (!*h || (cert.active && heap_enable_balls(*h) < 0))
+    return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory creating the heap");
   return 0;
 }
 
@@ -311,6 +376,7 @@ int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, 
 }
 
 int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
+  if (api_certified_wanted()) return api_certified(API_EVAL, p, fn, args, NULL, 0, out, d);
   fn_info fi;
   heap *h;
   const value *argv[SURF_MAX_PARAMS];
@@ -324,7 +390,9 @@ int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, c
     else {
       chad_buf b;
       buf_init(&b);
+      cert.in_value = 1;
       rc = json_write_value(&b, fi.result, v, "the result", d);
+      cert.in_value = 0;
       if (rc) api_place(p, &fi, d);
       buf_puts(&b, "\n");
       if (!rc) rc = give(&b, out, d);

@@ -8,6 +8,7 @@
 #include "chad/chad.h"
 #include "chad/json.h"
 #include "chad/kernel.h"
+#include "certified/ball.h"
 
 /* CHAD transforms source terms: a def written in the target language (a
  * printed derivative: lfun, <|, <+>, ...) is evaluated, not differentiated
@@ -93,7 +94,9 @@ static int give_buf(chad_buf *b, char **out, chad_diag *d) {
 /* {"value": V, "<key>": ... : writes the common head. */
 static int head(chad_buf *b, const fn_info *fi, const value *v, const char *key, chad_diag *d) {
   buf_puts(b, "{\"value\": ");
+  cert.in_value = 1;
   int rc = json_write_value(b, fi->result, v, "the value", d);
+  cert.in_value = 0;
   buf_printf(b, ", \"%s\": ", key);
   return rc;
 }
@@ -123,6 +126,7 @@ static json_doc *doc_of(const chad_json *j, chad_diag *d) {
 
 int chad_jvp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *tangent,
              char **out, chad_diag *d) {
+  if (api_certified_wanted()) return api_certified(API_JVP, p, fn, args, tangent, 0, out, d);
   fn_info fi;
   heap *h;
   const value *argv[SURF_MAX_PARAMS], *tans[SURF_MAX_PARAMS];
@@ -225,15 +229,18 @@ static int vjp_common(chad_prog *p, const char *fn, const chad_json *args, const
 
 int chad_vjp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *cotangent,
              char **out, chad_diag *d) {
+  if (api_certified_wanted()) return api_certified(API_VJP, p, fn, args, cotangent, 0, out, d);
   return vjp_common(p, fn, args, cotangent, 0, out, d);
 }
 
 int chad_grad(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
+  if (api_certified_wanted()) return api_certified(API_GRAD, p, fn, args, NULL, 0, out, d);
   return vjp_common(p, fn, args, NULL, 1, out, d);
 }
 
 int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int reverse,
                   char **out, chad_diag *d) {
+  if (api_certified_wanted()) return api_certified(API_JACOBIAN, p, fn, args, NULL, reverse, out, d);
   fn_info fi;
   heap *h;
   const value *argv[SURF_MAX_PARAMS];

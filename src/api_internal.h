@@ -37,6 +37,12 @@ int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, 
 const value *api_eval(heap *h, int term, const env *e, eval_error *err);
 /* Makes chad_*_values (derivs.c) use the same evaluator. */
 void api_values_evaluator(void);
+/* Certified mode (CHAD_EVAL_BALL): the public command runs through the
+ * certified driver (src/certified/certify.h), which calls it back. */
+enum { API_EVAL, API_JVP, API_VJP, API_GRAD, API_JACOBIAN };
+int api_certified_wanted(void);
+int api_certified(int kind, chad_prog *p, const char *fn, const chad_json *args,
+                  const chad_json *extra, int reverse, char **out, chad_diag *d);
 int api_runtime_error(chad_prog *p, const fn_info *fi, const eval_error *err, chad_diag *d);
 /* Gives a diagnostic without a place the place of def fi (file:line:1). */
 void api_place(chad_prog *p, const fn_info *fi, chad_diag *d);

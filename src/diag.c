@@ -18,10 +18,15 @@ int diag_set(chad_diag *d, int exit_code, const char *file, int line, int col,
 }
 
 void diag_print(const chad_diag *d) {
+  /* the certified verdicts are answers, not errors */
+  const char *kind = d->exit_code == CHAD_EXIT_NONDIFF || d->exit_code == CHAD_EXIT_UNDECIDED
+                         ? "" : "error: ";
   if (d->file[0] && d->line > 0)
-    fprintf(stderr, "%s:%d:%d: error: %s\n", d->file, d->line, d->col, d->msg);
+    fprintf(stderr, "%s:%d:%d: %s%s\n", d->file, d->line, d->col, kind, d->msg);
   else if (d->file[0])
-    fprintf(stderr, "%s: error: %s\n", d->file, d->msg);
+    fprintf(stderr, "%s: %s%s\n", d->file, kind, d->msg);
   else
-    fprintf(stderr, "error: %s\n", d->msg);
+    fprintf(stderr, "%s%s\n", kind, d->msg);
 }
+
+

@@ -3,6 +3,7 @@
  * jansson parses and validates the text; it keeps no positions of values, so
  * an error about a value's shape is located by re-scanning the (already
  * valid) text along the path of array/object ordinals that led to it. */
+#include "certified/ball.h"
 #include "chad/json.h"
 
 #include <inttypes.h>
@@ -537,6 +538,21 @@ static int wr_fail(writer *w, const char *fmt, ...) {
   return 0;
 }
 
+/* Certified runs: the tangent being written is summed in balls, beside
+ * the doubles (flat_ball[i] for flat_base[i]). */
+static double *flat_base;
+static arb_ptr flat_ball;
+static int64_t flat_n;
+
+static int wr_ball_value(writer *w, const value *v) {
+  arb_t x;
+  arb_init(x);
+  ball_get(v, x);
+  ball_write_json(w->b, x);
+  arb_clear(x);
+  return 1;
+}
+
 static int wr_real(writer *w, double x) {
   if (!isfinite(x))
     return wr_fail(w, "the number %s has no JSON form", isnan(x) ? "nan" : x > 0 ? "inf" : "-inf");
@@ -559,8 +575,9 @@ static int wr_value(writer *w, int ty, const value *v) {
   if (!v) return wr_fail(w, "missing value");
   switch (ty_kind(ty)) {
   case TY_REAL:
+    if (v->kind != V_ZERO && v->kind != V_REAL) return wr_fail(w, "internal: expected a real value");
+    if (cert.active) return wr_ball_value(w, v);
     if (v->kind == V_ZERO) return wr_real(w, 0.0);
-    if (v->kind != V_REAL) return wr_fail(w, "internal: expected a real value");
     return wr_real(w, v->u.r);
   case TY_INT:
     if (v->kind != V_INT) return wr_fail(w, "internal: expected an int value");
@@ -676,6 +693,13 @@ static const char *flat_add(int ty, const value *v, const value *shape, double *
   case TY_REAL:
     if (v->kind != V_REAL) return "a real tangent is not a number";
     out[0] += v->u.r;
+    if (flat_ball && out >= flat_base && out < flat_base + flat_n) {
+      arb_t x;
+      arb_init(x);
+      ball_get(v, x);
+      arb_add(flat_ball + (out - flat_base), flat_ball + (out - flat_base), x, cert.prec);
+      arb_clear(x);
+    }
     return NULL;
   case TY_INT: case TY_UNIT:
     return NULL;
@@ -735,6 +759,17 @@ static const char *flat_add(int ty, const value *v, const value *shape, double *
 static int wr_flat(writer *w, int ty, const value *shape, const double *flat, int64_t *pos) {
   switch (ty_kind(ty)) {
   case TY_REAL:
+    if (flat_ball) {
+      if (!shape) {
+        arb_t z;
+        arb_init(z);
+        ball_write_json(w->b, z);
+        arb_clear(z);
+        return 1;
+      }
+      ball_write_json(w->b, flat_ball + (*pos)++);
+      return 1;
+    }
     if (!shape) return wr_real(w, 0.0);
     return wr_real(w, flat[(*pos)++]);
   case TY_INT: case TY_UNIT:
@@ -801,10 +836,18 @@ int json_write_tangent(chad_buf *b, int ty, const value *v, const value *shape,
     buf_free(&w.path);
     return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "%s: out of memory", what);
   }
+  if (cert.active) {
+    flat_base = flat;
+    flat_n = n;
+    flat_ball = _arb_vec_init(n + 1);
+  }
   const char *err = flat_add(ty, v, shape, flat);
   int ok = err ? wr_fail(&w, "%s", err) : 1;
   int64_t pos = 0;
   if (ok) ok = wr_flat(&w, ty, shape, flat, &pos);
+  if (flat_ball) _arb_vec_clear(flat_ball, n + 1);
+  flat_ball = NULL;
+  flat_base = NULL;
   free(flat);
   return wr_finish(&w, ok);
 }

@@ -21,6 +21,8 @@
 
 #include "chad/eval.h"
 #include "chad/kernel.h"
+#include "certified/ball.h"
+#include "prim_scalar.h"
 
 typedef enum {
   SIG_R_R,   /* Real -> Real                        */
@@ -306,78 +308,11 @@ static const value *mk_bool(heap *h, int b, const char **err) {
 /* p * d where a zero tangent d contributes exactly zero. */
 static double lin(double p, double d) { return d == 0.0 ? 0.0 : p * d; }
 
-/* ---- scalar real functions and their partial derivatives --------------- */
-
-static double sigmoid(double x) {
-  if (x >= 0) return 1.0 / (1.0 + exp(-x));
-  double e = exp(x);
-  return e / (1.0 + e);
-}
-
-static double real1(int op, double x) {
-  switch (op) {
-  case P_NEG: return -x;
-  case P_SIN: return sin(x);
-  case P_COS: return cos(x);
-  case P_TAN: return tan(x);
-  case P_EXP: return exp(x);
-  case P_LOG: return log(x);
-  case P_SQRT: return sqrt(x);
-  case P_TANH: return tanh(x);
-  case P_SIGMOID: return sigmoid(x);
-  case P_ABS: return fabs(x);
-  default: return NAN;
-  }
-}
-
-/* f'(x) for the unary real ops. */
-static double deriv1(int op, double x) {
-  switch (op) {
-  case P_NEG: return -1.0;
-  case P_SIN: return cos(x);
-  case P_COS: return -sin(x);
-  case P_TAN: { double t = tan(x); return 1.0 + t * t; }
-  case P_EXP: return exp(x);
-  case P_LOG: return 1.0 / x;                 /* NaN-free for x != 0; inf at 0 */
-  case P_SQRT: return 0.5 / sqrt(x);          /* +inf at 0, NaN for x < 0     */
-  case P_TANH: { double t = tanh(x); return 1.0 - t * t; }
-  case P_SIGMOID: { double s = sigmoid(x); return s * (1.0 - s); }
-  case P_ABS: return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; /* abs'(0) = 0 */
-  default: return NAN;
-  }
-}
-
-static double real2(int op, double x, double y) {
-  switch (op) {
-  case P_ADD: return x + y;
-  case P_SUB: return x - y;
-  case P_MUL: return x * y;
-  case P_DIV: return x / y;
-  case P_POW: return pow(x, y);
-  case P_MAX: return x >= y ? x : y;  /* picks x at ties */
-  case P_MIN: return x <= y ? x : y;  /* picks x at ties */
-  default: return NAN;
-  }
-}
-
-/* Partial derivatives (d/dx, d/dy) of the binary real ops. */
-static void deriv2(int op, double x, double y, double *px, double *py) {
-  switch (op) {
-  case P_ADD: *px = 1.0; *py = 1.0; return;
-  case P_SUB: *px = 1.0; *py = -1.0; return;
-  case P_MUL: *px = y; *py = x; return;
-  case P_DIV: *px = 1.0 / y; *py = -x / (y * y); return;
-  case P_POW:
-    /* d/dx = y x^(y-1); d/dy = x^y log x for x > 0, 0 at x = 0 (the limit
-     * from the right for y > 0), NaN for x < 0 (no real logarithm). */
-    *px = y == 0.0 ? 0.0 : y * pow(x, y - 1.0);
-    *py = x > 0 ? pow(x, y) * log(x) : x == 0.0 ? 0.0 : NAN;
-    return;
-  case P_MAX: *px = x >= y ? 1.0 : 0.0; *py = x >= y ? 0.0 : 1.0; return;
-  case P_MIN: *px = x <= y ? 1.0 : 0.0; *py = x <= y ? 0.0 : 1.0; return;
-  default: *px = NAN; *py = NAN; return;
-  }
-}
+/* ---- scalar real functions: src/prim_scalar.h --------------------------- */
+#define real1 prim_real1
+#define deriv1 prim_deriv1
+#define real2 prim_real2
+#define deriv2 prim_deriv2
 
 /* ---- integer ops (checked) ---------------------------------------------- */
 
@@ -441,37 +376,8 @@ static int two_arrays(heap *h, const value *x, double **a, double **b, int64_t *
   return 1;
 }
 
-static double lse(const double *x, int64_t n) {
-  double m = -INFINITY;
-  for (int64_t i = 0; i < n; i++)
-    if (x[i] > m) m = x[i];
-  if (n == 0 || m == -INFINITY || isinf(m) || isnan(m)) {
-    /* empty: log 0 = -inf; all -inf: -inf; +inf or NaN dominate. */
-    if (n == 0 || m == -INFINITY) return -INFINITY;
-    double s = 0;
-    for (int64_t i = 0; i < n; i++) s += x[i];
-    return isnan(s) ? NAN : m;
-  }
-  double s = 0;
-  for (int64_t i = 0; i < n; i++) s += exp(x[i] - m);
-  return m + log(s);
-}
-
-/* softmax_i = exp(x_i - m) / sum_j exp(x_j - m) with m = max (accurate even
- * for large |x|); all zero when the max is -inf (empty / all -inf), NaN when
- * it is +inf or NaN. */
-static void softmax(const double *x, int64_t n, double *out) {
-  double m = -INFINITY;
-  for (int64_t i = 0; i < n; i++)
-    if (x[i] > m || isnan(x[i])) m = isnan(m) ? m : x[i];
-  if (m == -INFINITY) {
-    for (int64_t i = 0; i < n; i++) out[i] = 0.0;
-    return;
-  }
-  double s = 0;
-  for (int64_t i = 0; i < n; i++) s += exp(x[i] - m);
-  for (int64_t i = 0; i < n; i++) out[i] = exp(x[i] - m) / s;
-}
+#define lse prim_lse
+#define softmax prim_softmax
 
 static const value *array_eval(heap *h, int op, const value *x, const char **err) {
   double *a, *b;
@@ -655,6 +561,9 @@ static const value *array_dopT(heap *h, int op, const value *x, const value *v,
 
 const value *prim_eval(heap *h, int op, const value *x, const char **err) {
   if (!valid_op(op)) { *err = "unknown primitive"; return NULL; }
+  if (heap_is_ball(h) && PRIMS[op].s != SIG_I_I && PRIMS[op].s != SIG_II_I &&
+      PRIMS[op].s != SIG_II_B)
+    return ball_prim_eval(h, op, x, err);
   switch (PRIMS[op].s) {
   case SIG_R_R: {
     double a;
@@ -682,6 +591,7 @@ const value *prim_eval(heap *h, int op, const value *x, const char **err) {
 
 const value *prim_dop(heap *h, int op, const value *x, const value *dx, const char **err) {
   if (!valid_op(op)) { *err = "unknown primitive"; return NULL; }
+  if (heap_is_ball(h)) return ball_prim_dop(h, op, x, dx, err);
   if (!dx) { *err = E_SHAPE; return NULL; }
   switch (PRIMS[op].s) {
   case SIG_R_R: {
@@ -713,6 +623,7 @@ const value *prim_dop(heap *h, int op, const value *x, const value *dx, const ch
 
 const value *prim_dopT(heap *h, int op, const value *x, const value *v, const char **err) {
   if (!valid_op(op)) { *err = "unknown primitive"; return NULL; }
+  if (heap_is_ball(h)) return ball_prim_dopT(h, op, x, v, err);
   if (!v) { *err = E_SHAPE; return NULL; }
   switch (PRIMS[op].s) {
   case SIG_R_R: {

@@ -8,7 +8,10 @@ enum chad_exit {
   CHAD_EXIT_OK = 0,
   CHAD_EXIT_USAGE = 1,    /* bad command line                             */
   CHAD_EXIT_INPUT = 2,    /* parse, type or JSON error in the input       */
-  CHAD_EXIT_RUNTIME = 3   /* evaluation error: bounds, div by zero, OOM   */
+  CHAD_EXIT_RUNTIME = 3,  /* evaluation error: bounds, div by zero, OOM   */
+  CHAD_EXIT_NONDIFF = 4,  /* certified: not differentiable (or undefined) at
+                             the point; stdout has the per-entry answer    */
+  CHAD_EXIT_UNDECIDED = 5 /* certified: undecided at the precision cap     */
 };
 
 typedef struct chad_diag {

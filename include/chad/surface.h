@@ -82,11 +82,11 @@ int surf_elab_def(const surf_program *p, int k, int *term, int *ctx,
 int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term,
                        int *ctx, chad_diag *d);
 
-/* Where term `term` (made by an elaboration of p) comes from in the source:
- * 1 and *line, *col set; 0 when unknown (a term of no elaboration of p, such
- * as a CHAD-transformed term). Runtime errors use it to point at the
- * failing expression. */
-int surf_term_pos(const surf_program *p, int term, int *line, int *col);
+/* The source position (line, col) of a term made by the latest successful
+ * surf_elab_def*: found by walking the raw and elaborated trees together.
+ * Returns 0, or -1 for a term of no known position (e.g. one built by the
+ * CHAD transformations). Used to name the place of a runtime event. */
+int surf_term_position(int term, int *line, int *col);
 
 /* ---- printing ---------------------------------------------------------- */
 /* All printers return a malloc'd NUL-terminated string (free it), or NULL

@@ -27,6 +27,8 @@ typedef enum {
 
 typedef struct value value;
 typedef struct env env;
+/* A certified real: an Arb ball held by the heap (src/certified/ball.h). */
+struct ball_real;
 
 /* An environment: a persistent snoc list, de Bruijn index 0 first. */
 struct env {
@@ -46,7 +48,10 @@ typedef struct entry {
 struct value {
   value_kind kind;
   union {
-    double r;
+    /* V_REAL: r is the double; in a heap in ball mode (certified
+     * evaluation) ball, when not NULL, is the real's enclosure and r only
+     * its midpoint rounded, for display. ball == NULL: r exactly. */
+    struct { double r; const struct ball_real *ball; };
     int64_t i;
     struct { const value *a, *b; } pair;   /* V_PAIR; V_INL/V_INR use a    */
     struct { int64_t n; const value **elems; } arr;

@@ -236,7 +236,7 @@ int b_proj(int p, int side)
 {
   /* each path's new node stated where it is made: as one postcondition
    * over both paths, the node's context took cvc5 13-15 s alone and
-   * timed out under the gate's load (clean-clone CI of b214b70) */
+   * timed out when the gate ran its jobs side by side */
   int r;
   if (side)
     r = b_snd(p);

@@ -20,6 +20,7 @@
 #include "chad/kernel.h"
 #include "chad_internal.h"
 #include "eval/heap_internal.h"
+#include "certified/ball.h"
 
 static const char *code_name(int rc)
 {
@@ -200,6 +201,10 @@ static int64_t flat_count(int ty, const value *p, int depth)
 
 int64_t chad_flat_count(int ty, const value *primal) { return flat_count(ty, primal, 0); }
 
+/* Certified runs (ball mode): the flattened reals' enclosures, beside the
+ * doubles (flat_balls[k] for out[k]). */
+static arb_ptr flat_balls;
+
 /* dv dense (after v_densify) but V_ZERO still accepted anywhere. */
 static int flat_write(int ty, const value *p, const value *dv, double *out, int64_t cap,
                       int64_t *pos, int depth)
@@ -211,6 +216,7 @@ static int flat_write(int ty, const value *p, const value *dv, double *out, int6
   case TY_REAL:
     if (*pos >= cap) return -1;
     if (!z && dv->kind != V_REAL) return -1;
+    if (flat_balls) ball_get(dv, flat_balls + *pos);
     out[(*pos)++] = z ? 0.0 : dv->u.r;
     return 0;
   case TY_INT: case TY_UNIT:
@@ -362,6 +368,12 @@ int chad_jacobian_values(heap *h, int t, const env *params, int mode,
     return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory (heap limit reached)");
   }
   double *basis = buf, *col = buf + nin + nout + 1;
+  /* ball mode: the entries' enclosures, kept beside the doubles */
+  int balls = heap_is_ball(h);
+  arb_ptr colb = balls ? _arb_vec_init(nin + nout + 1) : NULL;
+  arb_ptr jacb = balls ? _arb_vec_init(nout * nin + 1) : NULL;
+#define JAC_FREE() do { free(jac); if (balls) { _arb_vec_clear(colb, nin + nout + 1); \
+                         _arb_vec_clear(jacb, nout * nin + 1); } } while (0)
   int64_t outer = mode == CHAD_JAC_REVERSE ? nout : nin;
   for (int64_t j = 0; j < outer; j++) {
     heap_mark_t mark = heap_mark(h);
@@ -383,35 +395,44 @@ int chad_jacobian_values(heap *h, int t, const env *params, int mode,
         dv = chad_ctx_tuple_make(h, n, parts);
     }
     if (!dv) {
-      free(jac);
+      JAC_FREE();
       return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory (heap limit reached)");
     }
     const value *yy, *res;
     rc = run(h, fterm, params, dv, &yy, &res, d);
     if (rc) {
-      free(jac);
+      JAC_FREE();
       return rc;
     }
     if (mode == CHAD_JAC_REVERSE) {       /* row j: C G split per parameter */
       for (int k = 0; k < n; k++) {
         const value *part = chad_ctx_tuple_get(res, n, k);
-        if (!part ||
-            chad_flatten_tangent(h, pty[k], pv[k], part, col + off[k], nin - off[k]) < 0) {
-          free(jac);
+        flat_balls = balls ? colb + off[k] : NULL;
+        int64_t fl = part ? chad_flatten_tangent(h, pty[k], pv[k], part, col + off[k], nin - off[k]) : -1;
+        flat_balls = NULL;
+        if (fl < 0) {
+          JAC_FREE();
           return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0,
                           "internal: cotangent of parameter %d has the wrong shape", k);
         }
       }
-      for (int64_t k = 0; k < nin; k++)
+      for (int64_t k = 0; k < nin; k++) {
         jac[j * nin + k] = col[k];
+        if (balls) arb_set(jacb + j * nin + k, colb + k);
+      }
     } else {                              /* column j */
-      if (chad_flatten_tangent(h, ty, y, res, col, nout) < 0) {
-        free(jac);
+      flat_balls = colb;
+      int64_t fl = chad_flatten_tangent(h, ty, y, res, col, nout);
+      flat_balls = NULL;
+      if (fl < 0) {
+        JAC_FREE();
         return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0,
                         "internal: tangent of the result has the wrong shape");
       }
-      for (int64_t i = 0; i < nout; i++)
+      for (int64_t i = 0; i < nout; i++) {
         jac[i * nin + j] = col[i];
+        if (balls) arb_set(jacb + i * nin + j, colb + i);
+      }
     }
     heap_release(h, mark);
   }
@@ -420,12 +441,13 @@ int chad_jacobian_values(heap *h, int t, const env *params, int mode,
     value *row = v_array(h, nin);
     rows->u.arr.elems[i] = row;
     for (int64_t k = 0; row && k < nin; k++)
-      if (!(row->u.arr.elems[k] = v_real(h, jac[i * nin + k])))
+      if (!(row->u.arr.elems[k] = balls ? v_ball(h, jacb + i * nin + k) : v_real(h, jac[i * nin + k])))
         row = NULL;
     if (!row)
       rows = NULL;
   }
-  free(jac);
+  JAC_FREE();
+#undef JAC_FREE
   if (!rows)
     return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory (heap limit reached)");
   *out_value = y;

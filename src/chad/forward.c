@@ -4280,8 +4280,7 @@ static int fwd(int t, int d, int depth)
     return tt;
   /* the frame of the rule's path asserted here, not left to the
    * postcondition over all paths: Z3 needed 1.7 s of its 2 s quick limit
-   * there, and under the gate's load it ran out (clean-clone CI of
-   * 69e4071, the one failed goal) */
+   * there, and it ran out when the gate ran its jobs side by side */
   //@ ghost Tr: ;
   int r = fwd_rule(t, d, tg, depth);
   //@ assert env_keep{Tr, Here};

@@ -1,7 +1,7 @@
 /* ACSL specification of reverse-mode CHAD (reverse.c) and of the parts of
  * types.c / simplify.c it relies on, on top of chad_spec.h (the type
  * translations P, T, C as memo-table characterisations, the environment,
- * the source-term ghost columns). Written by the "chadrev" helper; nothing
+ * the source-term ghost columns). Nothing
  * here redefines P/T/C or a builder contract. For the C compiler this file
  * is only comments and macros used inside annotations.
  */
@@ -93,8 +93,8 @@
   // Extending the context table keeps every node well typed.
   lemma tm_inv_ctx_frame{L1, L2}: ctx_app_frame{L1, L2} && tm_inv{L1} ==> tm_inv{L2};
 
-  // Added by the second chadrev session, after the lemmas above so that
-  // their proof contexts are unchanged.
+  // Declared after the lemmas above so that their proof contexts (each
+  // lemma has those before it as hypotheses) do not grow.
   lemma tsrc_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} && tsrc_inv{L1} ==> tsrc_inv{L2};
   // The three invariants of the pass together (used after each builder call).
   lemma pass_inv_frame{L1, L2}: tables_grow{L1, L2} && side_same{L1, L2} &&
@@ -124,8 +124,7 @@
     ty_kind_[r] == TY_PROD && ty_left_[r] == trm(CHAD_PREV, tau) &&
     ty_same(ty_right_[r], TY_LFUN, trm(CHAD_COT, tau), trc(CHAD_COT, g));
 
-  // Added by the third chadrev session (after every lemma above, so that
-  // their proof contexts are unchanged).
+  // Declared after every lemma above, for the same reason.
   // The environment frame of REV_FRAME as one predicate over two states:
   // a rule's frame goal is then literally the frame of its last call (the
   // other calls write nothing env_ok reads) and Qed closes it, where the

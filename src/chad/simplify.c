@@ -58,8 +58,8 @@ static unsigned cur_stamp;
 static int pre_uses_[PRE_STACK], pre_under_[PRE_STACK], pre_lam_[PRE_STACK];
 static int pre_sp, pre_failed;
 
-/* What the proof of the engine needs (proofs/README.md "The simplifier's
- * engine"): every env cell points to an older one (so a lookup walks down
+/* What the proof of the engine needs (proofs/README.md "What is proved",
+ * the simplifier): every env cell points to an older one (so a lookup walks down
  * and stops), and the three stacks stay in bounds. Nothing here is about
  * meaning: the result's context and type are checked by chad_simplify. */
 /*@ predicate ec_ok = 0 <= ec_count <= ECELLS &&

@@ -24,7 +24,10 @@ static const char usage_text[] =
     "                             gradient of a real-valued NAME: {\"value\": V, \"gradient\": G}\n"
     "  jacobian FILE [--fn NAME] --args JSON [--mode fwd|rev]\n"
     "                             {\"value\": V, \"jacobian\": M} (rows: outputs, columns: inputs)\n"
-    "  (eval, jvp, vjp, grad and jacobian also take --eval fast|ref)\n"
+    "  export FILE [--fn NAME] --to torch\n"
+    "                             print NAME as a Python module computing it with PyTorch\n"
+    "  (eval, jvp, vjp, grad and jacobian also take --eval fast|ref|ball,\n"
+    "   and with --eval ball: --certificate, --max-prec BITS)\n"
     "  (every command also takes --inline)\n"
     "\n"
     "Options:\n"
@@ -37,7 +40,16 @@ static const char usage_text[] =
     "  --mode fwd|rev   jacobian: by columns (jvp, default) or by rows (vjp)\n"
     "  --eval fast|ref  the evaluator: fast (default; unboxed arrays, compiled loops,\n"
     "                   OMP_NUM_THREADS threads) or ref (the reference evaluator);\n"
-    "                   the same results up to the order in which sums are added\n"
+    "                   the same results up to the order in which sums are added;\n"
+    "                   ball: the certified evaluator: each real correctly rounded\n"
+    "                   from an Arb ball enclosure of the exact result, reruns at\n"
+    "                   64, 128, ... bits up to --max-prec (default 4096); entries\n"
+    "                   it cannot decide print \"undecided\", undefined ones\n"
+    "                   \"undefined\"; at a point where the derivative does not\n"
+    "                   exist it exits 4 with each branch's one-sided result\n"
+    "  --certificate    with --eval ball: add \"certificate\": every real's enclosure\n"
+    "                   (exact decimal midpoint and radius) and the precision used\n"
+    "  --max-prec BITS  with --eval ball: the precision cap (default 4096)\n"
     "  --raw            fwd/rev: print the transformation's output unsimplified\n"
     "  --inline         every command: inline each full application f a1 ... an of a\n"
     "                   definition f (arguments let-bound first, recursively); same\n"
@@ -58,25 +70,28 @@ static const char usage_text[] =
     "Exit codes: 0 success; 1 usage error (bad command line, unknown --fn);\n"
     "2 input error (cannot read FILE, parse, type or JSON error, wrong JSON shape);\n"
     "3 runtime error (index out of bounds, division by zero, heap limit,\n"
-    "non-finite result). Errors are one line on stderr: file:line:col: error: ...\n";
+    "non-finite result); with --eval ball: 4 not differentiable (or undefined) at\n"
+    "the point, 5 undecided at the precision cap, each with its answer on stdout.\n"
+    "Errors are one line on stderr: file:line:col: error: ...\n";
 
-enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_NONE };
+enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_EXPORT, C_NONE };
 static const char *const cmd_names[] = {"check", "print", "eval", "fwd", "rev",
-                                        "jvp", "vjp", "grad", "jacobian"};
+                                        "jvp", "vjp", "grad", "jacobian", "export"};
 
 /* Which options each command takes (bit per option). */
 enum { O_FN = 1, O_ARGS = 2, O_TANGENT = 4, O_COTANGENT = 8, O_MODE = 16, O_RAW = 32, O_EVAL = 64,
-       O_INLINE = 128 };
+       O_INLINE = 128, O_CERT = 256, O_MAXPREC = 512, O_TO = 1024 };
 static const int cmd_opts[] = {
     [C_CHECK] = O_INLINE,
     [C_PRINT] = O_FN | O_INLINE,
-    [C_EVAL] = O_FN | O_ARGS | O_EVAL | O_INLINE,
+    [C_EVAL] = O_FN | O_ARGS | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
     [C_FWD] = O_FN | O_RAW | O_INLINE,
     [C_REV] = O_FN | O_RAW | O_INLINE,
-    [C_JVP] = O_FN | O_ARGS | O_TANGENT | O_EVAL | O_INLINE,
-    [C_VJP] = O_FN | O_ARGS | O_COTANGENT | O_EVAL | O_INLINE,
-    [C_GRAD] = O_FN | O_ARGS | O_EVAL | O_INLINE,
-    [C_JACOBIAN] = O_FN | O_ARGS | O_MODE | O_EVAL | O_INLINE,
+    [C_JVP] = O_FN | O_ARGS | O_TANGENT | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
+    [C_VJP] = O_FN | O_ARGS | O_COTANGENT | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
+    [C_GRAD] = O_FN | O_ARGS | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
+    [C_JACOBIAN] = O_FN | O_ARGS | O_MODE | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
+    [C_EXPORT] = O_FN | O_TO | O_INLINE,
 };
 
 static int usage_error(const char *fmt, const char *a) {
@@ -129,8 +144,8 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], cmd_names[c]) == 0) cmd = (enum cmd)c;
   if (cmd == C_NONE) return usage_error("unknown command '%s'", argv[1]);
 
-  const char *file = NULL, *fn = NULL, *mode = NULL, *evaluator = NULL;
-  int raw = 0, inline_defs = 0;
+  const char *file = NULL, *fn = NULL, *mode = NULL, *evaluator = NULL, *target = NULL;
+  int raw = 0, inline_defs = 0, certificate = 0;
   json_opt args = {0}, tangent = {0}, cotangent = {0};
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
@@ -160,15 +175,19 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--eval") == 0) bit = O_EVAL;
     else if (strcmp(name, "--inline") == 0) bit = O_INLINE;
     else if (strcmp(name, "--heap-mb") == 0) bit = 0;
+    else if (strcmp(name, "--certificate") == 0) bit = O_CERT;
+    else if (strcmp(name, "--max-prec") == 0) bit = O_MAXPREC;
+    else if (strcmp(name, "--to") == 0) bit = O_TO;
     else return usage_error("unknown option '%s'", a);
     if (bit && !(cmd_opts[cmd] & bit)) {
       fprintf(stderr, "error: %s does not take the option %s (see chad --help)\n",
               cmd_names[cmd], name);
       return CHAD_EXIT_USAGE;
     }
-    if (bit == O_RAW || bit == O_INLINE) {
+    if (bit == O_RAW || bit == O_INLINE || bit == O_CERT) {
       if (eq) return usage_error("%s takes no value", name);
       if (bit == O_RAW) raw = 1;
+      else if (bit == O_CERT) certificate = 1;
       else inline_defs = 1;
       continue;
     }
@@ -182,6 +201,16 @@ int main(int argc, char **argv) {
     case O_COTANGENT: cotangent.arg = val; break;
     case O_MODE: mode = val; break;
     case O_EVAL: evaluator = val; break;
+    case O_TO: target = val; break;
+    case O_MAXPREC: {
+      char *end;
+      errno = 0;
+      long bits = strtol(val, &end, 10);
+      if (errno || *end || end == val || bits < 64 || bits > 1048576)
+        return usage_error("--max-prec needs a number of bits from 64 to 1048576, not '%s'", val);
+      chad_set_max_prec(bits);
+      break;
+    }
     default: {
       char *end;
       errno = 0;
@@ -201,9 +230,16 @@ int main(int argc, char **argv) {
   if (evaluator) {
     if (strcmp(evaluator, "ref") == 0) chad_set_evaluator(CHAD_EVAL_REF);
     else if (strcmp(evaluator, "fast") == 0) chad_set_evaluator(CHAD_EVAL_FAST);
-    else return usage_error("--eval must be fast or ref, not '%s'", evaluator);
+    else if (strcmp(evaluator, "ball") == 0) chad_set_evaluator(CHAD_EVAL_BALL);
+    else return usage_error("--eval must be fast, ref or ball, not '%s'", evaluator);
+  }
+  if (certificate) {
+    if (!evaluator || strcmp(evaluator, "ball") != 0)
+      return usage_error("%s needs --eval ball", "--certificate");
+    chad_set_certificate(1);
   }
   if (cmd == C_JVP && !tangent.arg) return usage_error("%s needs --tangent", "jvp");
+  if (cmd == C_EXPORT && !target) return usage_error("%s needs --to torch", "export");
   if (cmd == C_VJP && !cotangent.arg) return usage_error("%s needs --cotangent", "vjp");
 
   int rc;
@@ -230,6 +266,7 @@ int main(int argc, char **argv) {
     case C_JVP: rc = chad_jvp(p, fn, &args.j, &tangent.j, &out, &d); break;
     case C_VJP: rc = chad_vjp(p, fn, &args.j, &cotangent.j, &out, &d); break;
     case C_GRAD: rc = chad_grad(p, fn, &args.j, &out, &d); break;
+    case C_EXPORT: rc = chad_export(p, fn, target, &out, &d); break;
     default: rc = chad_jacobian(p, fn, &args.j, reverse, &out, &d); break;
     }
   }
@@ -238,7 +275,9 @@ int main(int argc, char **argv) {
     snprintf(d.msg + n, sizeof d.msg - n, "; raise it with --heap-mb");
   }
   if (rc) diag_print(&d);
-  else if (out) fputs(out, stdout);
+  /* a certified verdict (not differentiable, undecided) has an answer too */
+  if (out && (rc == CHAD_EXIT_OK || rc == CHAD_EXIT_NONDIFF || rc == CHAD_EXIT_UNDECIDED))
+    fputs(out, stdout);
   if (fflush(stdout) != 0 && rc == 0) {
     fprintf(stderr, "error: cannot write the output: %s\n", strerror(errno));
     rc = CHAD_EXIT_RUNTIME;

@@ -12,6 +12,7 @@
 #include "chad/kernel.h"
 #include "chad/primitives.h"
 #include "eval/internal.h"
+#include "certified/ball.h"
 
 static const value *ev(heap *h, int t, const env *e, eval_error *err, int depth);
 static const value *apply(heap *h, const value *fn, const value *arg, eval_error *err,
@@ -27,6 +28,23 @@ static const value *need_int(const value *v, const char *what, int64_t *out, eva
 
 /* sum of an Arr Real value: dense, zero (0) or sparse (sum of the entries). */
 static const value *sum_array(heap *h, const value *a, eval_error *err) {
+  if (heap_is_ball(h)) {
+    /* ball mode: the enclosure of the exact sum */
+    const value *acc = v_zero(h);
+    if (a->kind == V_ARRAY)
+      for (int64_t i = 0; acc && i < a->u.arr.n; i++) acc = v_plus(h, acc, a->u.arr.elems[i], err);
+    else if (a->kind == V_SPARSE) {
+      entry_iter it;
+      entry_iter_init(&it, a);
+      const entry *e;
+      while (acc && (e = entry_iter_next(&it))) acc = v_plus(h, acc, e->v, err);
+      if (acc && it.oom) acc = eval_oom(err);
+      entry_iter_done(&it);
+    } else if (a->kind != V_ZERO)
+      return eval_fail(err, "internal: sum of a %s value", v_kind_name(a));
+    if (acc && acc->kind == V_ZERO) acc = v_real(h, 0.0);
+    return acc ? acc : (err && err->msg[0] ? NULL : eval_oom(err));
+  }
   double s = 0;
   if (a->kind == V_ARRAY) {
     for (int64_t i = 0; i < a->u.arr.n; i++) {
@@ -138,6 +156,7 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
       return r ? r : eval_oom(err);
     case TM_OP:
       TRY(a = ev(h, tm_a(t), e, err, depth + 1));
+      cert.cur_term = t;   /* certified runs name the site of a branch */
       r = prim_eval(h, (int)tm_aux(t), a, &perr);
       if (!r) return eval_fail(err, "%s: %s", prim_name((int)tm_aux(t)), perr ? perr : "failed");
       return r;

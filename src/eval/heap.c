@@ -3,6 +3,7 @@
  * heap_free; values are immutable once built. */
 #include "chad/value.h"
 #include "eval/heap_internal.h"
+#include "certified/ball.h"
 
 #include <stdalign.h>
 #include <stdint.h>
@@ -34,8 +35,17 @@ void heap_free(heap *h) {
   }
   free(h->cache_keys);
   free(h->cache_vals);
+  ball_store_free(h->balls);
   free(h);
 }
+
+int heap_enable_balls(heap *h) {
+  if (!h) return -1;
+  if (!h->balls) h->balls = ball_store_new();
+  return h->balls ? 0 : -1;
+}
+int heap_is_ball(const heap *h) { return h && h->balls; }
+struct ball_store *heap_ball_store(heap *h) { return h ? h->balls : NULL; }
 
 void *heap_alloc(heap *h, size_t bytes) {
   if (!h) return NULL;
@@ -92,7 +102,10 @@ static value *alloc_value(heap *h, value_kind k) {
 
 const value *v_real(heap *h, double r) {
   value *v = alloc_value(h, V_REAL);
-  if (v) v->u.r = r;
+  if (v) {
+    v->u.r = r;
+    v->u.ball = NULL;
+  }
   return v;
 }
 

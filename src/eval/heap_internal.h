@@ -24,6 +24,8 @@ struct heap {
   const value **cache_keys;
   const sparse_table **cache_vals;
   size_t cache_cap, cache_n;
+  /* ball mode (src/certified/ball.h): the Arb balls of its reals */
+  struct ball_store *balls;
 };
 
 /* A point in the region to roll back to: everything allocated after

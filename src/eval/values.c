@@ -13,6 +13,7 @@
 #include "chad/eval.h"
 #include "eval/heap_internal.h"
 #include "eval/internal.h"
+#include "certified/ball.h"
 
 void eval_error_clear(eval_error *err) {
   if (!err) return;
@@ -226,7 +227,7 @@ const value *v_plus(heap *h, const value *a, const value *b, eval_error *err) {
                      v_kind_name(b));
   switch (a->kind) {
   case V_REAL: {
-    const value *r = v_real(h, a->u.r + b->u.r);
+    const value *r = heap_is_ball(h) ? ball_add_values(h, a, b) : v_real(h, a->u.r + b->u.r);
     return r ? r : eval_oom(err);
   }
   case V_UNIT: return a;
@@ -515,7 +516,7 @@ int v_is_zero(heap *h, const value *v) {
   switch (v->kind) {
   case V_ZERO:
   case V_UNIT: return 1;
-  case V_REAL: return v->u.r == 0.0;
+  case V_REAL: return v->u.ball ? arb_is_zero(&v->u.ball->b) : v->u.r == 0.0;
   case V_INT: return v->u.i == 0;
   case V_PAIR: return v_is_zero(h, v->u.pair.a) && v_is_zero(h, v->u.pair.b);
   case V_ARRAY:

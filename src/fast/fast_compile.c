@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prim_scalar.h"
 #include "chad/kernel.h"
 #include "chad/primitives.h"
 #include "eval/internal.h"
@@ -50,69 +51,13 @@ void fast_set_par_threshold(int64_t work) { fast_par_threshold_ = work < 0 ? 0 :
 void fast_stats_get(fast_stats *s) { *s = fast_stats_; }
 void fast_stats_reset(void) { memset(&fast_stats_, 0, sizeof fast_stats_); }
 
-/* ---- scalar semantics: exactly those of src/primitives.c ---------------- */
-static double sigmoid(double x) {
-  if (x >= 0) return 1.0 / (1.0 + exp(-x));
-  double e = exp(x);
-  return e / (1.0 + e);
-}
-static double real1(int op, double x) {
-  switch (op) {
-  case P_NEG: return -x;
-  case P_SIN: return sin(x);
-  case P_COS: return cos(x);
-  case P_TAN: return tan(x);
-  case P_EXP: return exp(x);
-  case P_LOG: return log(x);
-  case P_SQRT: return sqrt(x);
-  case P_TANH: return tanh(x);
-  case P_SIGMOID: return sigmoid(x);
-  case P_ABS: return fabs(x);
-  default: return NAN;
-  }
-}
-static double deriv1(int op, double x) {
-  switch (op) {
-  case P_NEG: return -1.0;
-  case P_SIN: return cos(x);
-  case P_COS: return -sin(x);
-  case P_TAN: { double t = tan(x); return 1.0 + t * t; }
-  case P_EXP: return exp(x);
-  case P_LOG: return 1.0 / x;
-  case P_SQRT: return 0.5 / sqrt(x);
-  case P_TANH: { double t = tanh(x); return 1.0 - t * t; }
-  case P_SIGMOID: { double s = sigmoid(x); return s * (1.0 - s); }
-  case P_ABS: return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0;
-  default: return NAN;
-  }
-}
-static double real2(int op, double x, double y) {
-  switch (op) {
-  case P_ADD: return x + y;
-  case P_SUB: return x - y;
-  case P_MUL: return x * y;
-  case P_DIV: return x / y;
-  case P_POW: return pow(x, y);
-  case P_MAX: return x >= y ? x : y;
-  case P_MIN: return x <= y ? x : y;
-  default: return NAN;
-  }
-}
+/* ---- scalar semantics: those of src/primitives.c (src/prim_scalar.h) ---- */
+#define real1 prim_real1
+#define deriv1 prim_deriv1
+#define real2 prim_real2
 static double deriv2(int op, double x, double y, int wrt_y) {
   double px, py;
-  switch (op) {
-  case P_ADD: px = 1.0; py = 1.0; break;
-  case P_SUB: px = 1.0; py = -1.0; break;
-  case P_MUL: px = y; py = x; break;
-  case P_DIV: px = 1.0 / y; py = -x / (y * y); break;
-  case P_POW:
-    px = y == 0.0 ? 0.0 : y * pow(x, y - 1.0);
-    py = x > 0 ? pow(x, y) * log(x) : x == 0.0 ? 0.0 : NAN;
-    break;
-  case P_MAX: px = x >= y ? 1.0 : 0.0; py = x >= y ? 0.0 : 1.0; break;
-  case P_MIN: px = x <= y ? 1.0 : 0.0; py = x <= y ? 0.0 : 1.0; break;
-  default: px = py = NAN;
-  }
+  prim_deriv2(op, x, y, &px, &py);
   return wrt_y ? py : px;
 }
 static int is_real1(int op) {
@@ -121,32 +66,8 @@ static int is_real1(int op) {
 static int is_real2(int op) { return (op >= P_ADD && op <= P_DIV) || (op >= P_POW && op <= P_MIN); }
 
 /* logsumexp and softmax exactly as src/primitives.c computes them */
-static double lse_ref(const double *x, int64_t n) {
-  double m = -INFINITY;
-  for (int64_t i = 0; i < n; i++)
-    if (x[i] > m) m = x[i];
-  if (n == 0 || m == -INFINITY || isinf(m) || isnan(m)) {
-    if (n == 0 || m == -INFINITY) return -INFINITY;
-    double s = 0;
-    for (int64_t i = 0; i < n; i++) s += x[i];
-    return isnan(s) ? NAN : m;
-  }
-  double s = 0;
-  for (int64_t i = 0; i < n; i++) s += exp(x[i] - m);
-  return m + log(s);
-}
-static void softmax_ref(const double *x, int64_t n, double *out) {
-  double m = -INFINITY;
-  for (int64_t i = 0; i < n; i++)
-    if (x[i] > m || isnan(x[i])) m = isnan(m) ? m : x[i];
-  if (m == -INFINITY) {
-    for (int64_t i = 0; i < n; i++) out[i] = 0.0;
-    return;
-  }
-  double s = 0;
-  for (int64_t i = 0; i < n; i++) s += exp(x[i] - m);
-  for (int64_t i = 0; i < n; i++) out[i] = exp(x[i] - m) / s;
-}
+#define lse_ref prim_lse
+#define softmax_ref prim_softmax
 
 /* ---- vector math ------------------------------------------------------------
  * sin, cos and exp of a block through glibc's libmvec (AVX2, 4 lanes; at

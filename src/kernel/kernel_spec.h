@@ -80,11 +80,11 @@
     ty_same(TY_ID_UNIT, TY_UNIT, -1, -1) &&
     (\forall integer i; 0 <= i < ty_count ==> ty_node_ok(i)) &&
     // Its own quantifier, not a conjunct of ty_node_ok, which the proofs
-    // name at many points: inside it, every such instance carried the
-    // tangent rule, and eight rules goals that frame type facts across a
-    // call failed (Z3 out of memory). Apart it still weighs on goals that
-    // carry ty_inv (terms.c's tm_mkty states kernel_inv in parts for it;
-    // proofs/README.md "R(op) and F(op)").
+    // name at many points: inside it, every such instance carries the
+    // tangent rule, and rules goals that frame type facts across a call
+    // then fail (Z3 runs out of memory). Apart it still weighs on goals
+    // that carry ty_inv (terms.c's tm_mkty states kernel_inv in parts for
+    // it).
     (\forall integer i; 0 <= i < ty_count ==> ty_tan_ok(i)) &&
     ty_unique;
 

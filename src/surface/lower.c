@@ -451,92 +451,6 @@ static void type_error(lowerer *L, int rawi)
   free(fnd);
 }
 
-/* ---- source positions of elaborated terms ----------------------------------- */
-static int posmap_reserve(surf_posmap *m, int n)
-{
-  if (n <= m->cap)
-    return 0;
-  int cap = m->cap ? m->cap : 1024;
-  while (cap < n)
-    cap *= 2;
-  int *l = realloc(m->line, (size_t)cap * sizeof *l);
-  if (l)
-    m->line = l;
-  int *c = realloc(m->col, (size_t)cap * sizeof *c);
-  if (c)
-    m->col = c;
-  int *k = realloc(m->kind, (size_t)cap * sizeof *k);
-  if (k)
-    m->kind = k;
-  if (!l || !c || !k)
-    return -1;
-  for (int i = m->cap; i < cap; i++)
-    m->kind[i] = -1;
-  m->cap = cap;
-  return 0;
-}
-
-/* Records the position of every term of t, elaborated from raw term r: the
- * checker makes one term per raw node (RAW_ANN adds none), children in the
- * same order, so the two trees are walked side by side; a subtree whose
- * kinds disagree is left without positions. Iterative (let chains are long). */
-static void posmap_record(surf_posmap *m, int r, int t)
-{
-  if (posmap_reserve(m, tm_count) < 0)
-    return;
-  int cap = 64, n = 0;
-  int *st = malloc((size_t)cap * 2 * sizeof *st);
-  if (!st)
-    return;
-  st[n++] = r;
-  st[n++] = t;
-  while (n > 0) {
-    t = st[--n];
-    r = st[--n];
-    while (r >= 0 && r < raw_count && raw_kind_[r] == RAW_ANN)
-      r = raw_a_[r];
-    if (r < 0 || r >= raw_count || t < 0 || t >= tm_count || raw_kind_[r] != tm_kind(t))
-      continue;
-    m->line[t] = raw_line_[r];
-    m->col[t] = raw_col_[r];
-    m->kind[t] = tm_kind(t);
-    int rc[3] = {raw_a_[r], raw_b_[r], raw_c_[r]}, tc[3] = {tm_a(t), tm_b(t), tm_c(t)};
-    for (int i = 0; i < 3; i++) {
-      if (rc[i] < 0 || tc[i] < 0)
-        continue;
-      if (n + 2 > 2 * cap) {
-        int *s2 = realloc(st, (size_t)cap * 4 * sizeof *st);
-        if (!s2)
-          break;
-        st = s2;
-        cap *= 2;
-      }
-      st[n++] = rc[i];
-      st[n++] = tc[i];
-    }
-  }
-  free(st);
-}
-
-void surf_posmap_set(surf_posmap *m, int t, int line, int col)
-{
-  if (t < 0 || posmap_reserve(m, t + 1) < 0)
-    return;
-  m->line[t] = line;
-  m->col[t] = col;
-  m->kind[t] = tm_kind(t);
-}
-
-int surf_term_pos(const surf_program *p, int term, int *line, int *col)
-{
-  if (!p || !p->pos || term < 0 || term >= p->pos->cap || term >= tm_count ||
-      p->pos->kind[term] != tm_kind(term) || p->pos->line[term] <= 0)
-    return 0;
-  *line = p->pos->line[term];
-  *col = p->pos->col[term];
-  return 1;
-}
-
 int surf_def_ctx(const surf_program *p, int k)
 {
   if (!p || k < 0 || k >= p->ndefs)
@@ -615,6 +529,79 @@ static void scan_value_uses(const surf_program *p, const snode *n, char *need, c
   }
 }
 
+/* ---- positions of elaborated terms ------------------------------------------ */
+static int *pos_of;        /* (line << 16 | col) + 1 per term in [pos_lo, pos_hi) */
+static int pos_lo, pos_hi;
+
+/* The elaborated tree mirrors the raw one but for annotations, so the two
+ * are walked together; a kind that differs ends the walk of that branch. */
+static void map_positions(int raw_root, int term_root, int lo)
+{
+  free(pos_of);
+  pos_lo = lo;
+  pos_hi = tm_count;
+  pos_of = calloc((size_t)(pos_hi - pos_lo + 1), sizeof *pos_of);
+  size_t cap = 64, top = 0;
+  int *st = malloc(cap * 2 * sizeof *st);
+  if (!pos_of || !st) {
+    free(st);
+    pos_hi = pos_lo;
+    return;
+  }
+  st[top * 2] = raw_root, st[top * 2 + 1] = term_root, top++;
+  while (top > 0) {
+    top--;
+    int r = st[top * 2], t = st[top * 2 + 1];
+    while (r >= 0 && r < raw_count && raw_kind_[r] == RAW_ANN)
+      r = raw_a_[r];
+    if (r < 0 || r >= raw_count || t < pos_lo || t >= pos_hi || raw_kind_[r] != tm_kind(t))
+      continue;
+    if (!pos_of[t - pos_lo] && raw_line_[r] > 0)
+      pos_of[t - pos_lo] = (raw_line_[r] << 16 | (raw_col_[r] & 0xffff)) + 1;
+    int rc[3] = {raw_a_[r], raw_b_[r], raw_c_[r]}, tc[3] = {tm_a(t), tm_b(t), tm_c(t)};
+    for (int i = 0; i < 3; i++) {
+      if (rc[i] < 0 || tc[i] < 0)
+        continue;
+      if (top == cap) {
+        int *n = realloc(st, cap * 4 * sizeof *st);
+        if (!n)
+          break;
+        st = n;
+        cap *= 2;
+      }
+      st[top * 2] = rc[i], st[top * 2 + 1] = tc[i], top++;
+    }
+  }
+  free(st);
+}
+
+void surf_positions_set(int lo, int n, const int *tlc)
+{
+  free(pos_of);
+  pos_lo = lo;
+  pos_hi = tm_count > lo ? tm_count : lo;
+  pos_of = calloc((size_t)(pos_hi - pos_lo + 1), sizeof *pos_of);
+  if (!pos_of) {
+    pos_hi = pos_lo;
+    return;
+  }
+  for (int i = 0; i < n; i++) {
+    int t = tlc[3 * i], line = tlc[3 * i + 1], col = tlc[3 * i + 2];
+    if (t >= pos_lo && t < pos_hi && line > 0)
+      pos_of[t - pos_lo] = (line << 16 | (col & 0xffff)) + 1;
+  }
+}
+
+int surf_term_position(int term, int *line, int *col)
+{
+  if (!pos_of || term < pos_lo || term >= pos_hi || !pos_of[term - pos_lo])
+    return -1;
+  int v = pos_of[term - pos_lo] - 1;
+  *line = v >> 16;
+  *col = v & 0xffff;
+  return 0;
+}
+
 int surf_elab_def(const surf_program *p, int k, int *term, int *ctx, chad_diag *d)
 {
   return surf_elab_def_opts(p, k, 0u, term, ctx, d);
@@ -674,9 +661,6 @@ int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, 
   for (int j = 0; j <= k; j++)
     target |= need[j] && p->defs[j].target;
   if (target) {
-    int start = tm_count;
-    for (int i = start; i < p->pos->cap; i++)
-      p->pos->kind[i] = -1;
     if (L.inline_defs) {
       /* inlining's scan may have left out defs used in full applications */
       for (int j = k; j >= 0; j--)
@@ -723,16 +707,13 @@ int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, 
       goto out;
     j--;
   }
-  int start = tm_count;
+  int tm_before = tm_count;
   int t = chk_elab(body, g, -1);
   if (t < 0) {
     type_error(&L, chk_err_raw);
     goto out;
   }
-  /* entries at ids this elaboration reused are stale */
-  for (int i = start; i < p->pos->cap; i++)
-    p->pos->kind[i] = -1;
-  posmap_record(p->pos, body, t);
+  map_positions(body, t, tm_before);
   *term = t;
   *ctx = g;
   rc = CHAD_EXIT_OK;

@@ -1836,11 +1836,7 @@ surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, c
   }
   surf_program *prog = calloc(1, sizeof *prog);
   parser *p = calloc(1, sizeof *p);
-  if (prog)
-    prog->pos = calloc(1, sizeof *prog->pos);
-  if (!prog || !p || !prog->pos) {
-    if (prog)
-      free(prog->pos);
+  if (!prog || !p) {
     free(prog);
     free(p);
     diag_set(d, CHAD_EXIT_INPUT, file, 0, 0, "out of memory while parsing");
@@ -1923,12 +1919,6 @@ void surf_free(surf_program *p)
     return;
   surf_region_free(&p->mem);
   free(p->defs);
-  if (p->pos) {
-    free(p->pos->line);
-    free(p->pos->col);
-    free(p->pos->kind);
-    free(p->pos);
-  }
   free(p);
 }
 

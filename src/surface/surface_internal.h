@@ -90,18 +90,8 @@ typedef struct sdef {
   int *uses;
 } sdef;
 
-/* Where each elaborated term came from: for term ids 0..cap-1, the source
- * position of the raw node it was elaborated from and the term's kind (to
- * recognise an entry made stale by a reset of the term arena); kind -1: no
- * entry. Filled by each successful elaboration (lower.c). */
-typedef struct surf_posmap {
-  int cap;
-  int *line, *col, *kind;
-} surf_posmap;
-
 struct surf_program {
   char file[256];
-  surf_posmap *pos;         /* calloc'd with the program                  */
   surf_region mem;
   int ndefs, cap;
   sdef *defs;               /* malloc'd array (grows while parsing)       */
@@ -111,9 +101,10 @@ struct surf_program {
  * when d is not NULL, an input diagnostic at the offending type. */
 int surf_type_to_kernel(const stype *t, const char *file, chad_diag *d);
 
-/* Records term t's source position in m (grows m; on failure records
- * nothing). */
-void surf_posmap_set(surf_posmap *m, int t, int line, int col);
+/* Sets the positions surf_term_position reports: those of the terms in
+ * [lo, tm_count) listed in tlc as n triples (term, line, col); used by
+ * target.c, whose elaboration has no raw tree to walk. */
+void surf_positions_set(int lo, int n, const int *tlc);
 
 /* Elaboration of def k when it or a def it uses has target syntax
  * (target.c): need[j] marks the defs to let-bind, g is def k's context,

@@ -24,6 +24,8 @@ typedef struct {
   int level;      /* its length                                     */
   int *def_level; /* level of each let-bound def, -1 if not bound   */
   int depth;
+  int *pos;       /* (term, line, col) of each term made            */
+  int npos, cappos;
 } telab;
 
 #define TEL_MAX_DEPTH CHAD_MAX_CHECK_DEPTH
@@ -90,7 +92,18 @@ static int ttype(telab *E, const stype *t)
 static int built(telab *E, const snode *n, int t, const char *what)
 {
   if (t >= 0) {
-    surf_posmap_set(E->prog->pos, t, n->line, n->col);
+    if (E->npos == E->cappos) {
+      int cap = E->cappos ? 2 * E->cappos : 256;
+      int *q = realloc(E->pos, (size_t)cap * 3 * sizeof *q);
+      if (!q)
+        return t; /* positions are a courtesy: go on without */
+      E->pos = q;
+      E->cappos = cap;
+    }
+    E->pos[3 * E->npos] = t;
+    E->pos[3 * E->npos + 1] = n->line;
+    E->pos[3 * E->npos + 2] = n->col;
+    E->npos++;
     return t;
   }
   if (t == CHAD_E_CAPACITY)
@@ -477,7 +490,8 @@ int surf_elab_target(const surf_program *p, int k, const char *need, int g, int 
   const sdef *dk = &p->defs[k];
   int *def_level = malloc(((size_t)p->ndefs + 1) * sizeof *def_level);
   int *bound = malloc(((size_t)k + 1) * sizeof *bound);
-  telab E = {p, d, g, dk->nparams, def_level, 0};
+  telab E = {p, d, g, dk->nparams, def_level, 0, NULL, 0, 0};
+  int start = tm_count;
   int rc = CHAD_EXIT_INPUT, nbound = 0, t = -1;
   if (!def_level || !bound) {
     diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col, "out of memory while elaborating");
@@ -511,9 +525,11 @@ int surf_elab_target(const surf_program *p, int k, const char *need, int g, int 
   }
   if (t < 0)
     goto out;
+  surf_positions_set(start, E.npos, E.pos);
   *term = t;
   rc = CHAD_EXIT_OK;
 out:
+  free(E.pos);
   free(def_level);
   free(bound);
   return rc;

@@ -327,7 +327,7 @@ agree() {
       END { exit bad }'; then ok "$name"
   else bad "$name" "A: $(head -c 200 "$tmp/nums_a" | tr '\n' ' ')" "B: $(head -c 200 "$tmp/nums_b" | tr '\n' ' ')"; fi
 }
-expect_err "bad --eval value" 1 "^error: --eval must be fast or ref, not 'slow'" \
+expect_err "bad --eval value" 1 "^error: --eval must be fast, ref or ball, not 'slow'" \
   "$CHAD" eval examples/fig1a.chad --args '[1]' --eval slow
 expect_err "--eval without a value" 1 'option --eval needs a value' "$CHAD" grad examples/fig1a.chad --args '[1]' --eval
 expect_err "--eval on a command that does not evaluate" 1 'check does not take the option --eval' \

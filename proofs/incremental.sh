@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# `make prove-incremental`: the full gate's jobs (proofs/jobs.sh, the CHAD
+# rules' own proofs included), each accepted from the record or proved.
+#   incremental.sh            every job
+#   incremental.sh JOB...     only these jobs (no merge, no call check)
+#   incremental.sh --status   each job's key and whether the record
+#                             accepts it; proves nothing
+# For each job: its key, the hash of all its inputs (proofs/record.py:
+# preprocessed sources and headers with their ACSL, its wp-run.sh call,
+# the prove scripts it runs under, the Why3 configuration, the tools'
+# versions). A job whose key, goals (all valid) and report
+# proofs/wp-report-JOB.json match its row in proofs/record.tsv is
+# accepted; every other job is proved, cold, as `make prove` proves it,
+# and its row rewritten (or removed if not every goal is valid). Then,
+# for a run of every job: the reports merged into proofs/wp-report.json
+# and proofs/check-calls.sh in full-gate mode, so that a contract called
+# but proved by no job fails the run. Exits non-zero unless every job is
+# accepted or proved with every goal valid and the call check passes.
+# A full `make prove` writes every job's row; a run of this script after
+# a change re-proves only the jobs whose inputs the change touched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PROVE_RULES=1
+# shellcheck source=proofs/jobs.sh
+. proofs/jobs.sh
+mode=run
+selected=()
+if [ "${1:-}" = --status ]; then
+  mode=status
+  shift
+fi
+for want in "$@"; do
+  found=
+  for job in "${jobs_table[@]}"; do
+    [ "${job%%|*}" = "$want" ] && found=$job
+  done
+  if [ -z "$found" ]; then
+    echo "incremental: no job '$want'; the jobs: $(printf '%s ' "${jobs_table[@]%%|*}")" >&2
+    exit 2
+  fi
+  selected+=("$found")
+done
+[ ${#selected[@]} -eq 0 ] && selected=("${jobs_table[@]}")
+
+prove_why3_config
+job_keys "${selected[@]}" > "$out/keys.tsv"
+declare -A key_of
+todo=()
+accepted=0 accepted_goals=0
+while IFS=$'\t' read -r name key; do
+  key_of[$name]=$key
+  if msg=$(python3 proofs/record.py check "$name" "$key"); then
+    echo "incremental: $msg: accepted"
+    accepted=$((accepted + 1))
+    accepted_goals=$((accepted_goals + $(awk -F'\t' -v j="$name" '$1 == j { print $3 }' proofs/record.tsv)))
+  else
+    echo "incremental: $msg: to prove"
+    for job in "${selected[@]}"; do
+      [ "${job%%|*}" = "$name" ] && todo+=("$job")
+    done
+  fi
+done < "$out/keys.tsv"
+echo "incremental: ${#selected[@]} jobs: $accepted accepted from proofs/record.tsv ($accepted_goals goals), ${#todo[@]} to prove"
+[ "$mode" = status ] && exit 0
+
+status=0
+start=$(date +%s)
+if [ ${#todo[@]} -gt 0 ]; then
+  echo "incremental: proving ${#todo[@]} jobs, $max_jobs at a time (quick limit ${quick} s, full ${timeout} s); logs in $out/wp-*.log"
+  run_queue "${todo[@]}" || status=1
+  for job in "${todo[@]}"; do
+    name=${job%%|*}
+    if [ -s "$(job_report "$name")" ] && [ -s "$out/time-$name" ] &&
+       python3 proofs/record.py put "$name" "${key_of[$name]}" "$(job_report "$name")" "$(cut -d' ' -f1 "$out/time-$name")"; then
+      echo "incremental: $name proved, recorded"
+    else
+      python3 proofs/record.py drop "$name"
+      echo "incremental: $name NOT proved (see $out/wp-$name.log)" >&2
+      status=1
+    fi
+  done
+fi
+echo "incremental: proving took $(( $(date +%s) - start )) s"
+
+if [ ${#selected[@]} -eq ${#jobs_table[@]} ]; then
+  reports=()
+  for job in "${jobs_table[@]}"; do
+    reports+=("$(job_report "${job%%|*}")")
+  done
+  python3 proofs/record.py merge proofs/wp-report.json "${reports[@]}" || status=1
+  proofs/check-calls.sh proofs/wp-report.json || status=1
+else
+  echo "incremental: ${#selected[@]} of ${#jobs_table[@]} jobs: no merged report, no call check"
+fi
+exit "$status"

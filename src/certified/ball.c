@@ -1,0 +1,988 @@
+/* Ball arithmetic on values and the primitives over Arb balls (ball.h).
+ *
+ * Each primitive computes an enclosure of the exact real function of its
+ * exact (ball) arguments at cert.prec bits. Three outcomes besides a
+ * finite enclosure (spec/certified.md):
+ *  - undefined: the function or derivative does not exist at the point
+ *    (log of a negative number, sqrt's derivative at 0, division by 0): an
+ *    indeterminate ball, and an event that says where it was born;
+ *  - imprecise: the arguments' balls are too wide to decide (a ball that
+ *    straddles 0 for log, two overlapping balls compared): cert.imprecise,
+ *    and the run is repeated at a higher precision;
+ *  - a branch point, in a derivative run: equal numbers compared, max/min
+ *    of equal numbers, abs' derivative at 0. The branch given in
+ *    cert.choices is taken; without one the run stops (cert.tie).
+ */
+#include "certified/ball.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "chad/eval.h"
+#include "chad/primitives.h"
+
+cert_state cert = {.prec = 64, .cur_term = -1};
+
+/* ---- storage ------------------------------------------------------------- */
+#define BLOCK 256
+struct ball_block {
+  struct ball_block *next;
+  int used;
+  struct ball_real b[BLOCK];
+};
+struct ball_store {
+  struct ball_block *blocks;
+};
+
+struct ball_store *ball_store_new(void) { return calloc(1, sizeof(struct ball_store)); }
+
+void ball_store_free(struct ball_store *s) {
+  if (!s) return;
+  for (struct ball_block *k = s->blocks, *n; k; k = n) {
+    n = k->next;
+    for (int i = 0; i < k->used; i++) arb_clear(&k->b[i].b);
+    free(k);
+  }
+  free(s);
+}
+
+struct ball_store *heap_ball_store(heap *h);   /* heap.c */
+
+const value *v_ball(heap *h, const arb_t x) {
+  struct ball_store *s = heap_ball_store(h);
+  if (!s) return NULL;
+  /* the limbs are malloc'd by Arb: charge about their size to the heap */
+  size_t limbs = (size_t)(cert.prec / 64 + 2) * 8;
+  if (!heap_alloc(h, limbs)) return NULL;
+  if (!s->blocks || s->blocks->used == BLOCK) {
+    struct ball_block *k = malloc(sizeof *k);
+    if (!k) return NULL;
+    k->next = s->blocks;
+    k->used = 0;
+    s->blocks = k;
+  }
+  struct ball_real *br = &s->blocks->b[s->blocks->used++];
+  arb_init(&br->b);
+  arb_set(&br->b, x);
+  value *v = heap_alloc(h, sizeof *v);
+  if (!v) return NULL;
+  v->kind = V_REAL;
+  v->u.r = arf_get_d(arb_midref(x), ARF_RND_NEAR);
+  v->u.ball = br;
+  return v;
+}
+
+int ball_get(const value *v, arb_t out) {
+  if (!v) return 0;
+  if (v->kind == V_ZERO) { arb_zero(out); return 1; }
+  if (v->kind != V_REAL) return 0;
+  if (v->u.ball) arb_set(out, &v->u.ball->b);
+  else arb_set_d(out, v->u.r);
+  return 1;
+}
+
+const value *ball_add_values(heap *h, const value *a, const value *b) {
+  arb_t x, y;
+  arb_init(x);
+  arb_init(y);
+  ball_get(a, x);
+  ball_get(b, y);
+  arb_add(x, x, y, cert.prec);
+  const value *r = v_ball(h, x);
+  arb_clear(x);
+  arb_clear(y);
+  return r;
+}
+
+/* ---- sites: branch points and births of undefined values ---------------- */
+static void site_set(cert_site *s, int kind, int op, const arf_t key) {
+  s->kind = kind;
+  s->op = op;
+  arf_init(&s->key);
+  arf_set(&s->key, key);
+  s->choice = -1;
+  s->term = -1;
+  s->why = NULL;
+}
+
+static int site_eq(const cert_site *s, int kind, int op, const arf_t key) {
+  if (s->kind != kind || !arf_equal(&s->key, key)) return 0;
+  return kind != CS_DOMAIN || s->op == op;
+}
+
+/* In a lookup run: the current term is the source site of (kind, op, key). */
+static void lookup(int kind, int op, const arf_t key) {
+  if (!cert.lookup) return;
+  if (cert.tie && cert.tie_site.term < 0 && site_eq(&cert.tie_site, kind, op, key))
+    cert.tie_site.term = cert.cur_term;
+  for (int i = 0; i < cert.n_choices; i++)
+    if (cert.choices[i].term < 0 && site_eq(&cert.choices[i], kind, op, key))
+      cert.choices[i].term = cert.cur_term;
+  for (int i = 0; i < cert.n_events; i++)
+    if (cert.events[i].term < 0 && site_eq(&cert.events[i], kind, op, key))
+      cert.events[i].term = cert.cur_term;
+}
+
+/* The branch to take at a tie: 0 or 1; -1 when the run must stop here. */
+static int tie_choice(int kind, int op, const arf_t key) {
+  lookup(kind, op, key);
+  for (int i = 0; i < cert.n_choices; i++)
+    if (site_eq(&cert.choices[i], kind, op, key)) return cert.choices[i].choice;
+  if (!cert.tie) {
+    cert.tie = 1;
+    site_set(&cert.tie_site, kind, op, key);
+  }
+  return -1;
+}
+
+/* y := undefined, born at op's argument key for the reason why. */
+static void undefined(arb_t y, int op, const arf_t key, const char *why) {
+  arb_indeterminate(y);
+  lookup(CS_DOMAIN, op, key);
+  for (int i = 0; i < cert.n_events; i++)
+    if (site_eq(&cert.events[i], CS_DOMAIN, op, key)) return;
+  if (cert.n_events < CERT_MAX_EVENTS) {
+    cert_site *s = &cert.events[cert.n_events++];
+    site_set(s, CS_DOMAIN, op, key);
+    s->why = why;
+  }
+}
+
+static void imprecise(arb_t y) {
+  arb_indeterminate(y);
+  cert.imprecise = 1;
+}
+
+/* A non-finite result from finite arguments is imprecision unless the
+ * caller decided otherwise. */
+static void check_finite(arb_t y, const arb_t x) {
+  if (!arb_is_finite(y) && arb_is_finite(x)) imprecise(y);
+}
+
+/* Compares two balls: -1 x < y, 1 x > y, 0 equal (both exact), 2 unknown. */
+static int cmp3(const arb_t x, const arb_t y) {
+  if (arb_lt(x, y)) return -1;
+  if (arb_gt(x, y)) return 1;
+  if (arb_is_exact(x) && arb_is_exact(y) && arb_equal(x, y)) return 0;
+  return 2;
+}
+
+static int is_exact_zero(const arb_t x) { return arb_is_zero(x); }
+
+/* ---- the real functions and their derivatives ----------------------------- */
+static void sigmoid(arb_t y, const arb_t x, slong p) {
+  arb_neg(y, x);
+  arb_exp(y, y, p);
+  arb_add_ui(y, y, 1, p);
+  arb_inv(y, y, p);
+}
+
+/* y = op(x) for the unary real ops. Returns 0, or -1 when the run stops. */
+static int real1(int op, arb_t y, const arb_t x) {
+  slong p = cert.prec;
+  switch (op) {
+  case P_NEG: arb_neg(y, x); return 0;
+  case P_SIN: arb_sin(y, x, p); break;
+  case P_COS: arb_cos(y, x, p); break;
+  case P_TAN: arb_tan(y, x, p); break;
+  case P_EXP: arb_exp(y, x, p); break;
+  case P_TANH: arb_tanh(y, x, p); break;
+  case P_SIGMOID: sigmoid(y, x, p); break;
+  case P_ABS:
+    arb_abs(y, x);
+    if (is_exact_zero(x)) lookup(CS_ABS, op, arb_midref(x));
+    return 0;
+  case P_LOG:
+    if (is_exact_zero(x)) { arb_neg_inf(y); lookup(CS_DOMAIN, op, arb_midref(x)); return 0; }
+    if (arb_is_negative(x)) { undefined(y, op, arb_midref(x), "log of a negative number"); return 0; }
+    arb_log(y, x, p);
+    break;
+  case P_SQRT:
+    if (is_exact_zero(x)) { arb_zero(y); lookup(CS_DOMAIN, op, arb_midref(x)); return 0; }
+    if (arb_is_negative(x)) { undefined(y, op, arb_midref(x), "sqrt of a negative number"); return 0; }
+    arb_sqrt(y, x, p);
+    break;
+  default: arb_indeterminate(y); return 0;
+  }
+  check_finite(y, x);
+  return 0;
+}
+
+/* y = op'(x). Returns 0, or -1 when the run stops at a branch point. */
+static int deriv1(int op, arb_t y, const arb_t x) {
+  slong p = cert.prec;
+  switch (op) {
+  case P_NEG: arb_set_si(y, -1); return 0;
+  case P_SIN: arb_cos(y, x, p); break;
+  case P_COS: arb_sin(y, x, p); arb_neg(y, y); break;
+  case P_TAN: arb_cos(y, x, p); arb_sqr(y, y, p); arb_inv(y, y, p); break;   /* sec^2 */
+  case P_EXP: arb_exp(y, x, p); break;
+  case P_TANH: arb_sech(y, x, p); arb_sqr(y, y, p); break;                    /* sech^2 */
+  case P_SIGMOID:                                   /* 1 / (4 cosh^2(x/2)) */
+    arb_mul_2exp_si(y, x, -1);
+    arb_cosh(y, y, p);
+    arb_sqr(y, y, p);
+    arb_mul_2exp_si(y, y, 2);
+    arb_inv(y, y, p);
+    break;
+  case P_LOG:
+    if (is_exact_zero(x)) { undefined(y, op, arb_midref(x), "log's derivative at 0"); return 0; }
+    if (arb_is_negative(x)) { undefined(y, op, arb_midref(x), "log of a negative number"); return 0; }
+    arb_inv(y, x, p);
+    break;
+  case P_SQRT:
+    if (is_exact_zero(x)) { undefined(y, op, arb_midref(x), "sqrt's derivative at 0 (infinite)"); return 0; }
+    if (arb_is_negative(x)) { undefined(y, op, arb_midref(x), "sqrt of a negative number"); return 0; }
+    arb_sqrt(y, x, p);
+    arb_mul_2exp_si(y, y, 1);
+    arb_inv(y, y, p);
+    break;
+  case P_ABS: {
+    int c = arb_is_positive(x) ? 1 : arb_is_negative(x) ? -1 : is_exact_zero(x) ? 0 : 2;
+    if (c == 2) { imprecise(y); return 0; }
+    if (c == 0) {
+      int ch = tie_choice(CS_ABS, op, arb_midref(x));
+      if (ch < 0) return -1;
+      c = ch == 0 ? -1 : 1;
+    }
+    arb_set_si(y, c);
+    return 0;
+  }
+  default: arb_indeterminate(y); return 0;
+  }
+  check_finite(y, x);
+  return 0;
+}
+
+static int is_int(const arb_t y) { return arb_is_exact(y) && arf_is_int(arb_midref(y)); }
+
+/* z = op(x, y) for the binary real ops. */
+static int real2(int op, arb_t z, const arb_t x, const arb_t y) {
+  slong p = cert.prec;
+  switch (op) {
+  case P_ADD: arb_add(z, x, y, p); return 0;
+  case P_SUB: arb_sub(z, x, y, p); return 0;
+  case P_MUL: arb_mul(z, x, y, p); return 0;
+  case P_DIV:
+    if (is_exact_zero(y)) { undefined(z, op, arb_midref(y), "division by 0"); return 0; }
+    arb_div(z, x, y, p);
+    check_finite(z, y);
+    return 0;
+  case P_MAX:
+  case P_MIN: {
+    int c = cmp3(x, y);
+    if (c == 2) { imprecise(z); return 0; }
+    if (c == 0) lookup(op == P_MAX ? CS_MAX : CS_MIN, op, arb_midref(x));
+    arb_set(z, op == P_MAX ? (c >= 0 ? x : y) : (c <= 0 ? x : y));
+    return 0;
+  }
+  case P_POW:
+    if (arb_is_zero(y)) { arb_one(z); return 0; }          /* pow(x, 0) = 1 */
+    if (is_exact_zero(x)) {
+      if (arb_is_positive(y)) { arb_zero(z); return 0; }
+      if (arb_is_negative(y)) { arb_pos_inf(z); lookup(CS_DOMAIN, op, arb_midref(x)); return 0; }
+      imprecise(z);
+      return 0;
+    }
+    if (arb_is_negative(x) && !is_int(y)) {
+      if (arb_is_exact(y)) { undefined(z, op, arb_midref(x), "pow of a negative base to a non-integer power"); return 0; }
+      imprecise(z);
+      return 0;
+    }
+    arb_pow(z, x, y, p);
+    check_finite(z, x);
+    return 0;
+  default: arb_indeterminate(z); return 0;
+  }
+}
+
+/* Partial derivatives (px, py) of the binary real ops. */
+static int deriv2(int op, arb_t px, arb_t py, const arb_t x, const arb_t y) {
+  slong p = cert.prec;
+  switch (op) {
+  case P_ADD: arb_one(px); arb_one(py); return 0;
+  case P_SUB: arb_one(px); arb_set_si(py, -1); return 0;
+  case P_MUL: arb_set(px, y); arb_set(py, x); return 0;
+  case P_DIV:
+    if (is_exact_zero(y)) {
+      undefined(px, op, arb_midref(y), "division by 0");
+      arb_indeterminate(py);
+      return 0;
+    }
+    arb_inv(px, y, p);                       /* 1/y     */
+    arb_div(py, x, y, p);
+    arb_div(py, py, y, p);
+    arb_neg(py, py);                         /* -x/y^2  */
+    check_finite(px, y);
+    check_finite(py, y);
+    return 0;
+  case P_MAX:
+  case P_MIN: {
+    int c = cmp3(x, y);
+    if (c == 2) { imprecise(px); imprecise(py); return 0; }
+    int first;
+    if (c == 0) {
+      int ch = tie_choice(op == P_MAX ? CS_MAX : CS_MIN, op, arb_midref(x));
+      if (ch < 0) return -1;
+      first = ch == 0;
+    } else {
+      first = op == P_MAX ? c > 0 : c < 0;
+    }
+    arb_set_si(px, first);
+    arb_set_si(py, !first);
+    return 0;
+  }
+  case P_POW: {
+    /* d/dx = y x^(y-1); d/dy = x^y log x */
+    arb_t t;
+    arb_init(t);
+    if (arb_is_zero(y)) {
+      arb_zero(px);                               /* pow(x, 0) = 1 for every x */
+      if (is_exact_zero(x)) undefined(py, op, arb_midref(x), "pow's derivative in y at (0, 0)");
+      else if (arb_is_negative(x)) undefined(py, op, arb_midref(x), "pow's derivative in y at a negative base");
+      else { arb_log(py, x, p); check_finite(py, x); }
+    } else if (is_exact_zero(x)) {
+      /* x^(y-1) at 0: 0 for y > 1, 1 for y = 1, infinite for y < 1 */
+      arb_sub_ui(t, y, 1, p);
+      if (arb_is_positive(t)) arb_zero(px);
+      else if (arb_is_zero(t)) arb_one(px);
+      else if (arb_is_negative(t)) undefined(px, op, arb_midref(x), "pow's derivative in x at 0 (infinite)");
+      else imprecise(px);
+      if (arb_is_positive(y)) arb_zero(py);              /* 0^y = 0 for y > 0 */
+      else if (arb_is_negative(y)) undefined(py, op, arb_midref(x), "pow's derivative in y at 0");
+      else imprecise(py);
+    } else {
+      arb_sub_ui(t, y, 1, p);
+      if (arb_is_negative(x) && !is_int(y)) {
+        undefined(px, op, arb_midref(x), "pow of a negative base to a non-integer power");
+        undefined(py, op, arb_midref(x), "pow of a negative base to a non-integer power");
+      } else {
+        arb_pow(px, x, t, p);
+        arb_mul(px, px, y, p);
+        check_finite(px, x);
+        if (arb_is_negative(x)) undefined(py, op, arb_midref(x), "pow's derivative in y at a negative base (no real logarithm)");
+        else if (arb_is_positive(x)) {
+          arb_pow(py, x, y, p);
+          arb_log(t, x, p);
+          arb_mul(py, py, t, p);
+          check_finite(py, x);
+        } else imprecise(py);
+      }
+    }
+    arb_clear(t);
+    return 0;
+  }
+  default: arb_indeterminate(px); arb_indeterminate(py); return 0;
+  }
+}
+
+/* lt/le/eq: 1 true, 0 false, -1 the run stops. In a derivative run a
+ * comparison of equal numbers is a branch point whose two sides are its two
+ * outcomes: for lt/le, the points where the first operand is below / above
+ * the second; for eq, the point itself / the points around it. */
+static int compare(int op, const arb_t x, const arb_t y) {
+  int c = cmp3(x, y);
+  if (c == 2) { cert.imprecise = 1; return -1; }
+  if (c == 0) {
+    if (cert.deriv) {
+      int ch = tie_choice(CS_CMP, op, arb_midref(x));
+      if (ch < 0) return -1;
+      return ch == 0;
+    }
+    lookup(CS_CMP, op, arb_midref(x));
+  }
+  switch (op) {
+  case P_LT: return c < 0;
+  case P_LE: return c <= 0;
+  default: return c == 0;
+  }
+}
+
+/* ---- values ----------------------------------------------------------------- */
+static const char *E_OOM = "out of memory (heap limit reached)";
+static const char *E_SHAPE = "primitive applied to a value of the wrong shape";
+
+static int get_pair(const value *v, const value **a, const value **b) {
+  if (!v) return 0;
+  if (v->kind == V_PAIR) { *a = v->u.pair.a; *b = v->u.pair.b; return 1; }
+  if (v->kind == V_ZERO) { *a = v; *b = v; return 1; }
+  return 0;
+}
+
+static const value *mk(heap *h, const arb_t x, const char **err) {
+  const value *v = v_ball(h, x);
+  if (!v) *err = E_OOM;
+  return v;
+}
+
+static const value *mk_pair(heap *h, const value *a, const value *b, const char **err) {
+  if (!a || !b) return NULL;
+  const value *p = v_pair(h, a, b);
+  if (!p) *err = E_OOM;
+  return p;
+}
+
+/* A vector of reals: the elements of a primal Arr Real, or a dense copy of
+ * an Arr Real tangent of length n (V_ZERO, dense or sparse). */
+typedef struct bvec {
+  slong n;
+  arb_ptr x;
+} bvec;
+
+static void bvec_clear(bvec *v) {
+  if (v->x) _arb_vec_clear(v->x, v->n > 0 ? v->n : 1);
+  v->x = NULL;
+}
+
+static int bvec_new(bvec *v, int64_t n) {
+  v->n = (slong)n;
+  v->x = _arb_vec_init(n > 0 ? (slong)n : 1);
+  return v->x != NULL;
+}
+
+static int primal_vec(const value *a, bvec *v, const char **err) {
+  v->x = NULL;
+  if (!a || a->kind != V_ARRAY) {
+    *err = a && a->kind == V_ZERO ? "array primitive applied to a length-free zero array" : E_SHAPE;
+    return 0;
+  }
+  if (!bvec_new(v, a->u.arr.n)) { *err = E_OOM; return 0; }
+  for (int64_t i = 0; i < a->u.arr.n; i++)
+    if (!ball_get(a->u.arr.elems[i], v->x + i)) { *err = E_SHAPE; bvec_clear(v); return 0; }
+  return 1;
+}
+
+static int add_tangent(const value *dv, bvec *v, slong off, slong n, const char **err) {
+  arb_t t;
+  if (!dv) { *err = E_SHAPE; return 0; }
+  switch (dv->kind) {
+  case V_ZERO: return 1;
+  case V_ARRAY:
+    if (dv->u.arr.n != n) { *err = "tangent array length differs from the argument's"; return 0; }
+    arb_init(t);
+    for (slong i = 0; i < n; i++) {
+      if (!ball_get(dv->u.arr.elems[i], t)) { arb_clear(t); *err = E_SHAPE; return 0; }
+      arb_add(v->x + off + i, v->x + off + i, t, cert.prec);
+    }
+    arb_clear(t);
+    return 1;
+  case V_SPARSE: {
+    entry_iter it;
+    entry_iter_init(&it, dv);
+    const entry *e;
+    int ok = 1;
+    arb_init(t);
+    while (ok && (e = entry_iter_next(&it))) {
+      if (e->index < 0 || e->index >= n) { *err = "sparse tangent index out of bounds"; ok = 0; }
+      else if (!ball_get(e->v, t)) { *err = E_SHAPE; ok = 0; }
+      else arb_add(v->x + off + e->index, v->x + off + e->index, t, cert.prec);
+    }
+    if (ok && it.oom) { *err = E_OOM; ok = 0; }
+    entry_iter_done(&it);
+    arb_clear(t);
+    return ok;
+  }
+  default: *err = E_SHAPE; return 0;
+  }
+}
+
+static int tangent_vec(const value *dv, int64_t n, bvec *v, const char **err) {
+  if (!bvec_new(v, n)) { *err = E_OOM; return 0; }
+  if (!add_tangent(dv, v, 0, (slong)n, err)) { bvec_clear(v); return 0; }
+  return 1;
+}
+
+static int primal_matrix(const value *a, slong m, bvec *v, slong *rows, const char **err) {
+  v->x = NULL;
+  if (!a || a->kind != V_ARRAY) { *err = E_SHAPE; return 0; }
+  *rows = (slong)a->u.arr.n;
+  if (*rows > 0 && m > 0 && *rows > (slong)(((size_t)1 << 40) / (size_t)m)) { *err = E_OOM; return 0; }
+  if (!bvec_new(v, *rows * m)) { *err = E_OOM; return 0; }
+  for (slong i = 0; i < *rows; i++) {
+    const value *row = a->u.arr.elems[i];
+    if (!row || row->kind != V_ARRAY) { *err = E_SHAPE; bvec_clear(v); return 0; }
+    if (row->u.arr.n != m) {
+      *err = "matvec: a matrix row's length differs from the vector's";
+      bvec_clear(v);
+      return 0;
+    }
+    for (slong j = 0; j < m; j++)
+      if (!ball_get(row->u.arr.elems[j], v->x + i * m + j)) { *err = E_SHAPE; bvec_clear(v); return 0; }
+  }
+  return 1;
+}
+
+static int tangent_matrix(const value *dv, slong rows, slong m, bvec *v, const char **err) {
+  if (!bvec_new(v, rows * m)) { *err = E_OOM; return 0; }
+  if (!dv) { *err = E_SHAPE; bvec_clear(v); return 0; }
+  if (dv->kind == V_ZERO) return 1;
+  if (dv->kind == V_ARRAY) {
+    if (dv->u.arr.n != rows) { *err = "tangent matrix has the wrong number of rows"; bvec_clear(v); return 0; }
+    for (slong i = 0; i < rows; i++)
+      if (!add_tangent(dv->u.arr.elems[i], v, i * m, m, err)) { bvec_clear(v); return 0; }
+    return 1;
+  }
+  if (dv->kind == V_SPARSE) {
+    entry_iter it;
+    entry_iter_init(&it, dv);
+    const entry *e;
+    int ok = 1;
+    while (ok && (e = entry_iter_next(&it))) {
+      if (e->index < 0 || e->index >= rows) { *err = "sparse tangent index out of bounds"; ok = 0; }
+      else ok = add_tangent(e->v, v, (slong)e->index * m, m, err);
+    }
+    if (ok && it.oom) { *err = E_OOM; ok = 0; }
+    entry_iter_done(&it);
+    if (!ok) bvec_clear(v);
+    return ok;
+  }
+  *err = E_SHAPE;
+  bvec_clear(v);
+  return 0;
+}
+
+static const value *mk_vec(heap *h, arb_srcptr x, slong n, const char **err) {
+  value *a = v_array(h, n);
+  if (!a) { *err = E_OOM; return NULL; }
+  for (slong i = 0; i < n; i++)
+    if (!(a->u.arr.elems[i] = mk(h, x + i, err))) return NULL;
+  return a;
+}
+
+static const value *mk_matrix(heap *h, arb_srcptr x, slong rows, slong m, const char **err) {
+  value *a = v_array(h, rows);
+  if (!a) { *err = E_OOM; return NULL; }
+  for (slong i = 0; i < rows; i++)
+    if (!(a->u.arr.elems[i] = mk_vec(h, x + i * m, m, err))) return NULL;
+  return a;
+}
+
+/* logsumexp and softmax: shifted by the largest midpoint (any shift is exact
+ * in real arithmetic; this one keeps the balls narrow). Entries that are
+ * exactly -inf (log 0) contribute exp(-inf) = 0. */
+static void shift_of(arb_t m, const bvec *a) {
+  arf_struct *best = NULL;
+  for (slong i = 0; i < a->n; i++)
+    if (arb_is_finite(a->x + i) && (!best || arf_cmp(arb_midref(a->x + i), best) > 0))
+      best = arb_midref(a->x + i);
+  if (best) arb_set_arf(m, best);
+  else arb_zero(m);
+}
+
+static int is_neg_inf(const arb_t x) { return arf_is_neg_inf(arb_midref(x)); }
+
+/* out = logsumexp(a); sm (if not NULL) = softmax(a), as exp(x_i - m) / s:
+ * never x_i - out, whose ball is as wide as |out| 2^-prec. */
+static void lse(arb_t out, arb_ptr sm, const bvec *a) {
+  slong p = cert.prec;
+  arb_t m, s, t;
+  arb_init(m);
+  arb_init(s);
+  arb_init(t);
+  shift_of(m, a);
+  arb_zero(s);
+  int finite = 0;
+  for (slong i = 0; i < a->n; i++) {
+    if (is_neg_inf(a->x + i)) continue;
+    finite = 1;
+    arb_sub(t, a->x + i, m, p);
+    arb_exp(t, t, p);
+    arb_add(s, s, t, p);
+  }
+  if (!finite) {
+    arb_neg_inf(out);   /* log of an empty sum */
+    if (sm)
+      for (slong i = 0; i < a->n; i++) arb_zero(sm + i);
+  } else {
+    arb_log(out, s, p);
+    arb_add(out, out, m, p);
+    if (sm)
+      for (slong i = 0; i < a->n; i++) {
+        if (is_neg_inf(a->x + i)) { arb_zero(sm + i); continue; }
+        arb_sub(t, a->x + i, m, p);
+        arb_exp(t, t, p);
+        arb_div(sm + i, t, s, p);
+      }
+  }
+  arb_clear(m);
+  arb_clear(s);
+  arb_clear(t);
+}
+
+static int two_vecs(const value *x, bvec *a, bvec *b, const char **err) {
+  const value *xa, *xb;
+  a->x = b->x = NULL;
+  if (!get_pair(x, &xa, &xb)) { *err = E_SHAPE; return 0; }
+  if (!primal_vec(xa, a, err)) return 0;
+  if (!primal_vec(xb, b, err)) { bvec_clear(a); return 0; }
+  if (a->n != b->n) {
+    *err = "array primitive applied to arrays of different lengths";
+    bvec_clear(a);
+    bvec_clear(b);
+    return 0;
+  }
+  return 1;
+}
+
+/* s (+)= <x, y>, one product and one sum at a time, each rounded at p bits:
+ * the double evaluators' order of operations, so that the radius at 53 bits
+ * bounds their rounding error (Arb's arb_dot rounds once, more tightly). */
+static void dot_seq(arb_t s, int add, arb_srcptr x, arb_srcptr y, slong n, slong p) {
+  arb_t t;
+  arb_init(t);
+  if (!add) arb_zero(s);
+  for (slong i = 0; i < n; i++) {
+    arb_mul(t, x + i, y + i, p);
+    arb_add(s, s, t, p);
+  }
+  arb_clear(t);
+}
+
+static const value *array_eval(heap *h, int op, const value *x, const char **err) {
+  slong p = cert.prec;
+  bvec a = {0, NULL}, b = {0, NULL}, y = {0, NULL};
+  const value *r = NULL, *xa, *xb;
+  arb_t s;
+  arb_init(s);
+  switch (op) {
+  case P_VADD:
+  case P_VMUL:
+    if (!two_vecs(x, &a, &b, err)) break;
+    for (slong i = 0; i < a.n; i++)
+      if (op == P_VADD) arb_add(a.x + i, a.x + i, b.x + i, p);
+      else arb_mul(a.x + i, a.x + i, b.x + i, p);
+    r = mk_vec(h, a.x, a.n, err);
+    break;
+  case P_DOT:
+    if (!two_vecs(x, &a, &b, err)) break;
+    dot_seq(s, 0, a.x, b.x, a.n, p);
+    r = mk(h, s, err);
+    break;
+  case P_VSCALE:
+    if (!get_pair(x, &xa, &xb) || !ball_get(xa, s)) { *err = E_SHAPE; break; }
+    if (!primal_vec(xb, &a, err)) break;
+    for (slong i = 0; i < a.n; i++) arb_mul(a.x + i, a.x + i, s, p);
+    r = mk_vec(h, a.x, a.n, err);
+    break;
+  case P_MATVEC: {
+    slong rows;
+    if (!get_pair(x, &xa, &xb)) { *err = E_SHAPE; break; }
+    if (!primal_vec(xb, &b, err) || !primal_matrix(xa, b.n, &a, &rows, err)) break;
+    if (!bvec_new(&y, rows)) { *err = E_OOM; break; }
+    for (slong i = 0; i < rows; i++) dot_seq(y.x + i, 0, a.x + i * b.n, b.x, b.n, p);
+    r = mk_vec(h, y.x, rows, err);
+    break;
+  }
+  case P_LOGSUMEXP:
+    if (!primal_vec(x, &a, err)) break;
+    lse(s, NULL, &a);
+    r = mk(h, s, err);
+    break;
+  default: *err = E_SHAPE; break;
+  }
+  arb_clear(s);
+  bvec_clear(&a);
+  bvec_clear(&b);
+  bvec_clear(&y);
+  return r;
+}
+
+static const value *array_dop(heap *h, int op, const value *x, const value *dx, const char **err) {
+  slong p = cert.prec;
+  bvec a = {0, NULL}, b = {0, NULL}, da = {0, NULL}, db = {0, NULL}, y = {0, NULL};
+  const value *r = NULL, *xa, *xb, *dxa = NULL, *dxb = NULL;
+  arb_t s, t, ds;
+  arb_init(s);
+  arb_init(t);
+  arb_init(ds);
+  if (op != P_LOGSUMEXP && !get_pair(dx, &dxa, &dxb)) { *err = E_SHAPE; goto out; }
+  switch (op) {
+  case P_VADD:
+  case P_VMUL:
+  case P_DOT:
+    if (!two_vecs(x, &a, &b, err) || !tangent_vec(dxa, a.n, &da, err) ||
+        !tangent_vec(dxb, a.n, &db, err))
+      break;
+    if (op == P_DOT) {
+      dot_seq(s, 0, b.x, da.x, a.n, p);
+      dot_seq(s, 1, a.x, db.x, a.n, p);
+      r = mk(h, s, err);
+      break;
+    }
+    for (slong i = 0; i < a.n; i++) {
+      if (op == P_VADD) arb_add(da.x + i, da.x + i, db.x + i, p);
+      else {
+        arb_mul(t, b.x + i, da.x + i, p);
+        arb_addmul(t, a.x + i, db.x + i, p);
+        arb_set(da.x + i, t);
+      }
+    }
+    r = mk_vec(h, da.x, a.n, err);
+    break;
+  case P_VSCALE:
+    if (!get_pair(x, &xa, &xb) || !ball_get(xa, s) || !ball_get(dxa, ds)) { *err = E_SHAPE; break; }
+    if (!primal_vec(xb, &a, err) || !tangent_vec(dxb, a.n, &db, err)) break;
+    for (slong i = 0; i < a.n; i++) {
+      arb_mul(t, a.x + i, ds, p);
+      arb_addmul(t, s, db.x + i, p);
+      arb_set(db.x + i, t);
+    }
+    r = mk_vec(h, db.x, a.n, err);
+    break;
+  case P_MATVEC: {
+    slong rows;
+    if (!get_pair(x, &xa, &xb)) { *err = E_SHAPE; break; }
+    if (!primal_vec(xb, &b, err) || !primal_matrix(xa, b.n, &a, &rows, err) ||
+        !tangent_matrix(dxa, rows, b.n, &da, err) || !tangent_vec(dxb, b.n, &db, err))
+      break;
+    if (!bvec_new(&y, rows)) { *err = E_OOM; break; }
+    for (slong i = 0; i < rows; i++) {
+      dot_seq(y.x + i, 0, da.x + i * b.n, b.x, b.n, p);
+      dot_seq(y.x + i, 1, a.x + i * b.n, db.x, b.n, p);
+    }
+    r = mk_vec(h, y.x, rows, err);
+    break;
+  }
+  case P_LOGSUMEXP:
+    if (!primal_vec(x, &a, err) || !tangent_vec(dx, a.n, &da, err)) break;
+    if (!bvec_new(&y, a.n)) { *err = E_OOM; break; }
+    lse(s, y.x, &a);
+    dot_seq(t, 0, y.x, da.x, a.n, p);
+    r = mk(h, t, err);
+    break;
+  default: *err = E_SHAPE; break;
+  }
+out:
+  arb_clear(s);
+  arb_clear(t);
+  arb_clear(ds);
+  bvec_clear(&a);
+  bvec_clear(&b);
+  bvec_clear(&da);
+  bvec_clear(&db);
+  bvec_clear(&y);
+  return r;
+}
+
+static const value *array_dopT(heap *h, int op, const value *x, const value *v, const char **err) {
+  slong p = cert.prec;
+  bvec a = {0, NULL}, b = {0, NULL}, cv = {0, NULL}, c2 = {0, NULL};
+  const value *r = NULL, *xa, *xb;
+  arb_t w, s;
+  arb_init(w);
+  arb_init(s);
+  switch (op) {
+  case P_VADD:
+  case P_VMUL:
+    if (!two_vecs(x, &a, &b, err) || !tangent_vec(v, a.n, &cv, err)) break;
+    if (op == P_VADD) {
+      const value *c = mk_vec(h, cv.x, a.n, err);
+      r = mk_pair(h, c, c, err);
+      break;
+    }
+    if (!bvec_new(&c2, a.n)) { *err = E_OOM; break; }
+    for (slong i = 0; i < a.n; i++) {
+      arb_mul(c2.x + i, b.x + i, cv.x + i, p);
+      arb_mul(cv.x + i, a.x + i, cv.x + i, p);
+    }
+    r = mk_pair(h, mk_vec(h, c2.x, a.n, err), mk_vec(h, cv.x, a.n, err), err);
+    break;
+  case P_DOT:
+    if (!ball_get(v, w)) { *err = E_SHAPE; break; }
+    if (!two_vecs(x, &a, &b, err)) break;
+    for (slong i = 0; i < a.n; i++) {
+      arb_mul(s, a.x + i, w, p);
+      arb_mul(a.x + i, b.x + i, w, p);
+      arb_set(b.x + i, s);
+    }
+    r = mk_pair(h, mk_vec(h, a.x, a.n, err), mk_vec(h, b.x, a.n, err), err);
+    break;
+  case P_VSCALE:
+    if (!get_pair(x, &xa, &xb) || !ball_get(xa, s)) { *err = E_SHAPE; break; }
+    if (!primal_vec(xb, &a, err) || !tangent_vec(v, a.n, &cv, err)) break;
+    dot_seq(w, 0, a.x, cv.x, a.n, p);
+    for (slong i = 0; i < a.n; i++) arb_mul(cv.x + i, s, cv.x + i, p);
+    r = mk_pair(h, mk(h, w, err), mk_vec(h, cv.x, a.n, err), err);
+    break;
+  case P_MATVEC: {
+    slong rows;
+    if (!get_pair(x, &xa, &xb)) { *err = E_SHAPE; break; }
+    if (!primal_vec(xb, &b, err) || !primal_matrix(xa, b.n, &a, &rows, err) ||
+        !tangent_vec(v, rows, &cv, err))
+      break;
+    bvec cm = {0, NULL};
+    if (!bvec_new(&cm, rows * b.n) || !bvec_new(&c2, b.n)) { bvec_clear(&cm); *err = E_OOM; break; }
+    for (slong i = 0; i < rows; i++)
+      for (slong j = 0; j < b.n; j++) {
+        arb_mul(cm.x + i * b.n + j, b.x + j, cv.x + i, p);
+        arb_addmul(c2.x + j, a.x + i * b.n + j, cv.x + i, p);
+      }
+    r = mk_pair(h, mk_matrix(h, cm.x, rows, b.n, err), mk_vec(h, c2.x, b.n, err), err);
+    bvec_clear(&cm);
+    break;
+  }
+  case P_LOGSUMEXP:
+    if (!ball_get(v, w)) { *err = E_SHAPE; break; }
+    if (!primal_vec(x, &a, err)) break;
+    if (!bvec_new(&c2, a.n)) { *err = E_OOM; break; }
+    lse(s, c2.x, &a);
+    for (slong i = 0; i < a.n; i++) arb_mul(c2.x + i, c2.x + i, w, p);
+    r = mk_vec(h, c2.x, a.n, err);
+    break;
+  default: *err = E_SHAPE; break;
+  }
+  arb_clear(w);
+  arb_clear(s);
+  bvec_clear(&a);
+  bvec_clear(&b);
+  bvec_clear(&cv);
+  bvec_clear(&c2);
+  return r;
+}
+
+/* ---- the three entry points ----------------------------------------------- */
+typedef enum { K_R_R, K_RR_R, K_RR_B, K_ARRAY, K_OTHER } kind;
+
+static kind kind_of(int op) {
+  switch (op) {
+  case P_NEG: case P_SIN: case P_COS: case P_TAN: case P_EXP: case P_LOG: case P_SQRT:
+  case P_TANH: case P_SIGMOID: case P_ABS:
+    return K_R_R;
+  case P_ADD: case P_SUB: case P_MUL: case P_DIV: case P_POW: case P_MAX: case P_MIN:
+    return K_RR_R;
+  case P_LT: case P_LE: case P_EQ: return K_RR_B;
+  case P_VADD: case P_VMUL: case P_VSCALE: case P_DOT: case P_MATVEC: case P_LOGSUMEXP:
+    return K_ARRAY;
+  default: return K_OTHER;
+  }
+}
+
+static void stopped(const char **err) { *err = cert.tie ? CERT_MSG_TIE : CERT_MSG_UNDECIDED; }
+#define STOPPED(err) stopped(err)
+
+/* The arguments of a scalar op as balls (x, and y for a binary op). */
+static int scalar_args(const value *x, int binary, arb_t a, arb_t b) {
+  if (!binary) return ball_get(x, a);
+  const value *xa, *xb;
+  return get_pair(x, &xa, &xb) && ball_get(xa, a) && ball_get(xb, b);
+}
+
+const value *ball_prim_eval(heap *h, int op, const value *x, const char **err) {
+  kind k = kind_of(op);
+  if (op == P_TOREAL) {   /* exact, even past 2^53 */
+    if (!x || x->kind != V_INT) { *err = E_SHAPE; return NULL; }
+    arb_t y;
+    arb_init(y);
+    arb_set_si(y, x->u.i);
+    const value *r = mk(h, y, err);
+    arb_clear(y);
+    return r;
+  }
+  if (k == K_OTHER) { *err = E_SHAPE; return NULL; }
+  if (k == K_ARRAY) return array_eval(h, op, x, err);
+  arb_t a, b, y;
+  arb_init(a);
+  arb_init(b);
+  arb_init(y);
+  const value *r = NULL;
+  if (!scalar_args(x, k != K_R_R, a, b)) *err = E_SHAPE;
+  else if (cert.lookup && (lookup(CS_DOMAIN, op, arb_midref(op == P_DIV ? b : a)), 0)) {
+  } else if (k == K_RR_B) {
+    int c = compare(op, a, b);
+    if (c < 0) STOPPED(err);
+    else {
+      r = c ? v_inl(h, v_unit(h)) : v_inr(h, v_unit(h));
+      if (!r) *err = E_OOM;
+    }
+  } else if ((k == K_R_R ? real1(op, y, a) : real2(op, y, a, b)) < 0) {
+    STOPPED(err);
+  } else {
+    r = mk(h, y, err);
+  }
+  arb_clear(a);
+  arb_clear(b);
+  arb_clear(y);
+  return r;
+}
+
+/* Scalar partials: pa (and pb) at the arguments; -1 when the run stops. */
+static int scalar_partials(int op, int binary, const value *x, arb_t pa, arb_t pb, const char **err) {
+  arb_t a, b;
+  arb_init(a);
+  arb_init(b);
+  int rc = 0;
+  if (!scalar_args(x, binary, a, b)) { *err = E_SHAPE; rc = -2; }
+  else if ((binary ? deriv2(op, pa, pb, a, b) : deriv1(op, pa, a)) < 0) rc = -1;
+  arb_clear(a);
+  arb_clear(b);
+  return rc;
+}
+
+const value *ball_prim_dop(heap *h, int op, const value *x, const value *dx, const char **err) {
+  kind k = kind_of(op);
+  if (k == K_OTHER || k == K_RR_B) return v_zero(h);
+  if (!dx) { *err = E_SHAPE; return NULL; }
+  if (k == K_ARRAY) return array_dop(h, op, x, dx, err);
+  if (dx->kind == V_ZERO) return v_zero(h);
+  arb_t pa, pb, u, w;
+  arb_init(pa);
+  arb_init(pb);
+  arb_init(u);
+  arb_init(w);
+  const value *r = NULL;
+  int rc = scalar_partials(op, k == K_RR_R, x, pa, pb, err);
+  if (rc == -1) STOPPED(err);
+  else if (rc == 0) {
+    if (k == K_R_R) {
+      if (!ball_get(dx, u)) *err = E_SHAPE;
+      else { arb_mul(u, pa, u, cert.prec); r = mk(h, u, err); }
+    } else {
+      const value *da, *db;
+      if (!get_pair(dx, &da, &db) || !ball_get(da, u) || !ball_get(db, w)) *err = E_SHAPE;
+      else {
+        /* a zero tangent (V_ZERO) is structural: it does not meet pa */
+        arb_mul(u, pa, u, cert.prec);
+        if (da->kind == V_ZERO) arb_zero(u);
+        arb_mul(w, pb, w, cert.prec);
+        if (db->kind == V_ZERO) arb_zero(w);
+        arb_add(u, u, w, cert.prec);
+        r = mk(h, u, err);
+      }
+    }
+  }
+  arb_clear(pa);
+  arb_clear(pb);
+  arb_clear(u);
+  arb_clear(w);
+  return r;
+}
+
+const value *ball_prim_dopT(heap *h, int op, const value *x, const value *v, const char **err) {
+  kind k = kind_of(op);
+  if (k == K_OTHER || k == K_RR_B) return v_zero(h);
+  if (!v) { *err = E_SHAPE; return NULL; }
+  if (v->kind == V_ZERO) return v_zero(h);
+  if (k == K_ARRAY) return array_dopT(h, op, x, v, err);
+  arb_t pa, pb, w;
+  arb_init(pa);
+  arb_init(pb);
+  arb_init(w);
+  const value *r = NULL;
+  int rc = scalar_partials(op, k == K_RR_R, x, pa, pb, err);
+  if (rc == -1) STOPPED(err);
+  else if (rc == 0) {
+    if (!ball_get(v, w)) *err = E_SHAPE;
+    else if (k == K_R_R) {
+      arb_mul(w, pa, w, cert.prec);
+      r = mk(h, w, err);
+    } else {
+      arb_mul(pa, pa, w, cert.prec);
+      arb_mul(pb, pb, w, cert.prec);
+      r = mk_pair(h, mk(h, pa, err), mk(h, pb, err), err);
+    }
+  }
+  arb_clear(pa);
+  arb_clear(pb);
+  arb_clear(w);
+  return r;
+}

@@ -1,0 +1,160 @@
+/* The scalar real semantics of the primitives in doubles: values and
+ * partial derivatives, shared by both double evaluators (src/primitives.c
+ * and the fast evaluator's compiled loops), so that they agree by
+ * construction. Formulas are chosen to stay accurate over the whole double
+ * range (spec/evaluator.md, "Accuracy"): no cancellation in the tails
+ * (tanh', sigmoid'), no intermediate overflow or underflow where the true
+ * result is a normal double (div's d/dy), logsumexp shifted by its maximum.
+ * tests/unit/test_prim_accuracy.c measures each against the certified
+ * evaluator. */
+#ifndef CHAD_PRIM_SCALAR_H
+#define CHAD_PRIM_SCALAR_H
+
+#include <math.h>
+#include <stdint.h>
+#if defined(__SIZEOF_FLOAT128__) && defined(__x86_64__)
+#include <quadmath.h>
+#define PRIM_HAVE_QUAD 1
+#endif
+
+#include "chad/primitives.h"
+
+static inline double prim_sigmoid(double x) {
+  if (x >= 0) return 1.0 / (1.0 + exp(-x));
+  double e = exp(x);
+  return e / (1.0 + e);
+}
+
+static inline double prim_real1(int op, double x) {
+  switch (op) {
+  case P_NEG: return -x;
+  case P_SIN: return sin(x);
+  case P_COS: return cos(x);
+  case P_TAN: return tan(x);
+  case P_EXP: return exp(x);
+  case P_LOG: return log(x);
+  case P_SQRT: return sqrt(x);
+  case P_TANH: return tanh(x);
+  case P_SIGMOID: return prim_sigmoid(x);
+  case P_ABS: return fabs(x);
+  default: return NAN;
+  }
+}
+
+/* f'(x) for the unary real ops. */
+static inline double prim_deriv1(int op, double x) {
+  switch (op) {
+  case P_NEG: return -1.0;
+  case P_SIN: return cos(x);
+  case P_COS: return -sin(x);
+  case P_TAN: { double c = cos(x); return 1.0 / (c * c); }   /* sec^2, no tan^2 overflow */
+  case P_EXP: return exp(x);
+  case P_LOG: return 1.0 / x;                 /* inf at 0, NaN below */
+  case P_SQRT: return 0.5 / sqrt(x);          /* +inf at 0, NaN for x < 0 */
+  case P_TANH: {
+    /* sech^2 x = 4t / (1 + t)^2 with t = exp(-2|x|): 1 - tanh^2 cancels */
+    double t = exp(-2.0 * fabs(x)), u = 1.0 + t;
+    return 4.0 * t / u / u;
+  }
+  case P_SIGMOID: {
+    /* s (1 - s) = e / (1 + e)^2 with e = exp(-|x|): no cancellation */
+    double e = exp(-fabs(x)), u = 1.0 + e;
+    return e / u / u;
+  }
+  case P_ABS: return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; /* abs'(0) = 0 */
+  default: return NAN;
+  }
+}
+
+static inline double prim_real2(int op, double x, double y) {
+  switch (op) {
+  case P_ADD: return x + y;
+  case P_SUB: return x - y;
+  case P_MUL: return x * y;
+  case P_DIV: return x / y;
+  case P_POW: return pow(x, y);
+  case P_MAX: return x >= y ? x : y;  /* picks x at ties */
+  case P_MIN: return x <= y ? x : y;  /* picks x at ties */
+  default: return NAN;
+  }
+}
+
+/* Partial derivatives (d/dx, d/dy) of the binary real ops. */
+static inline void prim_deriv2(int op, double x, double y, double *px, double *py) {
+  switch (op) {
+  case P_ADD: *px = 1.0; *py = 1.0; return;
+  case P_SUB: *px = 1.0; *py = -1.0; return;
+  case P_MUL: *px = y; *py = x; return;
+  case P_DIV: {
+    *px = 1.0 / y;
+    /* -x / y^2: y^2 over- or underflows for |y| outside 2^(+-500) */
+    double ay = fabs(y);
+    *py = ay > 0x1p-500 && ay < 0x1p500 ? -x / (y * y) : -(x / y) / y;
+    return;
+  }
+  case P_POW:
+    /* d/dx = y x^(y-1); d/dy = x^y log x for x > 0, 0 at x = 0 (the limit
+     * from the right for y > 0), NaN for x < 0 (no real logarithm). */
+    *px = y == 0.0 ? 0.0 : y * pow(x, y - 1.0);
+    if ((*px == 0.0 || isinf(*px)) && x != 0.0 && y != 0.0) {
+      /* x^(y-1) over- or underflowed: (y / x) x^y may not */
+      double alt = (y / x) * pow(x, y);
+      if (isfinite(alt) && alt != 0.0) *px = alt;
+    }
+    *py = x > 0 ? (x == 1.0 ? 0.0 : pow(x, y) * log(x)) : x == 0.0 ? 0.0 : NAN;
+    return;
+  case P_MAX: *px = x >= y ? 1.0 : 0.0; *py = x >= y ? 0.0 : 1.0; return;
+  case P_MIN: *px = x <= y ? 1.0 : 0.0; *py = x <= y ? 0.0 : 1.0; return;
+  default: *px = NAN; *py = NAN; return;
+  }
+}
+
+/* logsumexp = m + log1p(sum_{i != k} exp(x_i - m)), m = x_k the maximum:
+ * exact for one dominant entry, no overflow for entries near 1e308, and
+ * entries of -inf contribute 0. Empty or all -inf: -inf; +inf or NaN
+ * dominate. */
+static inline double prim_lse(const double *x, int64_t n) {
+  double m = -INFINITY;
+  int64_t k = -1;
+  for (int64_t i = 0; i < n; i++)
+    if (x[i] > m) { m = x[i]; k = i; }
+  if (n == 0 || m == -INFINITY || isinf(m) || isnan(m)) {
+    if (n == 0 || m == -INFINITY) return -INFINITY;
+    double s = 0;
+    for (int64_t i = 0; i < n; i++) s += x[i];
+    return isnan(s) ? NAN : m;
+  }
+  double s = 0;
+  for (int64_t i = 0; i < n; i++)
+    if (i != k) s += exp(x[i] - m);
+  double r = m + log1p(s);
+#ifdef PRIM_HAVE_QUAD
+  /* m and log1p(s) cancel (the result is near 0 while m is not): the sum
+   * again in quad precision, where the cancellation leaves ~60 bits */
+  if (fabs(r) < 0x1p-20 * fabs(m)) {
+    __float128 q = 0;
+    for (int64_t i = 0; i < n; i++)
+      if (i != k) q += expq((__float128)x[i] - (__float128)m);
+    r = (double)((__float128)m + log1pq(q));
+  }
+#endif
+  return r;
+}
+
+/* softmax_i = exp(x_i - m) / sum_j exp(x_j - m) with m = max (accurate even
+ * for large |x|); all zero when the max is -inf (empty / all -inf), NaN when
+ * it is +inf or NaN. */
+static inline void prim_softmax(const double *x, int64_t n, double *out) {
+  double m = -INFINITY;
+  for (int64_t i = 0; i < n; i++)
+    if (x[i] > m || isnan(x[i])) m = isnan(m) ? m : x[i];
+  if (m == -INFINITY) {
+    for (int64_t i = 0; i < n; i++) out[i] = 0.0;
+    return;
+  }
+  double s = 0;
+  for (int64_t i = 0; i < n; i++) s += exp(x[i] - m);
+  for (int64_t i = 0; i < n; i++) out[i] = exp(x[i] - m) / s;
+}
+
+#endif

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Command-line tests of the certified evaluator (--eval ball): correctly
+# rounded tails, the not-differentiable verdict (exit 4) with the branch's
+# position and its one-sided results, per-entry undefined answers that agree
+# between forward and reverse mode, certificates, undecided (exit 5), and
+# the option errors.
+#   tests/certified/cli.sh [CHAD_BINARY]      (default ./chad)
+# Ends with "N passed, N failed"; exits non-zero if any test failed.
+set -u
+cd "$(dirname "$0")/../.."
+CHAD=${1:-./chad}
+label=$(basename "$(dirname "$CHAD")")/$(basename "$CHAD")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() {
+  fail=$((fail + 1))
+  echo "FAIL $1"
+  shift
+  for line in "$@"; do echo "     $line"; done
+}
+run() {
+  out=$("$@" 2>"$tmp/stderr")
+  rc=$?
+  err=$(cat "$tmp/stderr")
+}
+# expect NAME RC STDOUT STDERR_REGEX CMD...: exit RC, exactly this stdout,
+# stderr matching the regex ('' = empty stderr)
+expect() {
+  local name=$1 want_rc=$2 want_out=$3 re=$4
+  shift 4
+  run "$@"
+  local err_ok=1
+  if [ -z "$re" ]; then [ -z "$err" ] || err_ok=0
+  else [[ $err =~ $re ]] || err_ok=0; fi
+  if [ "$rc" -ne "$want_rc" ] || [ "$out" != "$want_out" ] || [ "$err_ok" -ne 1 ]; then
+    bad "$name" "exit $rc (want $want_rc)" "stdout: $out" "want:   $want_out" "stderr: $err" "want:   /$re/"
+  else ok "$name"; fi
+}
+# expect_match NAME RC STDOUT_REGEX STDERR_REGEX CMD...
+expect_match() {
+  local name=$1 want_rc=$2 ore=$3 re=$4
+  shift 4
+  run "$@"
+  if [ "$rc" -ne "$want_rc" ] || ! [[ $out =~ $ore ]] || ! [[ $err =~ $re ]]; then
+    bad "$name" "exit $rc (want $want_rc)" "stdout: $out" "want:   /$ore/" "stderr: $err" "want:   /$re/"
+  else ok "$name"; fi
+}
+
+P=$tmp/p.chad
+cat >"$P" <<'CHAD'
+def th (x : real) : real = tanh x
+def sg (x : real) : real = sigmoid x
+def ab (x : real) : real = abs x
+def relu (x : real) : real = max x 0.0
+def mn (x : real, y : real) : real = min x y
+def step (x : real) : real = if x > 0.0 then x else 0.0
+def same (x : real) : real = if x > 0.0 then 2.0 * x else x + x
+def jump (x : real) : real = if x == 0.0 then 1.0 else x
+def sqsq (x : real) : real = sqrt (x * x)
+def zsq (x : real) : real = 0.0 * sqrt x
+def lg (x : real) : real = log x
+def pw (x : real, y : real) : real = pow x y
+def em (x : real) : real = exp x - 1.0
+def circle (x : real) : real = if sin x * sin x + cos x * cos x == 1.0 then x else 2.0 * x
+def lse (v : [real]) : real = logsumexp v
+CHAD
+
+echo "certified cli tests of $label"
+
+# ---- tails: the certified derivative, correctly rounded ----------------------
+expect "grad tanh at 20: sech^2 20, not 0" 0 '{"value": 1, "gradient": [1.6993417021166355e-17]}' '' \
+  "$CHAD" grad "$P" --fn th --args '[20.0]' --eval ball
+expect "grad sigmoid at 40: not 0" 0 '{"value": 1, "gradient": [4.2483542552915889e-18]}' '' \
+  "$CHAD" grad "$P" --fn sg --args '[40.0]' --eval ball
+expect "eval exp x - 1 at 1e-30: cancellation resolved by precision" 0 '1.0000000000000001e-30' '' \
+  "$CHAD" eval "$P" --fn em --args '[1e-30]' --eval ball
+expect "grad logsumexp at [1e308, 1e308]: no overflow" 0 \
+  '{"value": 1e+308, "gradient": [[0.5, 0.5]]}' '' \
+  "$CHAD" grad "$P" --fn lse --args '[[1e308, 1e308]]' --eval ball
+
+# ---- kinks: exit 4, the branch's position and each side's result --------------
+expect_match "abs at 0: not differentiable, left and right" 4 \
+  '"limits": \[\{"branches": \[\{"at": "[^"]*:3:28", "op": "abs".*"side": "left side \(x < 0\)"\}\], "result": \{"value": 0, "gradient": \[-1\]\}\}, \{.*"side": "right side \(x > 0\)"\}\], "result": \{"value": 0, "gradient": \[1\]\}\}\]' \
+  ':3:28: not differentiable at this point: a kink of abs' \
+  "$CHAD" grad "$P" --fn ab --args '[0.0]' --eval ball
+expect_match "max x 0 at 0: both gradients" 4 \
+  '"side": "first argument taken"\}\], "result": \{"value": 0, "gradient": \[1\]\}.*"side": "second argument taken"\}\], "result": \{"value": 0, "gradient": \[0\]\}' \
+  ':4:30: not differentiable at this point: max of equal numbers' \
+  "$CHAD" grad "$P" --fn relu --args '[0.0]' --eval ball
+expect_match "min of a tie: both gradients" 4 \
+  '"gradient": \[1, 0\].*"gradient": \[0, 1\]' ':5:[0-9]+: not differentiable at this point: min of equal numbers' \
+  "$CHAD" grad "$P" --fn mn --args '[2.5, 2.5]' --eval ball
+expect_match "if x > 0 at 0: both branches" 4 \
+  '"side": "comparison taken true"\}\], "result": \{"value": 0, "gradient": \[1\]\}.*"side": "comparison taken false"\}\], "result": \{"value": 0, "gradient": \[0\]\}' \
+  ':6:[0-9]+: not differentiable at this point: comparison of equal numbers' \
+  "$CHAD" grad "$P" --fn step --args '[0.0]' --eval ball
+expect_match "jvp of if x > 0 at 0: forward mode, the same verdict" 4 \
+  '"tangent": 1\}.*"tangent": 0\}' ':6:[0-9]+: not differentiable' \
+  "$CHAD" jvp "$P" --fn step --args '[0.0]' --tangent '[1.0]' --eval ball
+expect "branches that agree: differentiable" 0 '{"value": 0, "gradient": [2]}' '' \
+  "$CHAD" grad "$P" --fn same --args '[0.0]' --eval ball
+expect_match "x == 0 taken true and false: the values differ" 4 \
+  '"result": \{"value": 1, "gradient": \[0\]\}.*"result": \{"value": 0, "gradient": \[1\]\}' \
+  'not differentiable at this point: comparison of equal numbers' \
+  "$CHAD" grad "$P" --fn jump --args '[0.0]' --eval ball
+expect "abs away from 0: an ordinary gradient" 0 '{"value": 2, "gradient": [-1]}' '' \
+  "$CHAD" grad "$P" --fn ab --args '[-2.0]' --eval ball
+expect "eval at a kink stays defined" 0 '0' '' "$CHAD" eval "$P" --fn ab --args '[0.0]' --eval ball
+
+# ---- domain edges: per entry, forward = reverse --------------------------------
+expect "sqrt (x*x) at 0, reverse: undefined" 4 '{"value": 0, "gradient": ["undefined"]}' \
+  ':9:[0-9]+: not differentiable at this point: sqrt.s derivative at 0' \
+  "$CHAD" grad "$P" --fn sqsq --args '[0.0]' --eval ball
+expect "sqrt (x*x) at 0, forward: the same" 4 '{"value": 0, "tangent": "undefined"}' \
+  ':9:[0-9]+: not differentiable at this point: sqrt.s derivative at 0' \
+  "$CHAD" jvp "$P" --fn sqsq --args '[0.0]' --tangent '[1.0]' --eval ball
+expect "0 * sqrt x at 0, reverse: undefined" 4 '{"value": 0, "gradient": ["undefined"]}' \
+  'sqrt.s derivative at 0' "$CHAD" grad "$P" --fn zsq --args '[0.0]' --eval ball
+expect "0 * sqrt x at 0, forward: the same" 4 '{"value": 0, "tangent": "undefined"}' \
+  'sqrt.s derivative at 0' "$CHAD" jvp "$P" --fn zsq --args '[0.0]' --tangent '[1.0]' --eval ball
+expect "pow at a negative base: d/dx finite, d/dy undefined" 4 '{"value": -8, "gradient": [12, "undefined"]}' \
+  ':12:[0-9]+: not differentiable at this point: pow.s derivative in y at a negative base' \
+  "$CHAD" grad "$P" --fn pw --args '[-2.0, 3.0]' --eval ball
+expect "log at 0: value -infinity, derivative undefined" 4 '{"value": "-infinity", "gradient": ["undefined"]}' \
+  'log.s derivative at 0' "$CHAD" grad "$P" --fn lg --args '[0.0]' --eval ball
+expect "eval log 0 = -infinity" 0 '"-infinity"' '' "$CHAD" eval "$P" --fn lg --args '[0.0]' --eval ball
+expect "eval log of a negative number: undefined" 4 '"undefined"' ':11:[0-9]+: undefined at this point: log of a negative number' \
+  "$CHAD" eval "$P" --fn lg --args '[-1.0]' --eval ball
+
+# ---- certificates ----------------------------------------------------------------
+expect_match "certificate: exact decimal enclosures and the precision" 0 \
+  '^\{"value": 0.52497918747894001, "gradient": \[0.24937604019289197\], "certificate": \{"precision": 64, "enclosures": \[\{"mid": "0\.5249791874789399[0-9]*", "rad": "0\.0000000000000000000[0-9]*"\}, \{"mid": "0\.24937604019289196[0-9]*", "rad": "0\.[0-9]*"\}\]\}\}$' \
+  '^$' "$CHAD" grad "$P" --fn sg --args '[0.1]' --eval ball --certificate
+expect_match "certificate of eval: value and enclosure" 0 \
+  '^\{"value": 1.0000000000000001e-30, "certificate": \{"precision": [0-9]+, "enclosures": \[\{"mid": "0\.0{29}10{16}83336420[0-9]*", "rad": "0\.0{40}[0-9]*"\}\]\}\}$' \
+  '^$' "$CHAD" eval "$P" --fn em --args '[1e-30]' --eval ball --certificate
+
+# ---- undecided at the cap ----------------------------------------------------------
+expect "undecided: --max-prec 64 cannot round exp x - 1 at 1e-30" 5 '"undecided"' \
+  'could not be rounded correctly at 64 bits' \
+  "$CHAD" eval "$P" --fn em --args '[1e-30]' --eval ball --max-prec 64
+expect_match "undecided: a comparison of equal numbers computed inexactly" 5 '^$' \
+  'comparison or a primitive.s domain could not be decided at 256 bits' \
+  "$CHAD" grad "$P" --fn circle --args '[0.5]' --eval ball --max-prec 256
+
+# ---- option errors ---------------------------------------------------------------------
+expect "--certificate needs --eval ball" 1 '' '^error: --certificate needs --eval ball' \
+  "$CHAD" grad "$P" --fn sg --args '[0.1]' --certificate
+expect "--max-prec out of range" 1 '' '^error: --max-prec needs a number of bits' \
+  "$CHAD" grad "$P" --fn sg --args '[0.1]' --eval ball --max-prec 10
+cat >"$tmp/ix.chad" <<'CHAD'
+def ix (v : [real]) : real = v[5] * 2.0
+CHAD
+expect "a runtime error stays a runtime error" 3 '' 'index 5 out of bounds' \
+  "$CHAD" grad "$tmp/ix.chad" --eval ball --args '[[1.0]]'
+echo "certified-cli-$label: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
