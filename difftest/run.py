@@ -55,7 +55,7 @@ import types
 import torch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CHAD = os.path.join(ROOT, "chad")
+CHAD = os.environ.get("CHAD", os.path.join(ROOT, "chad"))
 BUILD = os.path.join(ROOT, "build", "difftest")
 
 # ---- targeted cases: one primitive, points where float formulas fail -------
@@ -70,6 +70,20 @@ UNARY_POINTS = {
     "tan": [1.5707963267948966, 1e22, 0.5],
     "abs": [0.0, -2.0, 5e-324],
     "neg": [0.0, 1e308],
+    "log1p": [-0.9999999999999999, 1e-300, 1e300, -1.0],
+    "expm1": [1e-300, -40.0, 709.0],
+    "softplus": [40.0, -40.0, 800.0, -800.0],
+    "atan": [1e300, 1e-300],
+    "erf": [5.0, 27.0, 1e-300],
+    "erfc": [27.0, -5.0],
+    "lgamma": [1e-300, -2.5, 171.6, 1.4616321449683622, 0.0],
+    "sinh": [710.0, 1e-300],
+    "cosh": [710.0, 0.0],
+    "asinh": [1e300, 1e-300],
+    "acosh": [1.0000000000000002, 1e300, 1.0],
+    "atanh": [0.9999999999999999, 1e-300, 1.0],
+    "exp2": [1023.9, -1074.0],
+    "log2": [5e-324, 1.0000000000000002],
 }
 BINARY_POINTS = {
     "pow": [(2.0, 1000.5), (0.5, 1070.0), (5e-324, 1e-300), (1.0000000000000002, 1e15),
@@ -79,6 +93,8 @@ BINARY_POINTS = {
     "max": [(1.5, 1.5), (0.0, 0.0), (1.0, 2.0)],
     "min": [(1.5, 1.5), (-1.0, 2.0)],
     "sub": [(1.0, 1.0000000000000002)],
+    "atan2": [(0.0, -1.0), (0.0, 0.0), (1e-300, 1e300), (1.0, 1.0)],
+    "hypot": [(0.0, 0.0), (1e300, 1e300), (1e-300, 1e-300)],
 }
 COMPOSED = [
     # (name, source, args): compositions a PyTorch user writes

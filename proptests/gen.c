@@ -121,6 +121,22 @@ static int gen_real(gst *s, int g, int size) {
   case 17: return ck(tm_sum(gen(s, g, T_.AR, n)), "sum");
   case 18: return op2(P_DOT, gen(s, g, T_.AR, n / 2), gen(s, g, T_.AR, n - n / 2));
   case 19: return op1(P_LOGSUMEXP, gen(s, g, T_.AR, n));
+  case 20: {   /* the other smooth primitives, each on a part of its domain */
+    switch (prng_below(s->r, 12)) {
+    case 0: return op1(P_LOG1P, positive(s, g, n - 1));
+    case 1: return op1(P_EXPM1, op1(P_SIN, gen(s, g, T_.R, n - 1)));
+    case 2: return op1(P_SOFTPLUS, gen(s, g, T_.R, n));
+    case 3: return op1(P_ATAN, gen(s, g, T_.R, n));
+    case 4: return op1(prng_chance(s->r, 1, 2) ? P_ERF : P_ERFC, gen(s, g, T_.R, n));
+    case 5: return op1(P_LGAMMA, positive(s, g, n - 1));
+    case 6: return op1(prng_chance(s->r, 1, 2) ? P_SINH : P_COSH, op1(P_SIN, gen(s, g, T_.R, n - 1)));
+    case 7: return op1(P_ASINH, gen(s, g, T_.R, n));
+    case 8: return op1(P_EXP2, op1(P_SIN, gen(s, g, T_.R, n - 1)));
+    case 9: return op1(P_LOG2, positive(s, g, n - 1));
+    case 10: return op2(P_HYPOT, positive(s, g, n / 2 - 1), gen(s, g, T_.R, n - n / 2));
+    default: return op2(P_ATAN2, gen(s, g, T_.R, n / 2), positive(s, g, n - n / 2 - 1));
+    }
+  }
   default: {
     int v = pick_var(s, g, T_.R);
     if (v >= 0) return v;

@@ -29,7 +29,9 @@ static int prim_at(void *cv, const double *xs, double *ys) {
 static const int smooth_ops[] = {
   P_NEG, P_ADD, P_SUB, P_MUL, P_DIV, P_SIN, P_COS, P_TAN, P_EXP, P_LOG, P_SQRT,
   P_TANH, P_SIGMOID, P_POW, P_MAX, P_MIN, P_ABS,
-  P_VADD, P_VMUL, P_VSCALE, P_DOT, P_MATVEC, P_LOGSUMEXP
+  P_VADD, P_VMUL, P_VSCALE, P_DOT, P_MATVEC, P_LOGSUMEXP,
+  P_LOG1P, P_EXPM1, P_SOFTPLUS, P_ATAN, P_ERF, P_ERFC, P_LGAMMA, P_SINH, P_COSH,
+  P_ASINH, P_ACOSH, P_ATANH, P_EXP2, P_LOG2, P_ATAN2, P_HYPOT
 };
 static const int discrete_ops[] = {
   P_LT, P_LE, P_EQ, P_INEG, P_IADD, P_ISUB, P_IMUL, P_IDIV, P_IMOD, P_ILT, P_ILE, P_IEQ, P_TOREAL
@@ -54,6 +56,18 @@ static void point(prng *r, int op, double *x, int n, int use_edge) {
   case P_POW: x[0] = use_edge ? (prng_chance(r, 1, 2) ? 1.0 : 0.01) : prng_range(r, 0.05, 4); break;
   case P_MAX: case P_MIN: if (use_edge && prng_chance(r, 1, 2)) x[1] = x[0]; break; /* tie */
   case P_ABS: if (use_edge && prng_chance(r, 1, 2)) x[0] = 0.0; break;
+  case P_LOG1P: x[0] = use_edge ? 1e-3 : prng_range(r, -0.9, 5); break;
+  case P_LGAMMA: x[0] = use_edge ? 1.0 : prng_range(r, 0.1, 6); break;
+  case P_LOG2: x[0] = use_edge ? 1.0 : prng_range(r, 0.01, 10); break;
+  case P_ACOSH: x[0] = use_edge ? 2.0 : prng_range(r, 1.05, 5); break;
+  case P_ATANH: x[0] = use_edge ? 0.5 : prng_range(r, -0.9, 0.9); break;
+  case P_ERF: case P_ERFC: case P_SINH: case P_COSH: case P_EXP2: case P_EXPM1:
+    if (fabs(x[0]) > 5) x[0] = 5;
+    break;
+  case P_ATAN2: case P_HYPOT:   /* away from the origin and atan2's branch cut */
+    if (fabs(x[0]) + fabs(x[1]) < 0.1) x[1] = 1.0;
+    if (op == P_ATAN2 && x[1] < 0 && fabs(x[0]) < 0.1) x[0] = 0.5;
+    break;
   default: break;
   }
 }

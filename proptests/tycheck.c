@@ -17,14 +17,18 @@ static void own_sig(int op, int *dom, int *cod) {
   *dom = -1; *cod = -1;
   switch (op) {
   case P_NEG: case P_SIN: case P_COS: case P_TAN: case P_EXP: case P_LOG:
-  case P_SQRT: case P_TANH: case P_SIGMOID: case P_ABS: *dom = R; *cod = R; break;
+  case P_SQRT: case P_TANH: case P_SIGMOID: case P_ABS:
+  case P_LOG1P: case P_EXPM1: case P_SOFTPLUS: case P_ATAN: case P_ERF: case P_ERFC:
+  case P_LGAMMA: case P_SINH: case P_COSH: case P_ASINH: case P_ACOSH: case P_ATANH:
+  case P_EXP2: case P_LOG2: *dom = R; *cod = R; break;
   case P_ADD: case P_SUB: case P_MUL: case P_DIV: case P_POW: case P_MAX:
-  case P_MIN: *dom = RR; *cod = R; break;
+  case P_MIN: case P_ATAN2: case P_HYPOT: *dom = RR; *cod = R; break;
   case P_LT: case P_LE: case P_EQ: *dom = RR; *cod = B; break;
   case P_INEG: *dom = I; *cod = I; break;
   case P_IADD: case P_ISUB: case P_IMUL: case P_IDIV: case P_IMOD: *dom = II; *cod = I; break;
   case P_ILT: case P_ILE: case P_IEQ: *dom = II; *cod = B; break;
   case P_TOREAL: *dom = I; *cod = R; break;
+  case P_FLOOR: case P_CEIL: case P_ROUND: case P_TRUNC: case P_SIGN: *dom = R; *cod = I; break;
   case P_VADD: case P_VMUL: *dom = ty_prod(AR, AR); *cod = AR; break;
   case P_VSCALE: *dom = ty_prod(R, AR); *cod = AR; break;
   case P_DOT: *dom = ty_prod(AR, AR); *cod = R; break;

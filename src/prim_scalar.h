@@ -19,10 +19,62 @@
 
 #include "chad/primitives.h"
 
+#define PRIM_2_SQRTPI 1.12837916709551257390   /* 2 / sqrt(pi) */
+#define PRIM_LN2 0.693147180559945309417
+#define PRIM_LOG2E 1.44269504088896340736
+
 static inline double prim_sigmoid(double x) {
   if (x >= 0) return 1.0 / (1.0 + exp(-x));
   double e = exp(x);
   return e / (1.0 + e);
+}
+
+/* digamma (lgamma's derivative): the recurrence up to 100 and the
+ * asymptotic series, in quad precision where it is available (near the
+ * root 1.46163... the recurrence cancels; quad keeps ~100 good bits),
+ * reflected for x < 0; NaN at the poles 0, -1, -2, ... */
+static inline double prim_digamma(double x) {
+  if (x <= 0 && x == floor(x)) return NAN;
+#ifdef PRIM_HAVE_QUAD
+  typedef __float128 R;
+#define PRIM_LOG logq
+#define PRIM_TAN tanq
+#define PRIM_PI M_PIq
+#else
+  typedef long double R;
+#define PRIM_LOG logl
+#define PRIM_TAN tanl
+#define PRIM_PI 3.141592653589793238462643383279502884L
+#endif
+  R q = x, acc = 0;
+  if (q < 0) {   /* psi(x) = psi(1 - x) - pi / tan(pi x) */
+    acc -= PRIM_PI / PRIM_TAN(PRIM_PI * q);
+    q = 1 - q;
+  }
+  while (q < 100) {
+    acc -= 1 / q;
+    q += 1;
+  }
+  /* ln q - 1/(2q) - sum_k B_2k / (2k q^2k), k = 1..8 */
+  R t = 1 / (q * q);
+  R series = t * ((R)1 / 12 - t * ((R)1 / 120 - t * ((R)1 / 252 - t * ((R)1 / 240 - t * ((R)1 / 132 -
+             t * ((R)691 / 32760 - t * ((R)1 / 12 - t * (R)3617 / 8160)))))));
+  return (double)(acc + PRIM_LOG(q) - 1 / (2 * q) - series);
+#undef PRIM_LOG
+#undef PRIM_TAN
+#undef PRIM_PI
+}
+
+/* exp(-x^2) with x^2 split exactly (hi + lo, by fma): erf' without the
+ * rounding of x^2 amplified by exp. */
+static inline double prim_gauss(double x) {
+  double hi = x * x, lo = fma(x, x, -hi);
+  if (hi > 746.0) return 0.0;   /* exp(-x^2) below the smallest subnormal */
+  return exp(-hi) * (1.0 - lo);
+}
+
+static inline double prim_softplus(double x) {
+  return x > 0 ? x + log1p(exp(-x)) : log1p(exp(x));
 }
 
 static inline double prim_real1(int op, double x) {
@@ -37,6 +89,20 @@ static inline double prim_real1(int op, double x) {
   case P_TANH: return tanh(x);
   case P_SIGMOID: return prim_sigmoid(x);
   case P_ABS: return fabs(x);
+  case P_LOG1P: return log1p(x);
+  case P_EXPM1: return expm1(x);
+  case P_SOFTPLUS: return prim_softplus(x);
+  case P_ATAN: return atan(x);
+  case P_ERF: return erf(x);
+  case P_ERFC: return erfc(x);
+  case P_LGAMMA: return lgamma(x);     /* log |Gamma(x)|, as C */
+  case P_SINH: return sinh(x);
+  case P_COSH: return cosh(x);
+  case P_ASINH: return asinh(x);
+  case P_ACOSH: return acosh(x);
+  case P_ATANH: return atanh(x);
+  case P_EXP2: return exp2(x);
+  case P_LOG2: return log2(x);
   default: return NAN;
   }
 }
@@ -62,6 +128,25 @@ static inline double prim_deriv1(int op, double x) {
     return e / u / u;
   }
   case P_ABS: return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; /* abs'(0) = 0 */
+  case P_LOG1P: return 1.0 / (1.0 + x);
+  case P_EXPM1: return exp(x);
+  case P_SOFTPLUS: return prim_sigmoid(x);
+  case P_ATAN: {   /* 1 / (1 + x^2), as t^2 / (1 + t^2), t = 1/x, where x^2 overflows */
+    if (fabs(x) < 0x1p500) return 1.0 / (1.0 + x * x);
+    double t = 1.0 / x;
+    return t * t / (1.0 + t * t);
+  }
+  case P_ERF: return PRIM_2_SQRTPI * prim_gauss(x);
+  case P_ERFC: return -PRIM_2_SQRTPI * prim_gauss(x);
+  case P_LGAMMA: return prim_digamma(x);
+  case P_SINH: return cosh(x);
+  case P_COSH: return sinh(x);
+  case P_ASINH: return 1.0 / hypot(1.0, x);
+  case P_ACOSH:   /* 1 / sqrt((x - 1)(x + 1)): no cancellation near 1 */
+    return x > 0x1p30 ? 1.0 / x : 1.0 / sqrt((x - 1.0) * (x + 1.0));
+  case P_ATANH: return 1.0 / ((1.0 - x) * (1.0 + x));
+  case P_EXP2: return exp2(x) * PRIM_LN2;
+  case P_LOG2: return PRIM_LOG2E / x;
   default: return NAN;
   }
 }
@@ -75,6 +160,8 @@ static inline double prim_real2(int op, double x, double y) {
   case P_POW: return pow(x, y);
   case P_MAX: return x >= y ? x : y;  /* picks x at ties */
   case P_MIN: return x <= y ? x : y;  /* picks x at ties */
+  case P_ATAN2: return atan2(x, y);   /* atan2 y x: the operands are (y, x) */
+  case P_HYPOT: return hypot(x, y);
   default: return NAN;
   }
 }
@@ -105,6 +192,18 @@ static inline void prim_deriv2(int op, double x, double y, double *px, double *p
     return;
   case P_MAX: *px = x >= y ? 1.0 : 0.0; *py = x >= y ? 0.0 : 1.0; return;
   case P_MIN: *px = x <= y ? 1.0 : 0.0; *py = x <= y ? 0.0 : 1.0; return;
+  case P_ATAN2: {   /* of atan2(a, b): (b, -a) / (a^2 + b^2), as (b/h)/h */
+    double h = hypot(x, y);
+    *px = y / h / h;
+    *py = -x / h / h;
+    return;
+  }
+  case P_HYPOT: {
+    double h = hypot(x, y);
+    *px = x / h;
+    *py = y / h;
+    return;
+  }
   default: *px = NAN; *py = NAN; return;
   }
 }

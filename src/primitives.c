@@ -32,6 +32,7 @@ typedef enum {
   SIG_II_I,  /* Int * Int -> Int                    */
   SIG_II_B,  /* Int * Int -> Unit + Unit            */
   SIG_I_R,   /* Int -> Real                         */
+  SIG_R_I,   /* Real -> Int                         */
   SIG_AA_A,  /* Arr Real * Arr Real -> Arr Real     */
   SIG_RA_A,  /* Real * Arr Real -> Arr Real         */
   SIG_AA_R,  /* Arr Real * Arr Real -> Real         */
@@ -65,6 +66,17 @@ static const prim_info PRIMS[P_COUNT] = {
     [P_VADD] = {"vadd", 2, SIG_AA_A},      [P_VMUL] = {"vmul", 2, SIG_AA_A},
     [P_VSCALE] = {"vscale", 2, SIG_RA_A},  [P_DOT] = {"dot", 2, SIG_AA_R},
     [P_MATVEC] = {"matvec", 2, SIG_MA_A},  [P_LOGSUMEXP] = {"logsumexp", 1, SIG_A_R},
+    [P_LOG1P] = {"log1p", 1, SIG_R_R},     [P_EXPM1] = {"expm1", 1, SIG_R_R},
+    [P_SOFTPLUS] = {"softplus", 1, SIG_R_R}, [P_ATAN] = {"atan", 1, SIG_R_R},
+    [P_ERF] = {"erf", 1, SIG_R_R},         [P_ERFC] = {"erfc", 1, SIG_R_R},
+    [P_LGAMMA] = {"lgamma", 1, SIG_R_R},   [P_SINH] = {"sinh", 1, SIG_R_R},
+    [P_COSH] = {"cosh", 1, SIG_R_R},       [P_ASINH] = {"asinh", 1, SIG_R_R},
+    [P_ACOSH] = {"acosh", 1, SIG_R_R},     [P_ATANH] = {"atanh", 1, SIG_R_R},
+    [P_EXP2] = {"exp2", 1, SIG_R_R},       [P_LOG2] = {"log2", 1, SIG_R_R},
+    [P_ATAN2] = {"atan2", 2, SIG_RR_R},    [P_HYPOT] = {"hypot", 2, SIG_RR_R},
+    [P_FLOOR] = {"floor", 1, SIG_R_I},     [P_CEIL] = {"ceil", 1, SIG_R_I},
+    [P_ROUND] = {"round", 1, SIG_R_I},     [P_TRUNC] = {"trunc", 1, SIG_R_I},
+    [P_SIGN] = {"sign", 1, SIG_R_I},
 };
 
 static int valid_op(int op) { return op >= 0 && op < P_COUNT; }
@@ -104,6 +116,7 @@ int prims_init(void) {
     case SIG_II_I: dom = II, cod = I, tdom = UU, tcod = U; break;
     case SIG_II_B: dom = II, cod = B, tdom = UU, tcod = UU; break;
     case SIG_I_R: dom = I, cod = R, tdom = U, tcod = R; break;
+    case SIG_R_I: dom = R, cod = I, tdom = R, tcod = U; break;
     case SIG_AA_A: dom = AA, cod = A, tdom = AA, tcod = A; break;
     case SIG_RA_A: dom = RA, cod = A, tdom = RA, tcod = A; break;
     case SIG_AA_R: dom = AA, cod = R, tdom = AA, tcod = R; break;
@@ -585,6 +598,20 @@ const value *prim_eval(heap *h, int op, const value *x, const char **err) {
   case SIG_II_I:
   case SIG_II_B:
   case SIG_I_R: return int_op(h, op, x, err);
+  case SIG_R_I: {
+    double a;
+    if (!get_real(x, &a)) { *err = E_SHAPE; return NULL; }
+    double r = op == P_FLOOR ? floor(a) : op == P_CEIL ? ceil(a) : op == P_ROUND ? round(a)
+             : op == P_TRUNC ? trunc(a) : (a > 0) - (a < 0);
+    /* -2^63 <= r < 2^63: the doubles that convert to int64 */
+    if (!(r >= -0x1p63 && r < 0x1p63)) {
+      *err = isnan(a) ? "conversion of NaN to an integer" : "conversion to an integer out of the 64-bit range";
+      return NULL;
+    }
+    const value *v = v_int(h, (int64_t)r);
+    if (!v) *err = E_OOM;
+    return v;
+  }
   default: return array_eval(h, op, x, err);
   }
 }
@@ -616,7 +643,8 @@ const value *prim_dop(heap *h, int op, const value *x, const value *dx, const ch
   case SIG_I_I:
   case SIG_II_I:
   case SIG_II_B:
-  case SIG_I_R: return v_zero(h); /* piecewise constant, or from Int */
+  case SIG_I_R:
+  case SIG_R_I: return v_zero(h); /* piecewise constant, or from or to Int */
   default: return array_dop(h, op, x, dx, err);
   }
 }
@@ -647,7 +675,8 @@ const value *prim_dopT(heap *h, int op, const value *x, const value *v, const ch
   case SIG_I_I:
   case SIG_II_I:
   case SIG_II_B:
-  case SIG_I_R: return v_zero(h);
+  case SIG_I_R:
+  case SIG_R_I: return v_zero(h);
   default:
     if (v->kind == V_ZERO) return v_zero(h);
     return array_dopT(h, op, x, v, err);

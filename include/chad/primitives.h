@@ -28,6 +28,15 @@ enum prim {
   P_DOT,               /* Arr Real * Arr Real -> Real                      */
   P_MATVEC,            /* Arr (Arr Real) * Arr Real -> Arr Real            */
   P_LOGSUMEXP,         /* Arr Real -> Real                                 */
+  /* more Real -> Real: the functions AD systems are tested on */
+  P_LOG1P, P_EXPM1, P_SOFTPLUS, P_ATAN, P_ERF, P_ERFC, P_LGAMMA, P_SINH, P_COSH,
+  P_ASINH, P_ACOSH, P_ATANH, P_EXP2, P_LOG2,
+  /* more Real * Real -> Real */
+  P_ATAN2,             /* atan2 y x, the angle of the point (x, y)         */
+  P_HYPOT,
+  /* Real -> Int: derivative zero; a jump at each integer (round: each
+   * half-integer; sign: 0) */
+  P_FLOOR, P_CEIL, P_ROUND, P_TRUNC, P_SIGN,
   P_COUNT
 };
 

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <arb_hypgeom.h>
+
 #include "chad/eval.h"
 #include "chad/primitives.h"
 
@@ -177,6 +179,43 @@ static void sigmoid(arb_t y, const arb_t x, slong p) {
   arb_inv(y, y, p);
 }
 
+/* log |Gamma(x)| (C's lgamma): Arb's for x > 0, the reflection
+ * log(pi / |sin(pi x)|) - log Gamma(1 - x) below; +infinity at the poles. */
+static void lgamma_abs(arb_t y, const arb_t x, slong p) {
+  if (arb_is_positive(x)) { arb_lgamma(y, x, p); return; }
+  arb_t t, u;
+  arb_init(t);
+  arb_init(u);
+  arb_sub_ui(t, x, 1, p);
+  arb_neg(t, t);                       /* 1 - x */
+  arb_lgamma(u, t, p);
+  arb_sin_pi(t, x, p);
+  arb_abs(t, t);
+  arb_const_pi(y, p);
+  arb_div(y, y, t, p);
+  arb_log(y, y, p);
+  arb_sub(y, y, u, p);
+  arb_clear(t);
+  arb_clear(u);
+}
+
+static int is_nonpositive_int(const arb_t x) {
+  return arb_is_exact(x) && arf_is_int(arb_midref(x)) && arf_sgn(arb_midref(x)) <= 0;
+}
+
+/* 2/sqrt(pi) exp(-x^2) */
+static void gauss(arb_t y, const arb_t x, slong p) {
+  arb_t t;
+  arb_init(t);
+  arb_sqr(y, x, p);
+  arb_neg(y, y);
+  arb_exp(y, y, p);
+  arb_const_sqrt_pi(t, p);
+  arb_div(y, y, t, p);
+  arb_mul_2exp_si(y, y, 1);
+  arb_clear(t);
+}
+
 /* y = op(x) for the unary real ops. Returns 0, or -1 when the run stops. */
 static int real1(int op, arb_t y, const arb_t x) {
   slong p = cert.prec;
@@ -202,6 +241,74 @@ static int real1(int op, arb_t y, const arb_t x) {
     if (arb_is_negative(x)) { undefined(y, op, arb_midref(x), "sqrt of a negative number"); return 0; }
     arb_sqrt(y, x, p);
     break;
+  case P_LOG1P: {
+    arb_t t;
+    arb_init(t);
+    arb_add_ui(t, x, 1, p);
+    int z = arb_is_zero(t), neg = arb_is_negative(t);
+    arb_clear(t);
+    if (z) { arb_neg_inf(y); return 0; }
+    if (neg) { undefined(y, op, arb_midref(x), "log1p below -1"); return 0; }
+    arb_log1p(y, x, p);
+    break;
+  }
+  case P_EXPM1: arb_expm1(y, x, p); break;
+  case P_SOFTPLUS: arb_exp(y, x, p); arb_log1p(y, y, p); break;
+  case P_ATAN: arb_atan(y, x, p); break;
+  case P_ERF: arb_hypgeom_erf(y, x, p); break;
+  case P_ERFC: arb_hypgeom_erfc(y, x, p); break;
+  case P_LGAMMA:
+    if (is_nonpositive_int(x)) { arb_pos_inf(y); lookup(CS_DOMAIN, op, arb_midref(x)); return 0; }
+    lgamma_abs(y, x, p);
+    break;
+  case P_SINH: arb_sinh(y, x, p); break;
+  case P_COSH: arb_cosh(y, x, p); break;
+  case P_ASINH: arb_asinh(y, x, p); break;
+  case P_ACOSH: {
+    arb_t t;
+    arb_init(t);
+    arb_sub_ui(t, x, 1, p);
+    int neg = arb_is_negative(t);
+    arb_clear(t);
+    if (neg) { undefined(y, op, arb_midref(x), "acosh below 1"); return 0; }
+    arb_acosh(y, x, p);
+    break;
+  }
+  case P_ATANH: {
+    arb_t t;
+    arb_init(t);
+    arb_abs(t, x);
+    arb_sub_ui(t, t, 1, p);
+    int one = arb_is_zero(t), out = arb_is_positive(t);
+    arb_clear(t);
+    if (one) {
+      if (arf_sgn(arb_midref(x)) > 0) arb_pos_inf(y); else arb_neg_inf(y);
+      lookup(CS_DOMAIN, op, arb_midref(x));
+      return 0;
+    }
+    if (out) { undefined(y, op, arb_midref(x), "atanh outside [-1, 1]"); return 0; }
+    arb_atanh(y, x, p);
+    break;
+  }
+  case P_EXP2: {
+    arb_t two;
+    arb_init(two);
+    arb_set_ui(two, 2);
+    arb_pow(y, two, x, p);
+    arb_clear(two);
+    break;
+  }
+  case P_LOG2: {
+    if (is_exact_zero(x)) { arb_neg_inf(y); lookup(CS_DOMAIN, op, arb_midref(x)); return 0; }
+    if (arb_is_negative(x)) { undefined(y, op, arb_midref(x), "log2 of a negative number"); return 0; }
+    arb_t l;
+    arb_init(l);
+    arb_log(y, x, p);
+    arb_const_log2(l, p);
+    arb_div(y, y, l, p);
+    arb_clear(l);
+    break;
+  }
   default: arb_indeterminate(y); return 0;
   }
   check_finite(y, x);
@@ -248,6 +355,83 @@ static int deriv1(int op, arb_t y, const arb_t x) {
     arb_set_si(y, c);
     return 0;
   }
+  case P_LOG1P: {
+    arb_t t;
+    arb_init(t);
+    arb_add_ui(t, x, 1, p);
+    if (arb_is_zero(t) || arb_is_negative(t)) undefined(y, op, arb_midref(x), "log1p's derivative at or below -1");
+    else arb_inv(y, t, p);
+    arb_clear(t);
+    if (!arb_is_finite(y)) return 0;
+    break;
+  }
+  case P_EXPM1: arb_exp(y, x, p); break;
+  case P_SOFTPLUS: sigmoid(y, x, p); break;
+  case P_ATAN: arb_sqr(y, x, p); arb_add_ui(y, y, 1, p); arb_inv(y, y, p); break;
+  case P_ERF: gauss(y, x, p); break;
+  case P_ERFC: gauss(y, x, p); arb_neg(y, y); break;
+  case P_LGAMMA:
+    if (is_nonpositive_int(x)) { undefined(y, op, arb_midref(x), "lgamma's derivative at a pole"); return 0; }
+    arb_digamma(y, x, p);
+    break;
+  case P_SINH: arb_cosh(y, x, p); break;
+  case P_COSH: arb_sinh(y, x, p); break;
+  case P_ASINH: arb_sqr(y, x, p); arb_add_ui(y, y, 1, p); arb_rsqrt(y, y, p); break;
+  case P_ACOSH: {
+    arb_t t;
+    arb_init(t);
+    arb_sub_ui(t, x, 1, p);
+    if (!arb_is_positive(t)) {
+      if (arb_is_zero(t) || arb_is_negative(t)) undefined(y, op, arb_midref(x), "acosh's derivative at or below 1");
+      else imprecise(y);
+      arb_clear(t);
+      return 0;
+    }
+    arb_add_ui(y, x, 1, p);
+    arb_mul(y, y, t, p);
+    arb_rsqrt(y, y, p);
+    arb_clear(t);
+    break;
+  }
+  case P_ATANH: {
+    arb_t t;
+    arb_init(t);
+    arb_sqr(t, x, p);
+    arb_sub_ui(t, t, 1, p);
+    arb_neg(t, t);                      /* 1 - x^2 */
+    if (!arb_is_positive(t)) {
+      if (arb_is_zero(t) || arb_is_negative(t)) undefined(y, op, arb_midref(x), "atanh's derivative at or outside +-1");
+      else imprecise(y);
+      arb_clear(t);
+      return 0;
+    }
+    arb_inv(y, t, p);
+    arb_clear(t);
+    break;
+  }
+  case P_EXP2: {
+    arb_t two, l;
+    arb_init(two);
+    arb_init(l);
+    arb_set_ui(two, 2);
+    arb_pow(y, two, x, p);
+    arb_const_log2(l, p);
+    arb_mul(y, y, l, p);
+    arb_clear(two);
+    arb_clear(l);
+    break;
+  }
+  case P_LOG2: {
+    if (is_exact_zero(x)) { undefined(y, op, arb_midref(x), "log2's derivative at 0"); return 0; }
+    if (arb_is_negative(x)) { undefined(y, op, arb_midref(x), "log2 of a negative number"); return 0; }
+    arb_t l;
+    arb_init(l);
+    arb_const_log2(l, p);
+    arb_mul(y, x, l, p);
+    arb_inv(y, y, p);
+    arb_clear(l);
+    break;
+  }
   default: arb_indeterminate(y); return 0;
   }
   check_finite(y, x);
@@ -292,6 +476,25 @@ static int real2(int op, arb_t z, const arb_t x, const arb_t y) {
     arb_pow(z, x, y, p);
     check_finite(z, x);
     return 0;
+  case P_ATAN2:   /* atan2 x y with x the ordinate: the operands are (y, x) */
+    if (is_exact_zero(x) && is_exact_zero(y)) { arb_zero(z); lookup(CS_DOMAIN, op, arb_midref(x)); return 0; }
+    if (is_exact_zero(x) && arb_is_negative(y)) {
+      /* on the branch cut: pi from above (and at y = +0, as C), -pi from below */
+      int side = 1;
+      if (cert.deriv) {
+        side = tie_choice(CS_JUMP, op, arb_midref(y));
+        if (side < 0) return -1;
+      } else {
+        lookup(CS_JUMP, op, arb_midref(y));
+      }
+      arb_const_pi(z, p);
+      if (side == 0) arb_neg(z, z);
+      return 0;
+    }
+    arb_atan2(z, x, y, p);
+    check_finite(z, y);
+    return 0;
+  case P_HYPOT: arb_hypot(z, x, y, p); return 0;
   default: arb_indeterminate(z); return 0;
   }
 }
@@ -370,6 +573,30 @@ static int deriv2(int op, arb_t px, arb_t py, const arb_t x, const arb_t y) {
       }
     }
     arb_clear(t);
+    return 0;
+  }
+  case P_ATAN2:
+  case P_HYPOT: {
+    if (is_exact_zero(x) && is_exact_zero(y)) {
+      undefined(px, op, arb_midref(x), op == P_HYPOT ? "hypot's derivative at (0, 0)" : "atan2's derivative at (0, 0)");
+      arb_indeterminate(py);
+      return 0;
+    }
+    arb_t h;
+    arb_init(h);
+    arb_hypot(h, x, y, p);
+    if (op == P_HYPOT) {          /* (x, y) / h */
+      arb_div(px, x, h, p);
+      arb_div(py, y, h, p);
+    } else {                      /* of atan2(a, b): (b, -a) / h^2 */
+      arb_sqr(h, h, p);
+      arb_div(px, y, h, p);
+      arb_div(py, x, h, p);
+      arb_neg(py, py);
+    }
+    arb_clear(h);
+    check_finite(px, x);
+    check_finite(py, x);
     return 0;
   }
   default: arb_indeterminate(px); arb_indeterminate(py); return 0;
@@ -846,9 +1073,12 @@ typedef enum { K_R_R, K_RR_R, K_RR_B, K_ARRAY, K_OTHER } kind;
 static kind kind_of(int op) {
   switch (op) {
   case P_NEG: case P_SIN: case P_COS: case P_TAN: case P_EXP: case P_LOG: case P_SQRT:
-  case P_TANH: case P_SIGMOID: case P_ABS:
+  case P_TANH: case P_SIGMOID: case P_ABS: case P_LOG1P: case P_EXPM1: case P_SOFTPLUS:
+  case P_ATAN: case P_ERF: case P_ERFC: case P_LGAMMA: case P_SINH: case P_COSH: case P_ASINH:
+  case P_ACOSH: case P_ATANH: case P_EXP2: case P_LOG2:
     return K_R_R;
   case P_ADD: case P_SUB: case P_MUL: case P_DIV: case P_POW: case P_MAX: case P_MIN:
+  case P_ATAN2: case P_HYPOT:
     return K_RR_R;
   case P_LT: case P_LE: case P_EQ: return K_RR_B;
   case P_VADD: case P_VMUL: case P_VSCALE: case P_DOT: case P_MATVEC: case P_LOGSUMEXP:
@@ -867,7 +1097,105 @@ static int scalar_args(const value *x, int binary, arb_t a, arb_t b) {
   return get_pair(x, &xa, &xb) && ball_get(xa, a) && ball_get(xb, b);
 }
 
+/* ---- Real -> Int conversions ----------------------------------------------- */
+/* f(x) on an exact binary number; 0, or -1 outside the 64-bit integers. */
+static int conv_exact(int op, const arf_t x, int64_t *out) {
+  arf_t r, t;
+  arf_init(r);
+  arf_init(t);
+  switch (op) {
+  case P_FLOOR: arf_floor(r, x); break;
+  case P_CEIL: arf_ceil(r, x); break;
+  case P_TRUNC:
+    arf_abs(t, x);
+    arf_floor(r, t);
+    if (arf_sgn(x) < 0) arf_neg(r, r);
+    break;
+  case P_ROUND:   /* half away from zero, as C's round */
+    arf_abs(t, x);
+    arf_set_si_2exp_si(r, 1, -1);   /* 1/2 */
+    arf_add(t, t, r, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_floor(r, t);
+    if (arf_sgn(x) < 0) arf_neg(r, r);
+    break;
+  default: arf_set_si(r, arf_sgn(x)); break;
+  }
+  fmpz_t z;
+  fmpz_init(z);
+  arf_get_fmpz(z, r, ARF_RND_DOWN);
+  int ok = fmpz_fits_si(z);
+  if (ok) *out = fmpz_get_si(z);
+  fmpz_clear(z);
+  arf_clear(r);
+  arf_clear(t);
+  return ok ? 0 : -1;
+}
+
+/* f just below (dir -1) or above (dir 1) the exact x: a perturbation far
+ * below x's last bit, and below any other jump. */
+static int conv_side(int op, const arf_t x, int dir, int64_t *out) {
+  arf_t e, y;
+  arf_init(e);
+  arf_init(y);
+  slong ex = arf_is_zero(x) ? -2000 : fmpz_get_si(ARF_EXPREF(x)) - arf_bits(x) - 64;
+  arf_one(e);
+  arf_mul_2exp_si(e, e, ex);
+  if (dir < 0) arf_sub(y, x, e, ARF_PREC_EXACT, ARF_RND_DOWN);
+  else arf_add(y, x, e, ARF_PREC_EXACT, ARF_RND_DOWN);
+  int rc = conv_exact(op, y, out);
+  arf_clear(e);
+  arf_clear(y);
+  return rc;
+}
+
+static const value *conversion(heap *h, int op, const value *x, const char **err) {
+  arb_t a;
+  arb_init(a);
+  const value *r = NULL;
+  int64_t vlo, vhi, v;
+  if (!ball_get(x, a)) { *err = E_SHAPE; goto out; }
+  if (!arb_is_finite(a)) { *err = "conversion of an undefined number to an integer"; goto out; }
+  if (arb_is_exact(a)) {
+    const arf_struct *m = arb_midref(a);
+    if (conv_exact(op, m, &v) < 0 || conv_side(op, m, -1, &vlo) < 0 || conv_side(op, m, 1, &vhi) < 0) {
+      *err = "conversion to an integer out of the 64-bit range";
+      goto out;
+    }
+    if (vlo != vhi) {   /* a jump exactly here */
+      if (cert.deriv) {
+        int ch = tie_choice(CS_JUMP, op, m);
+        if (ch < 0) { STOPPED(err); goto out; }
+        v = ch == 0 ? vlo : vhi;
+      } else {
+        lookup(CS_JUMP, op, m);
+      }
+    }
+  } else {
+    arf_t lo, hi;
+    arf_init(lo);
+    arf_init(hi);
+    arb_get_lbound_arf(lo, a, ARF_PREC_EXACT);
+    arb_get_ubound_arf(hi, a, ARF_PREC_EXACT);
+    int rl = conv_exact(op, lo, &vlo), rh = conv_exact(op, hi, &vhi);
+    int64_t lo_above = 0;
+    int rs = conv_side(op, lo, 1, &lo_above);
+    arf_clear(lo);
+    arf_clear(hi);
+    if (rl < 0 || rh < 0 || rs < 0) { *err = "conversion to an integer out of the 64-bit range"; goto out; }
+    /* the ball lies within one step when both ends (the lower one from
+     * above: the jump may sit on it) give the same integer */
+    if (lo_above != vhi) { cert.imprecise = 1; STOPPED(err); goto out; }
+    v = vhi;
+  }
+  r = v_int(h, v);
+  if (!r) *err = E_OOM;
+out:
+  arb_clear(a);
+  return r;
+}
+
 const value *ball_prim_eval(heap *h, int op, const value *x, const char **err) {
+  if (op >= P_FLOOR && op <= P_SIGN) return conversion(h, op, x, err);
   kind k = kind_of(op);
   if (op == P_TOREAL) {   /* exact, even past 2^53 */
     if (!x || x->kind != V_INT) { *err = E_SHAPE; return NULL; }

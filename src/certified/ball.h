@@ -31,6 +31,7 @@ enum cert_site_kind {
   CS_MAX,    /* max of equal numbers: 0 takes the first, 1 the second     */
   CS_MIN,    /* min of equal numbers: 0 takes the first, 1 the second     */
   CS_ABS,    /* abs at 0: 0 the left side (x < 0), 1 the right side       */
+  CS_JUMP,   /* floor/ceil/round/trunc/sign at a jump: 0 from below, 1 above */
   CS_DOMAIN  /* not a branch: where an undefined value was born (op)      */
 };
 

@@ -297,6 +297,7 @@ static const char *site_name(const cert_site *s) {
   case CS_MAX: return "max of equal numbers";
   case CS_MIN: return "min of equal numbers";
   case CS_ABS: return "a kink of abs";
+  case CS_JUMP: return s->op == P_ATAN2 ? "atan2's branch cut" : "a jump of a real-to-integer conversion";
   default: return s->why ? s->why : "undefined";
   }
 }
@@ -306,6 +307,7 @@ static const char *side_name(const cert_site *s) {
   case CS_CMP: return s->choice == 0 ? "comparison taken true" : "comparison taken false";
   case CS_MAX: case CS_MIN: return s->choice == 0 ? "first argument taken" : "second argument taken";
   case CS_ABS: return s->choice == 0 ? "left side (x < 0)" : "right side (x > 0)";
+  case CS_JUMP: return s->choice == 0 ? "from below" : "from above";
   default: return "";
   }
 }

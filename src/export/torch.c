@@ -135,7 +135,15 @@ static int op(ex *E, int t, char *out) {
       {P_TAN, "torch.tan(%s)"}, {P_EXP, "torch.exp(%s)"},   {P_LOG, "torch.log(%s)"},
       {P_SQRT, "torch.sqrt(%s)"}, {P_TANH, "torch.tanh(%s)"}, {P_SIGMOID, "torch.sigmoid(%s)"},
       {P_ABS, "torch.abs(%s)"}, {P_INEG, "_int(-%s)"},      {P_TOREAL, "_real(float(%s))"},
-      {P_LOGSUMEXP, "torch.logsumexp(%s, 0)"}};
+      {P_LOGSUMEXP, "torch.logsumexp(%s, 0)"}, {P_LOG1P, "torch.log1p(%s)"},
+      {P_EXPM1, "torch.expm1(%s)"}, {P_SOFTPLUS, "torch.nn.functional.softplus(%s)"},
+      {P_ATAN, "torch.atan(%s)"}, {P_ERF, "torch.erf(%s)"}, {P_ERFC, "torch.erfc(%s)"},
+      {P_LGAMMA, "torch.lgamma(%s)"}, {P_SINH, "torch.sinh(%s)"}, {P_COSH, "torch.cosh(%s)"},
+      {P_ASINH, "torch.asinh(%s)"}, {P_ACOSH, "torch.acosh(%s)"}, {P_ATANH, "torch.atanh(%s)"},
+      {P_EXP2, "torch.exp2(%s)"}, {P_LOG2, "torch.log2(%s)"},
+      {P_FLOOR, "_toint(torch.floor(%s))"}, {P_CEIL, "_toint(torch.ceil(%s))"},
+      {P_ROUND, "_round(%s)"}, {P_TRUNC, "_toint(torch.trunc(%s))"},
+      {P_SIGN, "_toint(torch.sign(%s))"}};
   static const struct { int op; const char *fmt; } binary[] = {
       {P_ADD, "%s + %s"},          {P_SUB, "%s - %s"},           {P_MUL, "%s * %s"},
       {P_DIV, "%s / %s"},          {P_POW, "torch.pow(%s, %s)"}, {P_MAX, "torch.maximum(%s, %s)"},
@@ -146,7 +154,8 @@ static int op(ex *E, int t, char *out) {
       {P_VADD, "_same(%s, %s, 'vadd', lambda a, b: a + b)"},
       {P_VMUL, "_same(%s, %s, 'vmul', lambda a, b: a * b)"},
       {P_VSCALE, "%s * %s"},       {P_DOT, "_same(%s, %s, 'dot', torch.dot)"},
-      {P_MATVEC, "_matvec(%s, %s)"}};
+      {P_MATVEC, "_matvec(%s, %s)"}, {P_ATAN2, "torch.atan2(%s, %s)"},
+      {P_HYPOT, "torch.hypot(%s, %s)"}};
   for (size_t i = 0; i < sizeof unary / sizeof unary[0]; i++)
     if (unary[i].op == o) {
       if (expr(E, a, x) < 0) return -1;
@@ -321,6 +330,22 @@ static const char prelude[] =
     "    if b == 0:\n"
     "        raise ChadRuntimeError('integer modulo by zero')\n"
     "    return a - b * _idiv(a, b) if b != -1 else 0   # the sign of a, as C\n"
+    "\n"
+    "\n"
+    "def _toint(x):\n"
+    "    x = float(x)\n"
+    "    if x != x or not -2.0**63 <= x < 2.0**63:\n"
+    "        raise ChadRuntimeError('conversion to an integer out of the 64-bit range')\n"
+    "    return int(x)\n"
+    "\n"
+    "\n"
+    "def _round(x):\n"
+    "    \"\"\"Half away from zero, as C's round (torch.round rounds half to even).\"\"\"\n"
+    "    a = abs(float(x))\n"
+    "    r = float(int(a)) if a < 2.0**63 else a\n"
+    "    if a - r >= 0.5:\n"
+    "        r += 1\n"
+    "    return _toint(r if float(x) >= 0 else -r)\n"
     "\n"
     "\n"
     "def _bool(c):\n"

@@ -61,9 +61,12 @@ static double deriv2(int op, double x, double y, int wrt_y) {
   return wrt_y ? py : px;
 }
 static int is_real1(int op) {
-  return op == P_NEG || (op >= P_SIN && op <= P_SIGMOID) || op == P_ABS;
+  return op == P_NEG || (op >= P_SIN && op <= P_SIGMOID) || op == P_ABS ||
+         (op >= P_LOG1P && op <= P_LOG2);
 }
-static int is_real2(int op) { return (op >= P_ADD && op <= P_DIV) || (op >= P_POW && op <= P_MIN); }
+static int is_real2(int op) {
+  return (op >= P_ADD && op <= P_DIV) || (op >= P_POW && op <= P_MIN) || op == P_ATAN2 || op == P_HYPOT;
+}
 
 /* logsumexp and softmax exactly as src/primitives.c computes them */
 #define lse_ref prim_lse

@@ -130,6 +130,28 @@ expect "eval log 0 = -infinity" 0 '"-infinity"' '' "$CHAD" eval "$P" --fn lg --a
 expect "eval log of a negative number: undefined" 4 '"undefined"' ':11:[0-9]+: undefined at this point: log of a negative number' \
   "$CHAD" eval "$P" --fn lg --args '[-1.0]' --eval ball
 
+# ---- conversions, atan2's branch cut, hypot's cone --------------------------------
+cat >"$tmp/conv.chad" <<'CHAD'
+def fl (x : real) : real = toreal (floor x) * x
+def rd (x : real) : int = round x
+def at (y : real, x : real) : real = atan2 y x
+def hy (x : real, y : real) : real = hypot x y
+CHAD
+expect_match "floor at an integer: a jump, both sides" 4 \
+  '"side": "from below"\}\], "result": \{"value": 2, "gradient": \[1\]\}.*"side": "from above"\}\], "result": \{"value": 4, "gradient": \[2\]\}' \
+  ':1:36: not differentiable at this point: a jump of a real-to-integer conversion' \
+  "$CHAD" grad "$tmp/conv.chad" --fn fl --args '[2.0]' --eval ball
+expect "floor between integers: derivative of the rest" 0 '{"value": 5, "gradient": [2]}' '' \
+  "$CHAD" grad "$tmp/conv.chad" --fn fl --args '[2.5]' --eval ball
+expect "round: half away from zero" 0 '-3' '' "$CHAD" eval "$tmp/conv.chad" --fn rd --args '[-2.5]' --eval ball
+expect "round out of the 64-bit range: a runtime error" 3 '' 'out of the 64-bit range' \
+  "$CHAD" eval "$tmp/conv.chad" --fn rd --args '[1e300]' --eval ball
+expect_match "atan2 on its branch cut: -pi from below, pi from above" 4 \
+  '"result": \{"value": -3.1415926535897931, "gradient": \[-1, 0\]\}.*"result": \{"value": 3.1415926535897931, "gradient": \[-1, 0\]\}' \
+  "atan2's branch cut" "$CHAD" grad "$tmp/conv.chad" --fn at --args '[0.0, -1.0]' --eval ball
+expect "hypot at (0, 0): undefined derivatives" 4 '{"value": 0, "gradient": ["undefined", "undefined"]}' \
+  "hypot's derivative at \(0, 0\)" "$CHAD" grad "$tmp/conv.chad" --fn hy --args '[0.0, 0.0]' --eval ball
+
 # ---- certificates ----------------------------------------------------------------
 expect_match "certificate: exact decimal enclosures and the precision" 0 \
   '^\{"value": 0.52497918747894001, "gradient": \[0.24937604019289197\], "certificate": \{"precision": 64, "enclosures": \[\{"mid": "0\.5249791874789399[0-9]*", "rad": "0\.0000000000000000000[0-9]*"\}, \{"mid": "0\.24937604019289196[0-9]*", "rad": "0\.[0-9]*"\}\]\}\}$' \

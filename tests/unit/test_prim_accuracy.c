@@ -93,7 +93,7 @@ static json_t *run(chad_prog *p, chad_evaluator ev, const char *cmd, const char 
   else if (strcmp(cmd, "jvp") == 0) rc = chad_jvp(p, NULL, &a, &x, &out, &d);
   else rc = chad_vjp(p, NULL, &a, &x, &out, &d);
   if (rc != 0 && !(rc == CHAD_EXIT_NONDIFF && out) && getenv("ACCURACY_DEBUG"))
-    fprintf(stderr, "certified %s failed (%d): %s\n", cmd, rc, d.msg);
+    fprintf(stderr, "%s %s failed (%d): %s\n", ev == CHAD_EVAL_BALL ? "certified" : "double", cmd, rc, d.msg);
   if (rc != 0 && !(ev == CHAD_EVAL_BALL && rc == CHAD_EXIT_NONDIFF && out)) {
     /* the double evaluators reject non-finite outputs: compare nothing */
     free(out);
@@ -313,8 +313,10 @@ int main(void) {
   double xs[256];
   int n = grid(xs, 256);
   char *args = grid_json(xs, n), *tan = ones(n), *cot = ones_(n, 0);
-  static const char *const unary[] = {"neg", "sin", "cos", "tan", "exp", "log",
-                                      "sqrt", "tanh", "sigmoid", "abs"};
+  static const char *const unary[] = {"neg", "sin", "cos", "tan", "exp", "log", "sqrt", "tanh",
+                                      "sigmoid", "abs", "log1p", "expm1", "softplus", "atan",
+                                      "erf", "erfc", "lgamma", "sinh", "cosh", "asinh", "acosh",
+                                      "atanh", "exp2", "log2"};
   for (size_t k = 0; k < sizeof unary / sizeof unary[0]; k++) {
     /* abs at 0 is a kink: the grid for abs leaves 0 out */
     char src[256];
@@ -340,8 +342,8 @@ int main(void) {
       by[m] = yv[j];
       m++;
     }
-  static const char *const binary[] = {"add", "sub", "mul", "div", "pow", "max", "min"};
-  static const char *const infix[] = {"+", "-", "*", "/", NULL, NULL, NULL};
+  static const char *const binary[] = {"add", "sub", "mul", "div", "pow", "max", "min", "atan2", "hypot"};
+  static const char *const infix[] = {"+", "-", "*", "/", NULL, NULL, NULL, NULL, NULL};
   char *bxs = grid_json(bx, m), *bys = grid_json(by, m);
   size_t cap = strlen(bxs) + strlen(bys) + 16;
   char *bargs = malloc(cap);
