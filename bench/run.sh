@@ -216,7 +216,7 @@ say "certified evaluator"
   echo
   echo "| workload | fast | ref | ball | ball / fast | ball / ref |"
   echo "|---|---|---|---|---|---|"
-  OMP_NUM_THREADS=1 bench/certified.sh "$shared/data/adbench/gmm/1k/gmm_d2_K5.txt" "$K"
+  OMP_NUM_THREADS=1 bench/certified.sh "$data/gmm/1k/gmm_d2_K5.txt" "$K"
 } >> "$out"
 
 # ---- the targets, computed from this run's rows ----------------------------------------------
