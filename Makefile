@@ -116,9 +116,9 @@ bench: chad
 	@if [ -x bench/run.sh ]; then bench/run.sh; else echo "bench: none yet"; fi
 
 # Everything the project checks within CI's time: the tests, the property
-# tests and the quick proof gate (make prove is the full one), stage by
-# stage with a summary at the end (scripts/check.sh: its stage table; logs
-# in build/logs/).
+# tests, a short run of each fuzzer and the quick proof gate (make prove is
+# the full one), stage by stage with a summary at the end (scripts/check.sh:
+# its stage table; logs in build/logs/).
 check:
 	+@scripts/check.sh
 
@@ -130,15 +130,11 @@ clean:
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 
-# Shell tests of the command line (tests/cli/run.sh), plain and sanitized,
-# and the JSON reader's fuzzer (FUZZ_SECONDS, default 60).
+# Shell tests of the command line (tests/cli/run.sh), plain and sanitized.
 test: test-cli
-.PHONY: test-cli fuzz-json
+.PHONY: test-cli
 test-cli: chad $(S)/chad
 	@tests/cli/run.sh ./chad; st=$$?; tests/cli/run.sh $(S)/chad && exit $$st
-fuzz: fuzz-json
-fuzz-json:
-	@fuzz/json/run.sh $(or $(FUZZ_SECONDS),60)
 
 # The certified evaluator (--eval ball): command-line verdicts, plain and
 # sanitized, and its numbers against closed forms computed by mpmath.
@@ -148,6 +144,14 @@ test-certified: chad $(S)/chad
 	@tests/certified/cli.sh ./chad
 	@tests/certified/cli.sh $(S)/chad
 	@/usr/bin/python3 tests/certified/closed_forms.py ./chad
+
+# The certified test-vector suite (vectors/, spec/vectors.md): chad vectors
+# regenerates it byte for byte, the schema validates it, every reference
+# lies in its enclosure.
+test: test-vectors
+.PHONY: test-vectors
+test-vectors: chad
+	@/usr/bin/python3 tests/vectors/check.py ./chad
 
 # Differential testing of PyTorch against the certified evaluator
 # (difftest/README.md): a small campaign in make test (a finding in the
@@ -162,8 +166,35 @@ difftest: chad
 	@scripts/deps.sh torch
 	@difftest/run.py --generated 10000 --seed 20261127 --record difftest/reproducers --report difftest/RESULTS.md
 
-# The surface front end's fuzzer (fuzz/run.sh; FUZZ_SECONDS, default 60).
-.PHONY: fuzz-surface
-fuzz: fuzz-surface
-fuzz-surface:
-	@fuzz/run.sh $(or $(FUZZ_SECONDS),60)
+# libFuzzer harnesses (fuzz/NAME/fuzz_NAME.c, fuzz/run.sh): the surface
+# front end, the typed JSON reader, libchad's API, and the derivative
+# commands on generated programs (proptests/gen.c driven by the fuzzer's
+# bytes). clang 14 with ASan + UBSan; the library is built once for all.
+# `make fuzz` runs each for FUZZ_SECONDS (default 60); `make fuzz-check`,
+# part of `make check`, for FUZZ_CHECK_SECONDS (default 30) each, so that a
+# harness that no longer builds or finds a crash fails CI.
+FUZZ_CC    ?= clang-14
+FUZZ_FLAGS  = -g -O1 -fno-omit-frame-pointer -Wno-pass-failed -fsanitize=address,undefined -fno-sanitize-recover=all
+F           = build/fuzz
+FUZZERS     = surface json api deriv
+LIB_OBJ_FUZZ = $(LIB_SRC:%.c=$(F)/%.o)
+FUZZ_EXTRA_deriv = -Iproptests -include fuzz/deriv/bytes_prng.h proptests/gen.c
+
+.PHONY: deps-fuzz fuzz-build fuzz-check $(FUZZERS:%=fuzz-%)
+deps-fuzz:
+	@scripts/deps.sh fuzz
+$(F)/%.o: %.c | deps-fuzz
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -Iinclude -Isrc -MMD -MP -c $< -o $@
+$(F)/libchad.a: $(LIB_OBJ_FUZZ)
+	ar rcs $@ $^
+.SECONDEXPANSION:
+$(F)/fuzz_%: fuzz/$$*/fuzz_$$*.c $(F)/libchad.a
+	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -fsanitize=fuzzer -Iinclude -Isrc -MMD -MP -MF $@.d \
+	  -o $@ $< $(FUZZ_EXTRA_$*) $(F)/libchad.a -ljansson -lflint-arb -lflint -lgmp -lquadmath -lm -fopenmp -lmvec
+fuzz-build: $(FUZZERS:%=$(F)/fuzz_%)
+$(FUZZERS:%=fuzz-%): fuzz-%: $(F)/fuzz_%
+	@fuzz/run.sh $* $(or $(FUZZ_SECONDS),60)
+fuzz: $(FUZZERS:%=fuzz-%)
+fuzz-check: fuzz-build
+	@for f in $(FUZZERS); do fuzz/run.sh $$f $(or $(FUZZ_CHECK_SECONDS),30) || exit 1; done

@@ -16,7 +16,10 @@ Verdicts per entry:
                    (--eval ref) to within 100x: the computation is
                    ill-conditioned there, not PyTorch wrong
   wrong            relative error above 1e-6 (f64) / 1e-2 (f32) while
-                   CHAD-C's float64 evaluator is within 1e-9 relative
+                   CHAD-C's float64 evaluator is within 1e-9 relative (errors
+                   relative to the entry, or to the largest entry of the same
+                   result, or of the direction (the inputs, for values), when
+                   that is larger)
   inaccurate       the rest: farther than 8 ulps, not ill-conditioned,
                    but below the "wrong" threshold
   acceptable       at a point where the derivative does not exist (a kink):
@@ -287,12 +290,16 @@ def default_directions(args):
     return round_tree(args, lambda x: 1.0)
 
 
-def grade(entries, refs, dbl, prec, kinks):
+def grade(entries, refs, dbl, prec, kinks, floor=0.0):
     """entries: PyTorch's floats; refs: the certified entries (numbers or
     words); dbl: CHAD-C's float64 evaluator's floats at the same point (for
     the conditioning test), or None; kinks: per entry (lo, hi) of the
     one-sided results at a kink, or None."""
     out = []
+    finite = [abs(as_float(x)) for x in refs if as_float(x) is not None and math.isfinite(as_float(x))]
+    # floor: the size of the terms (the direction's or the inputs' largest
+    # entry), for results whose exact value is 0
+    scale = max(max(finite) if finite else 0.0, floor)
     for i, c in enumerate(entries):
         if kinks is not None:
             lo, hi = kinks[i]
@@ -329,9 +336,13 @@ def grade(entries, refs, dbl, prec, kinks):
         if e_ulps <= 8:
             out.append(("correct", c, r))
             continue
-        rel = abs(c - r) / max(abs(r), 1e-300)
+        # errors relative to the entry, or to the largest entry of the same
+        # result where this one is far smaller (an exact 0 met by rounding
+        # noise of terms of order 1 is not a wrong answer)
+        rel = abs(c - r) / max(abs(r), scale, 1e-300)
         # CHAD-C's float64 evaluator against the double reference
-        drel = abs(d - r64) / max(abs(r64), 1e-300) if d is not None and math.isfinite(d) else math.inf
+        drel = (abs(d - r64) / max(abs(r64), scale, 1e-300) if d is not None and math.isfinite(d)
+                else math.inf)
         limit = 1e-6 if prec == "f64" else 1e-2
         if rel > limit and drel < 1e-9:
             out.append(("wrong", c, r))
@@ -340,6 +351,11 @@ def grade(entries, refs, dbl, prec, kinks):
         else:
             out.append(("inaccurate", c, r))
     return out
+
+
+def magnitude(v):
+    xs = [abs(x) for x in flat(v) if isinstance(x, (int, float)) and math.isfinite(x)]
+    return max(xs) if xs else 0.0
 
 
 def kink_boxes(out, key):
@@ -397,7 +413,7 @@ def run_case(case, prec, stats, findings, log):
         vals = list(flat(val)) if not isinstance(val, (int, float, str)) else [val]
         vd = ([as_float(x) for x in flat(val_dbl)] if isinstance(val_dbl, list)
               else [as_float(val_dbl)] if val_dbl is not None else None)
-        parts.append(("value", grade(tv, vals, vd, prec, None)))
+        parts.append(("value", grade(tv, vals, vd, prec, None, magnitude(args))))
     for what, ref, dbl, rcx, key, mine in (("vjp", vjp_ref, vjp_dbl, rcv, "cotangent", tvjp),
                                            ("jvp", jvp_ref, jvp_dbl, rcj, "tangent", tjvp)):
         if ref is None:
@@ -410,7 +426,7 @@ def run_case(case, prec, stats, findings, log):
         else:
             refs = list(flat(ref[key]))
             dbls = [as_float(x) for x in flat(dbl[key])] if isinstance(dbl, dict) else None
-            g = grade(mine, refs, dbls, prec, None)
+            g = grade(mine, refs, dbls, prec, None, magnitude(cot if what == "vjp" else tangent))
         parts.append((what, g))
     for what, g in parts:
         for i, (verdict, c, r) in enumerate(g):

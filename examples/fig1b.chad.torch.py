@@ -40,6 +40,22 @@ def _imod(a, b):
     return a - b * _idiv(a, b) if b != -1 else 0   # the sign of a, as C
 
 
+def _toint(x):
+    x = float(x)
+    if x != x or not -2.0**63 <= x < 2.0**63:
+        raise ChadRuntimeError('conversion to an integer out of the 64-bit range')
+    return int(x)
+
+
+def _round(x):
+    """Half away from zero, as C's round (torch.round rounds half to even)."""
+    a = abs(float(x))
+    r = float(int(a)) if a < 2.0**63 else a
+    if a - r >= 0.5:
+        r += 1
+    return _toint(r if float(x) >= 0 else -r)
+
+
 def _bool(c):
     return ('inl', ()) if bool(c) else ('inr', ())
 

@@ -8,7 +8,10 @@
  *
  * The kernel keeps its terms and types in global arenas, so libchad holds
  * ONE program at a time: chad_load_* resets the arenas, and a chad_prog is
- * valid until the next chad_load_*. Not thread safe.
+ * valid until the next chad_load_*. Not thread safe. It needs 8 MiB of stack
+ * (a main thread's usual): the parser's recursion takes at most 6 MiB
+ * (SURF_MAX_PARSE_STACK of chad/surface.h; deeper nesting is an input
+ * error).
  *
  *   chad_diag d;
  *   chad_prog *p = chad_load_file("f.chad", &d);
@@ -17,6 +20,20 @@
  *   chad_json args = chad_json_text("[1.5, 2]", "<args>");
  *   if (chad_eval(p, NULL, &args, &out, &d) == 0) { puts(out); free(out); }
  *   chad_free(p);
+ *
+ * Preconditions, checked: d is not NULL (every function that takes one; with
+ * d NULL a command returns CHAD_EXIT_USAGE and a loader NULL, saying
+ * nothing). The program p is one chad_load_* returned and chad_free has not
+ * freed; out, path, len and src are not NULL. A violation is a usage error:
+ * the function returns CHAD_EXIT_USAGE (1) (a loader NULL, chad_fn
+ * -CHAD_EXIT_USAGE) with d saying "libchad: ... is NULL" or "... was
+ * freed", and changes nothing else. fn == NULL means the last definition;
+ * args == NULL or args->text == NULL means no --args; a chad_json's name
+ * may be NULL ("<args>", "<json>"). chad_free(NULL) and a second chad_free
+ * of the same program do nothing (unless a later chad_load_* has returned
+ * the same address: the allocator may reuse it). Not checkable, so not
+ * checked: a chad_json's len must not exceed its text, a pointer must point
+ * to what its type says.
  */
 #ifndef CHAD_H
 #define CHAD_H
@@ -40,9 +57,16 @@ typedef struct chad_json {
 
 chad_json chad_json_text(const char *text, const char *name);
 
-/* Reads a whole file (for @file arguments; "-" is standard input). NULL on
- * error (exit code 2, the file named in d); else a malloc'd buffer with *len
- * bytes plus a NUL. */
+/* The largest JSON input (an --args, --tangent or --cotangent file or
+ * string): 64 MiB. Larger is an input error (exit 2), found after reading
+ * at most one byte more, so a device such as /dev/zero fails fast. */
+#define CHAD_MAX_JSON_BYTES ((size_t)64 << 20)   /* = JSON_MAX_TEXT of chad/json.h */
+
+/* Reads a whole file (for @file arguments; "-" is standard input), at most
+ * CHAD_MAX_JSON_BYTES (pipes and process substitution work). NULL on error
+ * (exit code 2: cannot open, cannot read and why, or too large, positioned
+ * at the first byte past the limit; the file named in d); else a malloc'd
+ * buffer with *len bytes plus a NUL. */
 char *chad_read_file(const char *path, size_t *len, chad_diag *d);
 
 /* Bytes of runtime heap each evaluation may use (default 1 GiB); exceeding it
@@ -70,7 +94,9 @@ void chad_set_max_prec(long bits);
 void chad_set_certificate(int on);
 
 /* Parse a program (not yet type checked: each command elaborates what it
- * needs, so an ill-typed definition is reported by the command using it). */
+ * needs, so an ill-typed definition is reported by the command using it).
+ * A program is at most SURF_MAX_SOURCE bytes (4 MiB, chad/surface.h): more
+ * is an input error (exit 2) positioned at the first byte past it. */
 chad_prog *chad_load_file(const char *path, chad_diag *d);
 chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_diag *d);
 void chad_free(chad_prog *p);
@@ -125,5 +151,12 @@ int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int rever
  * PyTorch (spec/export.md). Exit 2 when the definition uses a construct the
  * target has no counterpart for (the message names it). */
 int chad_export(chad_prog *p, const char *fn, const char *target, char **out, chad_diag *d);
+
+/* chad vectors OUTDIR: the certified test-vector suite defined by the JSON
+ * file spec_path (vectors/spec.json), one file per group and index.json,
+ * written into outdir (spec/vectors.md). progress: a line on stderr every
+ * 25 vectors. Deterministic: the same definition gives the same bytes.
+ * Leaves the evaluator at CHAD_EVAL_FAST and certificates off. */
+int chad_vectors(const char *spec_path, const char *outdir, int progress, chad_diag *d);
 
 #endif

@@ -136,6 +136,15 @@ static void print_list(FILE *f, const int *tys, const value **vs, int n) {
   fprintf(f, "]");
 }
 
+/* c's tangent (per parameter) and cotangent as values of h, in the
+ * command line's JSON conventions. */
+static const value *directions(heap *h, pt_case *c, const value **dxs) {
+  int pos = 0;
+  for (int i = 0; i < c->p.nparams; i++) dxs[i] = pt_tangent(h, c->p.param_ty[i], c->args[i], c->dx, &pos);
+  pos = 0;
+  return pt_tangent(h, c->p.result_ty, c->y, c->v, &pos);
+}
+
 /* PROPTEST_EMIT: program `index` as DIR/prog-INDEX.chad and its inputs,
  * tangent and cotangent as DIR/prog-INDEX.json. */
 static int emit(const char *dir, pt_case *c, long index) {
@@ -150,10 +159,7 @@ static int emit(const char *dir, pt_case *c, long index) {
   if (!jf) return -1;
   heap *h = heap_new((size_t)16 << 20);
   const value *dxs[PT_MAX_PARAMS];
-  int pos = 0;
-  for (int i = 0; i < c->p.nparams; i++) dxs[i] = pt_tangent(h, c->p.param_ty[i], c->args[i], c->dx, &pos);
-  pos = 0;
-  const value *cot = pt_tangent(h, c->p.result_ty, c->y, c->v, &pos);
+  const value *cot = directions(h, c, dxs);
   fprintf(jf, "{\"args\": ");
   print_list(jf, c->p.param_ty, c->args, c->p.nparams);
   fprintf(jf, ", \"tangent\": ");
@@ -192,10 +198,7 @@ static void report(pt_case *c, int k, long index, uint64_t seed) {
   /* inputs, tangent and cotangent in the command line's JSON conventions */
   heap *h = heap_new((size_t)16 << 20);
   const value *dxs[PT_MAX_PARAMS];
-  int pos = 0;
-  for (int i = 0; i < c->p.nparams; i++) dxs[i] = pt_tangent(h, c->p.param_ty[i], c->args[i], c->dx, &pos);
-  pos = 0;
-  const value *cot = pt_tangent(h, c->p.result_ty, c->y, c->v, &pos);
+  const value *cot = directions(h, c, dxs);
   printf("  reproduce: chad jvp %s --args '", path);
   print_list(stdout, c->p.param_ty, c->args, c->p.nparams);
   printf("' --tangent '");

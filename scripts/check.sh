@@ -12,6 +12,8 @@
 #            tests   the runner prints lines "FAIL name ..." for failures and
 #                    one or more lines ending "N passed, N failed" (summed);
 #                    the convention of every test runner of the project
+#            fuzz    fuzz/run.sh's lines: "fuzz-NAME: ok, ..." a pass,
+#                    "fuzz-NAME: FAILED (log: PATH)" a failure (its log)
 #            proofs  proofs/prove.sh's output: "proved V/T goals ..." gives V
 #                    passed and T - V failed; the goals not proved are named
 #                    from proofs/wp-report.json with their job's log; a
@@ -28,15 +30,18 @@
 set -u
 cd "$(dirname "$0")/.."
 
-# make test's parts (Makefile: each `test: test-X`), then proptest and the
-# quick proof gate. A new part of make test is a new line here.
+# make test's parts (Makefile: each `test: test-X`), then proptest, a short
+# run of each fuzzer and the quick proof gate. A new part of make test is a
+# new line here.
 stages=(
   "unit release   | tests  | make --no-print-directory test-release"
   "unit asan      | tests  | make --no-print-directory test-asan"
   "command line   | tests  | make --no-print-directory test-cli"
   "certified      | tests  | make --no-print-directory test-certified"
+  "vectors        | tests  | make --no-print-directory test-vectors"
   "difftest       | tests  | make --no-print-directory test-difftest"
   "property tests | tests  | make --no-print-directory proptest"
+  "fuzz           | fuzz   | make --no-print-directory fuzz-check"
   "proofs         | proofs | make --no-print-directory prove-quick"
 )
 
@@ -54,6 +59,7 @@ fmt_time() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 # Lines shown on the terminal while a stage runs (V=0): failures and
 # progress of the long stages.
 live_tests='^FAIL|^  \.\.\. [0-9]+ (programs|cases)|^cli tests of|^proptest seed|^difftest: PyTorch|^deps: installing'
+live_fuzz='^fuzz-[a-z]+: (running|ok|FAILED)|^deps: installing'
 live_proofs='job done at|^proved [0-9]+/[0-9]+ goals|\[(Failed|Timeout|Unknown)\] Goal|^check-calls: contracts|^prove: no report|^deps: installing'
 
 # parse_tests LOG: sets passed, failed and appends to fails[] ("name<TAB>log")
@@ -64,6 +70,18 @@ parse_tests() {
   while IFS= read -r line; do
     fails+=("$(trim "${line#FAIL }")	$log")
   done < <(grep -E '^FAIL ' "$log")
+}
+
+# parse_fuzz LOG: the same from fuzz/run.sh's lines (see PARSER above)
+parse_fuzz() {
+  local log=$1 line
+  passed=$(grep -cE '^fuzz-[a-z]+: ok' "$log")
+  failed=0
+  while IFS= read -r line; do
+    failed=$((failed + 1))
+    local flog=${line##*(log: }
+    fails+=("${line%%: FAILED*}: a finding or a failed run	${flog%)}")
+  done < <(grep -E '^fuzz-[a-z]+: FAILED' "$log")
 }
 
 # parse_proofs LOG: the same from proofs/prove.sh's output (see PARSER above)
@@ -119,7 +137,7 @@ for s in "${stages[@]}"; do
      { [ -n "${CHECK_SKIP:-}" ] && listed "$name" "${CHECK_SKIP}"; }; then continue; fi
   n=$((n + 1))
   log=$logs/${name// /-}.log
-  live=$live_tests; [ "$parser" = proofs ] && live=$live_proofs
+  live=$live_tests; [ "$parser" = proofs ] && live=$live_proofs; [ "$parser" = fuzz ] && live=$live_fuzz
   echo "[$n/$count] $name: $cmd  (log: $log)"
   t0=$(date +%s)
   if [ "$V" = 1 ]; then

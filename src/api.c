@@ -22,7 +22,10 @@
 static size_t heap_limit = (size_t)1 << 30;
 static chad_evaluator evaluator = CHAD_EVAL_FAST;
 
-void chad_set_heap_limit(size_t bytes) { heap_limit = bytes; }
+void chad_set_heap_limit(size_t bytes) {
+  heap_limit = bytes;
+  json_set_mem_limit(bytes);   /* jansson's memory reading JSON, too */
+}
 size_t api_heap_limit(void) { return heap_limit; }
 
 chad_json chad_json_text(const char *text, const char *name) {
@@ -31,43 +34,16 @@ chad_json chad_json_text(const char *text, const char *name) {
 }
 
 char *chad_read_file(const char *path, size_t *len, chad_diag *d) {
-  int is_stdin = strcmp(path, "-") == 0;
-  FILE *f = is_stdin ? stdin : fopen(path, "rb");
-  if (!f) {
-    diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "cannot open: %s", strerror(errno));
+  if (!d) return NULL;
+  if (!path || !len) {
+    diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: chad_read_file: %s is NULL",
+             !path ? "path" : "len");
     return NULL;
   }
-  size_t cap = 4096, n = 0;
-  char *s = malloc(cap);
-  while (s) {
-    n += fread(s + n, 1, cap - n - 1, f);
-    if (ferror(f)) {
-      diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "cannot read: %s", strerror(errno));
-      free(s);
-      if (!is_stdin) fclose(f);
-      return NULL;
-    }
-    if (feof(f)) break;
-    if (n + 1 >= cap) {
-      if (cap > ((size_t)1 << 31)) {   /* 2 GiB of input is surely a mistake */
-        diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "file too large");
-        free(s);
-        if (!is_stdin) fclose(f);
-        return NULL;
-      }
-      char *t = realloc(s, cap * 2);
-      if (!t) { free(s); s = NULL; break; }
-      s = t;
-      cap *= 2;
-    }
-  }
-  if (!is_stdin) fclose(f);
-  if (!s) {
-    diag_set(d, CHAD_EXIT_RUNTIME, path, 0, 0, "out of memory reading the file");
-    return NULL;
-  }
-  s[n] = '\0';
-  *len = n;
+  char *s = diag_read_file(path, 1, CHAD_MAX_JSON_BYTES, len, d);
+  if (!s && d->exit_code == CHAD_EXIT_INPUT && d->line > 0)
+    snprintf(d->msg, sizeof d->msg, "too large: more than %zu bytes (the limit of a JSON input)",
+             CHAD_MAX_JSON_BYTES);
   return s;
 }
 
@@ -83,15 +59,42 @@ static int arenas_reset(chad_diag *d) {
   return 0;
 }
 
+/* The programs loaded and not yet freed: chad_free of anything else (a
+ * second chad_free) does nothing, and the commands refuse it. */
+static chad_prog *live;
+
+static int is_live(const chad_prog *p) {
+  for (const chad_prog *q = live; q; q = q->next)
+    if (q == p) return 1;
+  return 0;
+}
+
 static chad_prog *prog_new(surf_program *sp, const char *name) {
   chad_prog *p = calloc(1, sizeof *p);
   if (!p) { surf_free(sp); return NULL; }
   p->sp = sp;
   snprintf(p->file, sizeof p->file, "%s", name);
+  p->next = live;
+  live = p;
   return p;
 }
 
+int api_check(const chad_prog *p, char **out, chad_diag *d) {
+  if (!d) return CHAD_EXIT_USAGE;   /* nowhere to say more */
+  if (out) *out = NULL;
+  if (!p) return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: the program is NULL");
+  if (!is_live(p))
+    return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: the program was freed (chad_free)");
+  if (!out) return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: out is NULL");
+  return 0;
+}
+
 chad_prog *chad_load_file(const char *path, chad_diag *d) {
+  if (!d) return NULL;
+  if (!path) {
+    diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: chad_load_file: path is NULL");
+    return NULL;
+  }
   if (arenas_reset(d)) return NULL;
   surf_program *sp = surf_parse_file(path, d);
   if (!sp) return NULL;
@@ -101,6 +104,12 @@ chad_prog *chad_load_file(const char *path, chad_diag *d) {
 }
 
 chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_diag *d) {
+  if (!d) return NULL;
+  if (!src) {
+    diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: chad_load_string: src is NULL");
+    return NULL;
+  }
+  if (!name) name = "<string>";
   if (arenas_reset(d)) return NULL;
   surf_program *sp = surf_parse_buffer(src, len, name, d);
   if (!sp) return NULL;
@@ -110,27 +119,36 @@ chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_
 }
 
 void chad_set_inline(chad_prog *p, int on) {
-  if (p) p->inline_defs = on != 0;
+  if (p && is_live(p)) p->inline_defs = on != 0;
 }
 
 void chad_free(chad_prog *p) {
-  if (!p) return;
+  chad_prog **q = &live;
+  while (*q && *q != p) q = &(*q)->next;
+  if (!p || !*q) return;   /* NULL, or not a live program: nothing to do */
+  *q = p->next;
   surf_free(p->sp);
   free(p);
 }
 
 int chad_fn(const chad_prog *p, const char *fn, chad_diag *d) {
+  if (!d) return -CHAD_EXIT_USAGE;
+  if (!p || !is_live(p)) {
+    diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: the program %s",
+             p ? "was freed (chad_free)" : "is NULL");
+    return -CHAD_EXIT_USAGE;
+  }
   int n = surf_def_count(p->sp);
   if (!fn) {
     if (n == 0) {
-      diag_set(d, CHAD_EXIT_INPUT, p->file, 0, 0, "the file has no definitions");
+      diag_set(d, CHAD_EXIT_INPUT, p->file, 1, 1, "the file has no definitions");
       return -CHAD_EXIT_INPUT;
     }
     return n - 1;
   }
   int k = surf_def_find(p->sp, fn);
   if (k < 0) {
-    diag_set(d, CHAD_EXIT_USAGE, p->file, 0, 0, "no definition named '%s'", fn);
+    diag_set(d, CHAD_EXIT_USAGE, p->file, 0, 0, "--fn %s: no definition named '%s' in %s", fn, fn, p->file);
     return -CHAD_EXIT_USAGE;
   }
   return k;
@@ -191,6 +209,8 @@ int api_elab(chad_prog *p, int k, fn_info *fi, chad_diag *d) {
 }
 
 int chad_check(chad_prog *p, char **out, chad_diag *d) {
+  int pre = api_check(p, out, d);
+  if (pre) return pre;
   chad_buf b;
   buf_init(&b);
   int n = surf_def_count(p->sp);
@@ -213,6 +233,8 @@ int chad_check(chad_prog *p, char **out, chad_diag *d) {
 }
 
 int chad_print(chad_prog *p, const char *fn, char **out, chad_diag *d) {
+  int pre = api_check(p, out, d);
+  if (pre) return pre;
   chad_buf b;
   buf_init(&b);
   int first = 0, last = surf_def_count(p->sp) - 1;
@@ -356,11 +378,11 @@ int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, 
   if (!rc) rc = check_json_types(p, fi, d);
   if (rc) return rc;
   if (fi->n > 0 && (!args || !args->text))
-    return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "'%s' takes %d parameter%s: give them with --args",
+    return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "--args: '%s' takes %d parameter%s: give them with --args",
                     fi->name, fi->n, fi->n == 1 ? "" : "s");
   if ((rc = api_heap(h, d))) return rc;
   if (args && args->text) {
-    json_doc *doc = json_doc_parse(args->text, args->len, args->name, d);
+    json_doc *doc = json_doc_parse(args->text, args->len, args->name ? args->name : "<args>", d);
     if (!doc) return d->exit_code;
     rc = json_doc_params(*h, doc, fi->n, fi->tys, fi->names, argv, d);
     json_doc_free(doc);
@@ -376,12 +398,15 @@ int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, 
 }
 
 int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
+  int pre = api_check(p, out, d);
+  if (pre) return pre;
   if (api_certified_wanted()) return api_certified(API_EVAL, p, fn, args, NULL, 0, out, d);
   fn_info fi;
   heap *h;
   const value *argv[SURF_MAX_PARAMS];
   const env *e;
   int rc = api_setup(p, fn, args, &fi, &h, argv, &e, d);
+  if (rc == CHAD_EXIT_RUNTIME) api_place(p, &fi, d);   /* the heap limit, at the def */
   if (!rc) {
     eval_error err;
     eval_error_clear(&err);

@@ -73,9 +73,13 @@ static int print_transformed(chad_prog *p, const char *fn, int raw, int rev, cha
 }
 
 int chad_print_fwd(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
+  int pre = api_check(p, out, d);
+  if (pre) return pre;
   return print_transformed(p, fn, raw, 0, out, d);
 }
 int chad_print_rev(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
+  int pre = api_check(p, out, d);
+  if (pre) return pre;
   return print_transformed(p, fn, raw, 1, out, d);
 }
 
@@ -126,6 +130,8 @@ static json_doc *doc_of(const chad_json *j, chad_diag *d) {
 
 int chad_jvp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *tangent,
              char **out, chad_diag *d) {
+  int pre = api_check(p, out, d);
+  if (pre) return pre;
   if (api_certified_wanted()) return api_certified(API_JVP, p, fn, args, tangent, 0, out, d);
   fn_info fi;
   heap *h;
@@ -170,6 +176,8 @@ int chad_jvp(chad_prog *p, const char *fn, const chad_json *args, const chad_jso
 /* vjp at cotangent ct (already a value) or, when ct is NULL, read from cot. */
 static int vjp_common(chad_prog *p, const char *fn, const chad_json *args, const chad_json *cot,
                       int grad, char **out, chad_diag *d) {
+  int pre = api_check(p, out, d);
+  if (pre) return pre;
   fn_info fi;
   heap *h;
   const value *argv[SURF_MAX_PARAMS];
@@ -240,6 +248,8 @@ int chad_grad(chad_prog *p, const char *fn, const chad_json *args, char **out, c
 
 int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int reverse,
                   char **out, chad_diag *d) {
+  int pre = api_check(p, out, d);
+  if (pre) return pre;
   if (api_certified_wanted()) return api_certified(API_JACOBIAN, p, fn, args, NULL, reverse, out, d);
   fn_info fi;
   heap *h;

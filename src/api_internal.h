@@ -11,7 +11,12 @@ struct chad_prog {
   surf_program *sp;
   char file[256];
   int inline_defs;   /* chad_set_inline: elaborate with SURF_ELAB_INLINE */
+  struct chad_prog *next;   /* the list of live programs (api.c)       */
 };
+
+/* The preconditions of a command (chad.h): d, p (loaded, not freed) and out
+ * not NULL; sets *out = NULL. 0, or CHAD_EXIT_USAGE with d set (if d is). */
+int api_check(const chad_prog *p, char **out, chad_diag *d);
 
 /* A definition, elaborated. */
 typedef struct fn_info {

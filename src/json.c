@@ -6,10 +6,12 @@
 #include "certified/ball.h"
 #include "chad/json.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,16 +72,86 @@ struct json_doc {
   char *text;
   size_t len;
   char file[256];
+  int ints_as_real;   /* parsed with JSON_DECODE_INT_AS_REAL (an integer
+                         literal beyond int64): ints are read from the text */
 };
+
+/* jansson's memory, counted against a budget (json_set_mem_limit): a JSON
+ * text of small numbers takes ~37 bytes of jansson per byte of text, so
+ * without a budget a 64 MiB input could take 2.5 GB. Installed around
+ * json_loadb and json_decref only (the documents' json_t are all made and
+ * freed by them), so a host program's own jansson use is left alone. */
+static size_t json_mem_limit = (size_t)1 << 30, json_mem_used;
+static int json_mem_over;
+
+void json_set_mem_limit(size_t bytes) { json_mem_limit = bytes; }
+
+typedef union { size_t n; max_align_t align; } mem_head;
+
+static void *counted_malloc(size_t n) {
+  /* json_mem_used <= json_mem_limit always: no wrap below */
+  if (n > json_mem_limit - json_mem_used || json_mem_limit - json_mem_used - n < sizeof(mem_head)) {
+    json_mem_over = 1;
+    return NULL;
+  }
+  mem_head *h = malloc(sizeof *h + n);
+  if (!h) return NULL;
+  h->n = n + sizeof *h;
+  json_mem_used += h->n;
+  return h + 1;
+}
+
+static void counted_free(void *p) {
+  if (!p) return;
+  mem_head *h = (mem_head *)p - 1;
+  json_mem_used -= h->n;
+  free(h);
+}
+
+static json_malloc_t saved_malloc;
+static json_free_t saved_free;
+static void counted_on(void) {
+  json_get_alloc_funcs(&saved_malloc, &saved_free);
+  json_set_alloc_funcs(counted_malloc, counted_free);
+}
+static void counted_off(void) { json_set_alloc_funcs(saved_malloc, saved_free); }
 
 json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_diag *d) {
   json_error_t err;
+  if (len > JSON_MAX_TEXT) {
+    int line, col;
+    diag_locate(text, len, JSON_MAX_TEXT, &line, &col);
+    diag_set(d, CHAD_EXIT_INPUT, file, line, col, "too large: more than %zu bytes (the limit of a JSON input)",
+             JSON_MAX_TEXT);
+    return NULL;
+  }
+  json_mem_over = 0;
+  counted_on();
   json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
+  int ints_as_real = 0;
+  if (!root && !json_mem_over && strstr(err.text, "too big")) {
+    /* an integer literal beyond int64 (jansson's "too big integer"): a
+     * valid number for a real; read every number as a double, and ints
+     * again from the text (rd_int) */
+    json_error_t err2;
+    root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL,
+                      &err2);
+    ints_as_real = root != NULL;
+  }
+  counted_off();
+  if (!root && json_mem_over) {
+    diag_set(d, CHAD_EXIT_RUNTIME, file, 1, 1,
+             "heap limit reached while reading JSON (%zu bytes of text)", len);
+    return NULL;
+  }
   if (!root) {
     /* jansson's column is that of the last character it read; a premature
      * end of input has column 0 on a fresh line: report it as column 1. */
-    diag_set(d, CHAD_EXIT_INPUT, file, err.line > 0 ? err.line : 1,
-             err.column > 0 ? err.column : 1, "invalid JSON: %s", err.text);
+    int line = err.line > 0 ? err.line : 1, col = err.column > 0 ? err.column : 1;
+    /* jansson counts LF only: with a lone CR, the line of its last character */
+    if (err.position > 0 && memchr(text, '\r', len))
+      diag_locate(text, len, (size_t)err.position - 1, &line, &col);
+    diag_set(d, CHAD_EXIT_INPUT, file, line, col, "invalid JSON: %s", err.text);
     return NULL;
   }
   json_doc *doc = calloc(1, sizeof *doc);
@@ -87,13 +159,16 @@ json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_di
   if (!doc || !copy) {
     free(doc);
     free(copy);
+    counted_on();
     json_decref(root);
+    counted_off();
     diag_set(d, CHAD_EXIT_RUNTIME, file, 0, 0, "out of memory reading JSON");
     return NULL;
   }
   memcpy(copy, text, len);
   copy[len] = '\0';
   doc->root = root;
+  doc->ints_as_real = ints_as_real;
   doc->text = copy;
   doc->len = len;
   snprintf(doc->file, sizeof doc->file, "%s", file);
@@ -102,7 +177,9 @@ json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_di
 
 void json_doc_free(json_doc *doc) {
   if (!doc) return;
+  counted_on();
   json_decref(doc->root);
+  counted_off();
   free(doc->text);
   free(doc);
 }
@@ -116,7 +193,8 @@ typedef struct cursor {
 static void cur_adv(cursor *c) {
   if (c->p >= c->end) return;
   unsigned char ch = (unsigned char)*c->p++;
-  if (ch == '\n') { c->line++; c->col = 1; }
+  if (ch == '\n' || (ch == '\r' && (c->p >= c->end || *c->p != '\n'))) { c->line++; c->col = 1; }
+  else if (ch == '\r') { /* the CR of a CRLF: the LF ends the line */ }
   else if ((ch & 0xC0) != 0x80) c->col++;   /* count characters, not bytes */
 }
 
@@ -155,8 +233,8 @@ static void cur_value(cursor *c) {    /* skips one value */
 /* Position of the value reached from the root by path[0..depth-1], each an
  * ordinal among an array's elements or an object's members. The text is
  * valid JSON (jansson accepted it), so the scan is simple. */
-static void locate(const json_doc *doc, const int *path, int depth, int at_key, int *line,
-                   int *col) {
+static const char *locate(const json_doc *doc, const int *path, int depth, int at_key, int *line,
+                          int *col) {
   cursor c = {doc->text, doc->text + doc->len, 1, 1};
   cur_ws(&c);
   for (int k = 0; k < depth && c.p < c.end; k++) {
@@ -180,6 +258,7 @@ static void locate(const json_doc *doc, const int *path, int depth, int at_key, 
   }
   *line = c.line;
   *col = c.col;
+  return c.p;
 }
 
 /* ======================================================================= */
@@ -228,9 +307,12 @@ static const value *rd_fail(reader *r, const char *fmt, ...) {
 }
 
 static const value *rd_oom(reader *r) {
-  if (!r->failed)
-    diag_set(r->d, CHAD_EXIT_RUNTIME, r->doc->file, 0, 0,
+  if (!r->failed) {
+    int line, col;
+    locate(r->doc, r->path, r->depth, 0, &line, &col);
+    diag_set(r->d, CHAD_EXIT_RUNTIME, r->doc->file, line, col,
              "%s: heap limit reached while reading JSON", r->what);
+  }
   r->failed = 1;
   return NULL;
 }
@@ -264,6 +346,20 @@ static const value *rd_value(reader *r, int ty, const json_t *j) {
     else return rd_fail(r, "expected a number (real), found %s", json_kind_name(j));
     break;
   case TY_INT:
+    if (r->doc->ints_as_real && json_is_real(j)) { /* the literal, from the text */
+      int line, col;
+      const char *at = locate(r->doc, r->path, r->depth, 0, &line, &col);
+      size_t k = 0, n = (size_t)(r->doc->text + r->doc->len - at);
+      while (k < n && (at[k] == '-' || (at[k] >= '0' && at[k] <= '9'))) k++;
+      if (k < n && (at[k] == '.' || at[k] == 'e' || at[k] == 'E'))
+        return rd_fail(r, "expected an integer, found a real number");
+      errno = 0;
+      long long x = strtoll(at, NULL, 10);
+      if (errno == ERANGE)
+        return rd_fail(r, "integer out of the 64-bit range [-2^63, 2^63 - 1]");
+      v = v_int(r->h, (int64_t)x);
+      break;
+    }
     if (!json_is_integer(j))
       return rd_fail(r, "expected an integer, found %s", json_kind_name(j));
     v = v_int(r->h, (int64_t)json_integer_value(j));
@@ -431,7 +527,13 @@ static int read_params(heap *h, const json_doc *doc, int n, const int *tys,
   const json_t *root = doc->root;
   int rc = 0;
   rd_start(r, h, doc, noun, d);
-  if (json_is_array(root)) {
+  if (shapes && json_is_null(root)) {
+    /* null is the zero of any tangent: here of every parameter's */
+    for (int i = 0; i < n; i++) {
+      r->what = noun;
+      if (!(out[i] = rd_tangent(r, tys[i], shapes[i], root))) { rc = d->exit_code; goto done; }
+    }
+  } else if (json_is_array(root)) {
     if (json_array_size(root) != (size_t)n) {
       rd_fail(r, "expected an array of %d value%s (one per parameter), found %zu", n,
               n == 1 ? "" : "s", json_array_size(root));

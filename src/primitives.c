@@ -320,6 +320,11 @@ static const value *mk_bool(heap *h, int b, const char **err) {
 
 /* p * d where a zero tangent d contributes exactly zero. */
 static double lin(double p, double d) { return d == 0.0 ? 0.0 : p * d; }
+/* The same for a unary op, except sqrt: sqrt is not differentiable at 0
+ * (sqrt'(0) = +inf), and inf * 0 stays NaN there, so that forward and
+ * reverse mode both report the non-finite derivative (sqrt (x * x) and
+ * 0.0 * sqrt x at 0) instead of each dropping it on a different side. */
+static double lin1(int op, double p, double d) { return op == P_SQRT ? p * d : lin(p, d); }
 
 /* ---- scalar real functions: src/prim_scalar.h --------------------------- */
 #define real1 prim_real1
@@ -625,7 +630,7 @@ const value *prim_dop(heap *h, int op, const value *x, const value *dx, const ch
     double a, d;
     if (!get_real(x, &a) || !get_real(dx, &d)) { *err = E_SHAPE; return NULL; }
     if (dx->kind == V_ZERO) return v_zero(h);
-    return mk_real(h, lin(deriv1(op, a), d), err);
+    return mk_real(h, lin1(op, deriv1(op, a), d), err);
   }
   case SIG_RR_R: {
     const value *xa, *xb, *da, *db;
@@ -658,7 +663,7 @@ const value *prim_dopT(heap *h, int op, const value *x, const value *v, const ch
     double a, w;
     if (!get_real(x, &a) || !get_real(v, &w)) { *err = E_SHAPE; return NULL; }
     if (v->kind == V_ZERO) return v_zero(h);
-    return mk_real(h, lin(deriv1(op, a), w), err);
+    return mk_real(h, lin1(op, deriv1(op, a), w), err);
   }
   case SIG_RR_R: {
     const value *xa, *xb;

@@ -44,6 +44,12 @@ void buf_printf(chad_buf *b, const char *fmt, ...) __attribute__((format(printf,
  * located (file:line:col) in error messages. */
 typedef struct json_doc json_doc;
 
+/* The largest JSON text json_doc_parse takes (64 MiB; CHAD_MAX_JSON_BYTES
+ * of chad.h): more is an input error positioned at the first byte past it. */
+#define JSON_MAX_TEXT ((size_t)64 << 20)
+/* Bytes jansson may hold for the documents being read (default 1 GiB; the
+ * heap limit, chad_set_heap_limit): more is a runtime error (exit 3). */
+void json_set_mem_limit(size_t bytes);
 /* Parses a whole document (any JSON value at top level; duplicate object keys
  * rejected). `file` names it in messages ("<args>" or the @file path).
  * NULL on error, with d set. */

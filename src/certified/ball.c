@@ -161,8 +161,14 @@ static void check_finite(arb_t y, const arb_t x) {
   if (!arb_is_finite(y) && arb_is_finite(x)) imprecise(y);
 }
 
-/* Compares two balls: -1 x < y, 1 x > y, 0 equal (both exact), 2 unknown. */
+/* The operands of the binary op being evaluated are one value (x == x,
+ * max x x): the same real, equal whatever their balls' width. */
+static int same_operands;
+
+/* Compares two balls: -1 x < y, 1 x > y, 0 equal (both exact, or one
+ * value), 2 unknown. */
 static int cmp3(const arb_t x, const arb_t y) {
+  if (same_operands) return 0;
   if (arb_lt(x, y)) return -1;
   if (arb_gt(x, y)) return 1;
   if (arb_is_exact(x) && arb_is_exact(y) && arb_equal(x, y)) return 0;
@@ -523,12 +529,12 @@ static int deriv2(int op, arb_t px, arb_t py, const arb_t x, const arb_t y) {
   case P_MIN: {
     int c = cmp3(x, y);
     if (c == 2) { imprecise(px); imprecise(py); return 0; }
-    int first;
-    if (c == 0) {
+    int first = 1;   /* max x x: either side is x */
+    if (c == 0 && !same_operands) {
       int ch = tie_choice(op == P_MAX ? CS_MAX : CS_MIN, op, arb_midref(x));
       if (ch < 0) return -1;
       first = ch == 0;
-    } else {
+    } else if (c != 0) {
       first = op == P_MAX ? c > 0 : c < 0;
     }
     arb_set_si(px, first);
@@ -610,7 +616,7 @@ static int deriv2(int op, arb_t px, arb_t py, const arb_t x, const arb_t y) {
 static int compare(int op, const arb_t x, const arb_t y) {
   int c = cmp3(x, y);
   if (c == 2) { cert.imprecise = 1; return -1; }
-  if (c == 0) {
+  if (c == 0 && !same_operands) {   /* x == x holds near the point too: not a branch */
     if (cert.deriv) {
       int ch = tie_choice(CS_CMP, op, arb_midref(x));
       if (ch < 0) return -1;
@@ -1090,11 +1096,15 @@ static kind kind_of(int op) {
 static void stopped(const char **err) { *err = cert.tie ? CERT_MSG_TIE : CERT_MSG_UNDECIDED; }
 #define STOPPED(err) stopped(err)
 
-/* The arguments of a scalar op as balls (x, and y for a binary op). */
+/* The arguments of a scalar op as balls (x, and y for a binary op); sets
+ * same_operands. */
 static int scalar_args(const value *x, int binary, arb_t a, arb_t b) {
+  same_operands = 0;
   if (!binary) return ball_get(x, a);
   const value *xa, *xb;
-  return get_pair(x, &xa, &xb) && ball_get(xa, a) && ball_get(xb, b);
+  if (!get_pair(x, &xa, &xb)) return 0;
+  same_operands = x->kind == V_PAIR && xa == xb;
+  return ball_get(xa, a) && ball_get(xb, b);
 }
 
 /* ---- Real -> Int conversions ----------------------------------------------- */
@@ -1227,6 +1237,7 @@ const value *ball_prim_eval(heap *h, int op, const value *x, const char **err) {
   } else {
     r = mk(h, y, err);
   }
+  same_operands = 0;
   arb_clear(a);
   arb_clear(b);
   arb_clear(y);
@@ -1241,6 +1252,7 @@ static int scalar_partials(int op, int binary, const value *x, arb_t pa, arb_t p
   int rc = 0;
   if (!scalar_args(x, binary, a, b)) { *err = E_SHAPE; rc = -2; }
   else if ((binary ? deriv2(op, pa, pb, a, b) : deriv1(op, pa, a)) < 0) rc = -1;
+  same_operands = 0;
   arb_clear(a);
   arb_clear(b);
   return rc;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chad.h"
 
@@ -24,6 +25,8 @@ static const char usage_text[] =
     "                             gradient of a real-valued NAME: {\"value\": V, \"gradient\": G}\n"
     "  jacobian FILE [--fn NAME] --args JSON [--mode fwd|rev]\n"
     "                             {\"value\": V, \"jacobian\": M} (rows: outputs, columns: inputs)\n"
+    "  vectors OUTDIR [--spec FILE]  write the certified test-vector suite defined by FILE\n"
+    "                             (default vectors/spec.json) into OUTDIR\n"
     "  export FILE [--fn NAME] --to torch\n"
     "                             print NAME as a Python module computing it with PyTorch\n"
     "  (eval, jvp, vjp, grad and jacobian also take --eval fast|ref|ball,\n"
@@ -67,20 +70,26 @@ static const char usage_text[] =
     "Output reals have 17 significant digits; a non-finite result (nan, inf) is\n"
     "a runtime error, since JSON cannot represent it.\n"
     "\n"
+    "Limits: a JSON input 64 MiB, a program 4 MiB (its syntax tree 256 MiB);\n"
+    "the heap limit bounds evaluation and the JSON inputs' memory.\n"
+    "\n"
     "Exit codes: 0 success; 1 usage error (bad command line, unknown --fn);\n"
-    "2 input error (cannot read FILE, parse, type or JSON error, wrong JSON shape);\n"
-    "3 runtime error (index out of bounds, division by zero, heap limit,\n"
-    "non-finite result); with --eval ball: 4 not differentiable (or undefined) at\n"
-    "the point, 5 undecided at the precision cap, each with its answer on stdout.\n"
-    "Errors are one line on stderr: file:line:col: error: ...\n";
+    "2 input error (cannot open or read FILE or @PATH, an input over its limit,\n"
+    "parse, type or JSON error, wrong JSON shape); 3 runtime error (index out of\n"
+    "bounds, integer division by zero or overflow, heap limit, non-finite result,\n"
+    "output not written); with --eval ball: 4 not differentiable (or undefined)\n"
+    "at the point, 5 undecided at the precision cap, each with its answer on\n"
+    "stdout. Errors are one line on stderr: file:line:col: error: ...,\n"
+    "or <command line>: error: OPTION: ... when no file has the place.\n";
 
-enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_EXPORT, C_NONE };
+enum cmd { C_CHECK, C_PRINT, C_EVAL, C_FWD, C_REV, C_JVP, C_VJP, C_GRAD, C_JACOBIAN, C_EXPORT,
+           C_VECTORS, C_NONE };
 static const char *const cmd_names[] = {"check", "print", "eval", "fwd", "rev",
-                                        "jvp", "vjp", "grad", "jacobian", "export"};
+                                        "jvp", "vjp", "grad", "jacobian", "export", "vectors"};
 
 /* Which options each command takes (bit per option). */
 enum { O_FN = 1, O_ARGS = 2, O_TANGENT = 4, O_COTANGENT = 8, O_MODE = 16, O_RAW = 32, O_EVAL = 64,
-       O_INLINE = 128, O_CERT = 256, O_MAXPREC = 512, O_TO = 1024 };
+       O_INLINE = 128, O_CERT = 256, O_MAXPREC = 512, O_TO = 1024, O_SPEC = 2048 };
 static const int cmd_opts[] = {
     [C_CHECK] = O_INLINE,
     [C_PRINT] = O_FN | O_INLINE,
@@ -92,10 +101,15 @@ static const int cmd_opts[] = {
     [C_GRAD] = O_FN | O_ARGS | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
     [C_JACOBIAN] = O_FN | O_ARGS | O_MODE | O_EVAL | O_INLINE | O_CERT | O_MAXPREC,
     [C_EXPORT] = O_FN | O_TO | O_INLINE,
+    [C_VECTORS] = O_SPEC,
 };
 
+/* Errors about the command line itself have no file:line:col; they are
+ * placed "<command line>: error: ..." and name the option or argument. */
+#define CMDLINE "<command line>"
+
 static int usage_error(const char *fmt, const char *a) {
-  fprintf(stderr, "error: ");
+  fprintf(stderr, CMDLINE ": error: ");
   fprintf(stderr, fmt, a);
   fprintf(stderr, " (see chad --help)\n");
   return CHAD_EXIT_USAGE;
@@ -108,14 +122,27 @@ typedef struct json_opt {
   chad_json j;
 } json_opt;
 
-static int json_opt_load(json_opt *o, const char *inline_name) {
+/* Prints d; one without a position in a file is placed on the command
+ * line, after `what` (the option or argument it is about). */
+static void print_diag(const chad_diag *d, const char *what) {
+  if (d->file[0] && d->line > 0) diag_print(d);
+  else if (what) fprintf(stderr, CMDLINE ": error: %s: %s\n", what, d->msg);
+  else fprintf(stderr, CMDLINE ": error: %s\n", d->msg);
+}
+
+static int json_opt_load(json_opt *o, const char *option, const char *inline_name) {
   o->j.text = NULL;
   if (!o->arg) return 0;
   if (o->arg[0] == '@') {
     chad_diag d;
     size_t len;
     o->owned = chad_read_file(o->arg + 1, &len, &d);
-    if (!o->owned) { diag_print(&d); return d.exit_code; }
+    if (!o->owned) {
+      char what[300];
+      snprintf(what, sizeof what, "%s %s", option, o->arg);
+      print_diag(&d, what);
+      return d.exit_code;
+    }
     o->j.text = o->owned;
     o->j.len = len;
     o->j.name = strcmp(o->arg, "@-") == 0 ? "<stdin>" : o->arg + 1;
@@ -127,7 +154,7 @@ static int json_opt_load(json_opt *o, const char *inline_name) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fputs("error: usage: chad COMMAND FILE [OPTIONS] (see chad --help)\n", stderr);
+    fputs(CMDLINE ": error: usage: chad COMMAND FILE [OPTIONS] (see chad --help)\n", stderr);
     return CHAD_EXIT_USAGE;
   }
   for (int i = 1; i < argc; i++)
@@ -145,6 +172,7 @@ int main(int argc, char **argv) {
   if (cmd == C_NONE) return usage_error("unknown command '%s'", argv[1]);
 
   const char *file = NULL, *fn = NULL, *mode = NULL, *evaluator = NULL, *target = NULL;
+  const char *spec = "vectors/spec.json";
   int raw = 0, inline_defs = 0, certificate = 0;
   json_opt args = {0}, tangent = {0}, cotangent = {0};
   for (int i = 2; i < argc; i++) {
@@ -178,9 +206,10 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--certificate") == 0) bit = O_CERT;
     else if (strcmp(name, "--max-prec") == 0) bit = O_MAXPREC;
     else if (strcmp(name, "--to") == 0) bit = O_TO;
+    else if (strcmp(name, "--spec") == 0) bit = O_SPEC;
     else return usage_error("unknown option '%s'", a);
     if (bit && !(cmd_opts[cmd] & bit)) {
-      fprintf(stderr, "error: %s does not take the option %s (see chad --help)\n",
+      fprintf(stderr, CMDLINE ": error: %s does not take the option %s (see chad --help)\n",
               cmd_names[cmd], name);
       return CHAD_EXIT_USAGE;
     }
@@ -202,6 +231,7 @@ int main(int argc, char **argv) {
     case O_MODE: mode = val; break;
     case O_EVAL: evaluator = val; break;
     case O_TO: target = val; break;
+    case O_SPEC: spec = val; break;
     case O_MAXPREC: {
       char *end;
       errno = 0;
@@ -243,8 +273,9 @@ int main(int argc, char **argv) {
   if (cmd == C_VJP && !cotangent.arg) return usage_error("%s needs --cotangent", "vjp");
 
   int rc;
-  if ((rc = json_opt_load(&args, "<args>")) || (rc = json_opt_load(&tangent, "<tangent>")) ||
-      (rc = json_opt_load(&cotangent, "<cotangent>"))) {
+  if ((rc = json_opt_load(&args, "--args", "<args>")) ||
+      (rc = json_opt_load(&tangent, "--tangent", "<tangent>")) ||
+      (rc = json_opt_load(&cotangent, "--cotangent", "<cotangent>"))) {
     free(args.owned);
     free(tangent.owned);
     free(cotangent.owned);
@@ -253,7 +284,14 @@ int main(int argc, char **argv) {
 
   chad_diag d;
   char *out = NULL;
+  if (cmd == C_VECTORS) {   /* FILE is the output folder */
+    rc = chad_vectors(spec, file, isatty(2), &d);
+    if (rc) diag_print(&d);
+    return rc;
+  }
   chad_prog *p = chad_load_file(file, &d);
+  char file_what[300];
+  snprintf(file_what, sizeof file_what, "FILE '%s'", file);
   if (!p) rc = d.exit_code;
   else {
     chad_set_inline(p, inline_defs);
@@ -274,12 +312,12 @@ int main(int argc, char **argv) {
     size_t n = strlen(d.msg);   /* say how to raise the limit */
     snprintf(d.msg + n, sizeof d.msg - n, "; raise it with --heap-mb");
   }
-  if (rc) diag_print(&d);
+  if (rc) print_diag(&d, p ? NULL : file_what);
   /* a certified verdict (not differentiable, undecided) has an answer too */
   if (out && (rc == CHAD_EXIT_OK || rc == CHAD_EXIT_NONDIFF || rc == CHAD_EXIT_UNDECIDED))
     fputs(out, stdout);
   if (fflush(stdout) != 0 && rc == 0) {
-    fprintf(stderr, "error: cannot write the output: %s\n", strerror(errno));
+    fprintf(stderr, "<stdout>: error: cannot write the output: %s\n", strerror(errno));
     rc = CHAD_EXIT_RUNTIME;
   }
   free(out);

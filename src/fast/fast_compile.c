@@ -80,9 +80,11 @@ static int is_real2(int op) {
  * the position in the block, so results do not depend on the threads. */
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-extern __m256d _ZGVdN4v_sin(__m256d);
-extern __m256d _ZGVdN4v_cos(__m256d);
-extern __m256d _ZGVdN4v_exp(__m256d);
+/* target("avx2") on the declarations too: clang requires it of a function
+ * taking __m256d (gcc does not mind) */
+__attribute__((target("avx2"))) extern __m256d _ZGVdN4v_sin(__m256d);
+__attribute__((target("avx2"))) extern __m256d _ZGVdN4v_cos(__m256d);
+__attribute__((target("avx2"))) extern __m256d _ZGVdN4v_exp(__m256d);
 #define VMATH(name, fn)                                                              \
   __attribute__((target("avx2"))) static void name(double *d, const double *a, int len) { \
     int k = 0;                                                                       \
@@ -1260,6 +1262,11 @@ static const sym *lop_sym(cstate *S, int op, int transposed, const sym *x, const
     int a = rreg(S, x);
     if (a < 0) return NULL;
     int p = emit(S, O_D1, op, a, 0, 0);
+    if (p >= 0 && op == P_SQRT) { /* as prim_dop: sqrt'(0) = inf times a zero is NaN */
+      int b = rreg(S, v);
+      int d = b < 0 ? -1 : emit(S, O_MUL, 0, p, b, 0);
+      return d < 0 ? NULL : mkreg(S, SK_R, d);
+    }
     return p < 0 ? NULL : lin_sym(S, p, v);
   }
   if (is_real2(op)) {
@@ -2190,7 +2197,7 @@ static void run_init(const cstate *S, double *R, int64_t *I) {
 }
 
 double fc_sum(const double *d, int64_t n) {
-  int64_t nb = (n + B - 1) / B;
+  int64_t nb = n / B + (n % B != 0); /* ceil(n / B), no overflow at INT64_MAX */
   if (nb == 0) return 0.0;
   double *part = malloc((size_t)nb * sizeof *part);
   if (!part) { /* sequential fallback, same block order */
@@ -2604,13 +2611,15 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     eval_oom(err);
     return -1;
   }
-  if ((rows || snd_on) && !(S.rowsout = fv_alloc_big(h, (size_t)n * (size_t)S.rows_len * sizeof(double)))) {
+  if ((rows || snd_on) &&
+      ((uint64_t)n > h->limit / sizeof(double) / (uint64_t)(S.rows_len > 0 ? S.rows_len : 1) ||
+       !(S.rowsout = fv_alloc_big(h, (size_t)n * (size_t)S.rows_len * sizeof(double))))) {
     cstate_free(&S);
     eval_oom(err);
     return -1;
   }
   vmath_on(); /* decided before any parallel region reads it */
-  int64_t nb = (n + B - 1) / B;
+  int64_t nb = n / B + (n % B != 0); /* ceil(n / B), no overflow at INT64_MAX */
   int nthreads = omp_get_max_threads();
   int64_t per = S.ncode + 1; /* work per iteration: vector instructions count their length */
   for (int c = 0; c < S.ncode; c++)
@@ -2621,6 +2630,14 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   int par = (double)n * (double)per >= (double)fast_par_threshold_ && nb > 1;
   if (!par) nthreads = 1;
   int nsl = S.nacc_s > 0 ? S.nacc_s : 1;
+  /* the per-block sums are host memory: more of them than the heap's limit
+   * could hold (a loop of up to INT64_MAX iterations) is the heap limit */
+  if ((uint64_t)(nb ? nb : 1) > h->limit / sizeof(double) / (uint64_t)nsl) {
+    free(slot_reg);
+    cstate_free(&S);
+    eval_oom(err);
+    return -1;
+  }
   double *part = calloc((size_t)(nb ? nb : 1) * (size_t)nsl, sizeof *part);
   abuf *bufs = calloc((size_t)nthreads * (size_t)(S.nacc_a ? S.nacc_a : 1), sizeof *bufs);
   int bail = 0;

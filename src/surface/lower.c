@@ -392,10 +392,19 @@ static void type_error(lowerer *L, int rawi)
         diag_set(L->d, CHAD_EXIT_INPUT, file, pn->line, pn->col,
                  "type mismatch: unary '-' expects real or int, found %s", F);
       else if (pn->role == ROLE_OPERATOR && chk_err_found >= 0 && ty_kind_[chk_err_found] == TY_PROD &&
-               ty_left_[chk_err_found] != ty_right_[chk_err_found])
+               ty_left_[chk_err_found] != ty_right_[chk_err_found]) {
+        /* a hint where it applies: an int beside a real, or `f -x` read as
+         * the subtraction f - x */
+        int l = ty_left_[chk_err_found], r = ty_right_[chk_err_found];
+        int mixed = (l == TY_ID_INT && r == TY_ID_REAL) || (l == TY_ID_REAL && r == TY_ID_INT);
+        int fun_minus = strcmp(w, "-") == 0 && ty_kind_[l] == TY_FUN;
         diag_set(L->d, CHAD_EXIT_INPUT, file, pn->line, pn->col,
-                 "type mismatch: the operands of '%s' have different types: found %s (write 2.0, not 2, for a real)",
-                 w, F);
+                 "type mismatch: the operands of '%s' have different types: found %s%s", w, F,
+                 mixed ? " (write 2.0, not 2, for a real)"
+                 : fun_minus ? " (this '-' subtracts: to apply a function to a negative number, "
+                               "write f (-2.0))"
+                             : "");
+      }
       else
         diag_set(L->d, CHAD_EXIT_INPUT, file, pn->line, pn->col,
                  "type mismatch: '%s' expects %s, found %s", w, E, F);

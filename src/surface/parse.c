@@ -9,6 +9,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,10 @@ void *surf_alloc(surf_region *r, size_t bytes)
   surf_chunk *c = r->first;
   if (!c || c->cap - c->used < bytes) {
     size_t cap = bytes > 65536 ? bytes : 65536;
+    if (cap > SURF_MAX_PARSE_MEM || r->total > SURF_MAX_PARSE_MEM - cap) {
+      r->over = 1;
+      return NULL;
+    }
     c = malloc(sizeof(surf_chunk) + cap);
     if (!c)
       return NULL;
@@ -32,6 +37,7 @@ void *surf_alloc(surf_region *r, size_t bytes)
     c->used = 0;
     c->cap = cap;
     r->first = c;
+    r->total += cap;
   }
   void *p = (char *)c->data + c->used;
   c->used += bytes;
@@ -48,6 +54,8 @@ void surf_region_free(surf_region *r)
     c = n;
   }
   r->first = NULL;
+  r->total = 0;
+  r->over = 0;
 }
 
 /* ======================================================================= */
@@ -120,6 +128,7 @@ typedef struct {
   chad_diag *d;
   jmp_buf fail;
   int depth;             /* parser recursion depth */
+  uintptr_t stack_base;  /* frame address at surf_parse_buffer's entry */
   scope_entry *scope;
   int nscope, capscope;
   int cur_def;
@@ -144,6 +153,10 @@ static void perr(parser *p, int line, int col, const char *fmt, ...)
 static void *palloc(parser *p, size_t n)
 {
   void *x = surf_alloc(&p->prog->mem, n);
+  if (!x && p->prog->mem.over)
+    perr(p, p->cur.line, p->cur.col,
+         "program too large: parsing it needs more than %d MiB (the parser's limit)",
+         (int)(SURF_MAX_PARSE_MEM >> 20));
   if (!x)
     perr(p, p->cur.line, p->cur.col, "out of memory while parsing");
   return x;
@@ -182,7 +195,9 @@ static int at(parser *p, size_t k) { return p->pos + k < p->len ? (unsigned char
 static void advance(parser *p, size_t k)
 {
   for (size_t i = 0; i < k && p->pos < p->len; i++) {
-    if (p->src[p->pos] == '\n') {
+    /* LF, CRLF and a lone CR each end a line */
+    if (p->src[p->pos] == '\n' ||
+        (p->src[p->pos] == '\r' && (p->pos + 1 >= p->len || p->src[p->pos + 1] != '\n'))) {
       p->line++;
       p->col = 1;
     } else {
@@ -206,7 +221,7 @@ static int skip_space(parser *p)
       advance(p, 1);
       skipped = 1;
     } else if (c == '#') {
-      while (at(p, 0) != -1 && at(p, 0) != '\n')
+      while (at(p, 0) != -1 && at(p, 0) != '\n' && at(p, 0) != '\r')
         advance(p, 1);
       skipped = 1;
     } else if (c == '(' && at(p, 1) == '*') {
@@ -416,6 +431,15 @@ static void enter(parser *p)
 {
   if (++p->depth > SURF_MAX_PARSE_DEPTH)
     perr(p, p->cur.line, p->cur.col, "expression nested too deeply (parser limit %d)", SURF_MAX_PARSE_DEPTH);
+  /* The stack the recursion has taken (frame addresses as integers, either
+   * direction of growth): a level takes about 1 KB in an optimised build,
+   * more with sanitizers, so the limit of levels alone does not keep an
+   * instrumented build (or a smaller stack) from overflowing. */
+  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+  uintptr_t used = here < p->stack_base ? p->stack_base - here : here - p->stack_base;
+  if (used > SURF_MAX_PARSE_STACK)
+    perr(p, p->cur.line, p->cur.col, "expression nested too deeply (parser stack limit %d MiB)",
+         (int)(SURF_MAX_PARSE_STACK >> 20));
 }
 
 /* Error helpers kept out of line so that the recursive parsing functions
@@ -1563,6 +1587,8 @@ static void **parse_params(parser *p, int *count, const char *ctx)
   void **ps = NULL;
   int n = 0, cap = 0;
   do {
+    if (n == SURF_MAX_PARAMS)
+      perr(p, p->cur.line, p->cur.col, "too many parameters (limit %d)", SURF_MAX_PARAMS);
     ps = grow(p, ps, n, &cap);
     fparam *fp = palloc(p, sizeof *fp);
     fp->line = p->cur.line;
@@ -1831,7 +1857,10 @@ surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, c
 {
   diag_set(d, CHAD_EXIT_OK, file, 0, 0, "%s", "");
   if (len > SURF_MAX_SOURCE) {
-    diag_set(d, CHAD_EXIT_INPUT, file, 0, 0, "source too large (%zu bytes, limit %u)", len, SURF_MAX_SOURCE);
+    int line, col;
+    diag_locate(src, len, SURF_MAX_SOURCE, &line, &col);
+    diag_set(d, CHAD_EXIT_INPUT, file, line, col,
+             "source too large: more than %u bytes (the limit of a program)", SURF_MAX_SOURCE);
     return NULL;
   }
   surf_program *prog = calloc(1, sizeof *prog);
@@ -1845,6 +1874,7 @@ surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, c
   snprintf(prog->file, sizeof prog->file, "%s", file ? file : "");
   p->src = src;
   p->len = len;
+  p->stack_base = (uintptr_t)__builtin_frame_address(0);
   p->line = 1;
   p->col = 1;
   p->prog = prog;
@@ -1872,40 +1902,12 @@ surf_program *surf_parse_string(const char *src, const char *file, chad_diag *d)
 
 surf_program *surf_parse_file(const char *path, chad_diag *d)
 {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "cannot open: %s", strerror(errno));
-    return NULL;
-  }
-  size_t cap = 65536, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    size_t got = fread(buf + n, 1, cap - n, f);
-    n += got;
-    if (got == 0)
-      break;
-    if (n == cap) {
-      if (cap > SURF_MAX_SOURCE) {
-        free(buf);
-        fclose(f);
-        diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, "source too large (limit %u bytes)", SURF_MAX_SOURCE);
-        return NULL;
-      }
-      char *b2 = realloc(buf, cap * 2);
-      if (!b2) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = b2;
-      cap *= 2;
-    }
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (!buf || bad) {
-    free(buf);
-    diag_set(d, CHAD_EXIT_INPUT, path, 0, 0, bad ? "read error" : "out of memory reading the file");
+  size_t n;
+  char *buf = diag_read_file(path, 0, SURF_MAX_SOURCE, &n, d);
+  if (!buf) {
+    if (d->exit_code == CHAD_EXIT_INPUT && d->line > 0)
+      snprintf(d->msg, sizeof d->msg, "source too large: more than %u bytes (the limit of a program)",
+               SURF_MAX_SOURCE);
     return NULL;
   }
   surf_program *p = surf_parse_buffer(buf, n, path, d);

@@ -19,6 +19,8 @@ typedef struct surf_chunk {
 
 typedef struct {
   surf_chunk *first;
+  size_t total;   /* bytes of all chunks: at most SURF_MAX_PARSE_MEM */
+  int over;       /* an allocation was refused for that limit        */
 } surf_region;
 
 void *surf_alloc(surf_region *r, size_t bytes); /* zeroed; NULL when OOM */

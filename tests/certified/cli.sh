@@ -169,9 +169,9 @@ expect_match "undecided: a comparison of equal numbers computed inexactly" 5 '^$
   "$CHAD" grad "$P" --fn circle --args '[0.5]' --eval ball --max-prec 256
 
 # ---- option errors ---------------------------------------------------------------------
-expect "--certificate needs --eval ball" 1 '' '^error: --certificate needs --eval ball' \
+expect "--certificate needs --eval ball" 1 '' '^<command line>: error: --certificate needs --eval ball' \
   "$CHAD" grad "$P" --fn sg --args '[0.1]' --certificate
-expect "--max-prec out of range" 1 '' '^error: --max-prec needs a number of bits' \
+expect "--max-prec out of range" 1 '' '^<command line>: error: --max-prec needs a number of bits' \
   "$CHAD" grad "$P" --fn sg --args '[0.1]' --eval ball --max-prec 10
 cat >"$tmp/ix.chad" <<'CHAD'
 def ix (v : [real]) : real = v[5] * 2.0

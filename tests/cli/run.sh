@@ -89,9 +89,9 @@ run "$CHAD" --help
 if [ "$rc" -eq 0 ] && [[ $out == usage:* ]] && [[ $out == *"Exit codes"* ]]; then ok "--help"
 else bad "--help" "exit $rc" "$out"; fi
 expect_err "no arguments: usage" 1 'usage: chad' "$CHAD"
-expect_err "unknown command" 1 "^error: unknown command 'frobnicate'" "$CHAD" frobnicate examples/fig1a.chad
-expect_err "unknown option" 1 "^error: unknown option '--bogus'" "$CHAD" eval examples/fig1a.chad --bogus
-expect_err "missing FILE" 1 '^error: eval: missing FILE' "$CHAD" eval --args '[1]'
+expect_err "unknown command" 1 "^<command line>: error: unknown command 'frobnicate'" "$CHAD" frobnicate examples/fig1a.chad
+expect_err "unknown option" 1 "^<command line>: error: unknown option '--bogus'" "$CHAD" eval examples/fig1a.chad --bogus
+expect_err "missing FILE" 1 '^<command line>: error: eval: missing FILE' "$CHAD" eval --args '[1]'
 expect_err "option not taken by the command" 1 'check does not take the option --args' \
   "$CHAD" check examples/fig1a.chad --args '[1]'
 expect_err "missing --args" 1 "'fig1a' takes 1 parameter: give them with --args" \
@@ -119,9 +119,9 @@ prog 'def f (x : real) : real =' '  x + 1.0' 'def g (x : real) : int = f x'
 expect_err "ill-typed program" 2 "^$P:3:[0-9]+: error: .*(int|real)" "$CHAD" check "$P"
 expect_err "ill-typed program (eval)" 2 "^$P:3:[0-9]+: error: " "$CHAD" eval "$P" --args '[1]'
 : >"$P"
-expect_err "empty program" 2 "^$P: error: the file has no definitions" "$CHAD" eval "$P"
+expect_err "empty program" 2 "^$P:1:1: error: the file has no definitions" "$CHAD" eval "$P"
 expect_out "check of an empty program: nothing" "" "$CHAD" check "$P"
-expect_err "missing program file" 2 "^$tmp/none.chad: error: cannot open" "$CHAD" check "$tmp/none.chad"
+expect_err "missing program file" 2 "^<command line>: error: FILE '$tmp/none.chad': cannot open: No such file or directory$" "$CHAD" check "$tmp/none.chad"
 expect_err "malformed JSON" 2 '^<args>:1:[0-9]+: error: invalid JSON' \
   "$CHAD" eval examples/fig1a.chad --args '[1.5,'
 printf '{"x1": 1,\n "x2": 2,\n "x3": [3],\n "x4": 4}\n' >"$tmp/args.json"
@@ -133,7 +133,7 @@ expect_err "malformed JSON in @file" 2 "^$tmp/broken.json:[0-9]+:[0-9]+: error: 
 expect_out "--args @- reads standard input" "-1" sh -c "echo '[2, [1, -2, 0.5]]' | '$CHAD' eval examples/fig2b.chad --args @-"
 expect_err "JSON errors on standard input are named <stdin>" 2 "^<stdin>:1:5: error: argument 'x2'" \
   sh -c "echo '[2, 3]' | '$CHAD' eval examples/fig2b.chad --args @-"
-expect_err "missing @file" 2 "^$tmp/none.json: error: cannot open" \
+expect_err "missing @file" 2 "^<command line>: error: --args @$tmp/none.json: cannot open: No such file or directory$" \
   "$CHAD" eval examples/fig1a.chad --args "@$tmp/none.json"
 expect_err "wrong number of arguments" 2 '^<args>:1:1: error: .*array of 4 values' \
   "$CHAD" eval examples/fig1b.chad --args '[1, 2]'
@@ -165,7 +165,7 @@ expect_err "heap limit" 3 "^$P:1:1: error: runtime error in 'f': .*heap limit.*r
 if [ -w /dev/full ]; then
   "$CHAD" eval examples/fig1a.chad --args '[1]' >/dev/full 2>"$tmp/stderr"
   rc=$?
-  if [ "$rc" -eq 3 ] && grep -q '^error: cannot write the output' "$tmp/stderr"; then ok "full stdout: exit 3"
+  if [ "$rc" -eq 3 ] && grep -q '^<stdout>: error: cannot write the output' "$tmp/stderr"; then ok "full stdout: exit 3"
   else bad "full stdout: exit 3" "exit $rc" "$(cat "$tmp/stderr")"; fi
 fi
 
@@ -327,7 +327,7 @@ agree() {
       END { exit bad }'; then ok "$name"
   else bad "$name" "A: $(head -c 200 "$tmp/nums_a" | tr '\n' ' ')" "B: $(head -c 200 "$tmp/nums_b" | tr '\n' ' ')"; fi
 }
-expect_err "bad --eval value" 1 "^error: --eval must be fast, ref or ball, not 'slow'" \
+expect_err "bad --eval value" 1 "^<command line>: error: --eval must be fast, ref or ball, not 'slow'" \
   "$CHAD" eval examples/fig1a.chad --args '[1]' --eval slow
 expect_err "--eval without a value" 1 'option --eval needs a value' "$CHAD" grad examples/fig1a.chad --args '[1]' --eval
 expect_err "--eval on a command that does not evaluate" 1 'check does not take the option --eval' \
@@ -469,7 +469,7 @@ agree "grad: nested and higher-order calls: --inline = default" 1e-12 "" "" "" "
 expect_err "check --inline: inlining too large" 2 \
   "^$P:[0-9]+:[0-9]+: error: --inline: inlining the calls in 'f[0-9]+' makes it too large \(more than 262144 raw term nodes" \
   "$CHAD" check "$P" --inline
-expect_err "--inline takes no value" 1 '^error: --inline takes no value' "$CHAD" check examples/fig1a.chad --inline=1
+expect_err "--inline takes no value" 1 '^<command line>: error: --inline takes no value' "$CHAD" check examples/fig1a.chad --inline=1
 
 # ---- the usual first mistakes: help or acceptance ------------------------------------
 run "$CHAD" --version
@@ -623,5 +623,7 @@ expect_err "target syntax: DT[op]'s cotangent" 2 "^$P:1:31: error: type mismatch
   "$CHAD" check "$P"
 prog 'def single (x : real) = x' 'def g (lsum : real) = single lsum'
 expect_out "target words are ordinary names where defined" "g : real -> real" sh -c "'$CHAD' check '$P' | tail -n1"
+# bad and adversarial inputs: limits, positions, undefined points
+. tests/cli/robust.sh
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

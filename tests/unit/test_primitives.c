@@ -289,10 +289,19 @@ static void test_edges(void) {
   CHECK(d && d->u.r == 0.0);
   d = prim_dopT(H, P_ABS, R(-3), R(2), &err);
   CHECK(d && d->u.r == -2.0);
-  /* sqrt' at 0 is +inf; a zero tangent still gives exactly 0 */
+  /* sqrt' at 0 is +inf; sqrt is not differentiable there, so a zero
+   * tangent or cotangent gives NaN too (forward and reverse mode agree) */
   d = prim_dop(H, P_SQRT, R(0), R(1), &err);
   CHECK(d && isinf(d->u.r) && d->u.r > 0);
   d = prim_dop(H, P_SQRT, R(0), R(0), &err);
+  CHECK(d && isnan(d->u.r));
+  d = prim_dopT(H, P_SQRT, R(0), R(0), &err);
+  CHECK(d && isnan(d->u.r));
+  /* away from 0 a zero tangent gives exactly 0, and other primitives keep
+   * "a zero tangent contributes exactly 0" where their partial is infinite */
+  d = prim_dop(H, P_SQRT, R(4), R(0), &err);
+  CHECK(d && d->u.r == 0.0);
+  d = prim_dop(H, P_LOG, R(0), R(0), &err);
   CHECK(d && d->u.r == 0.0);
   /* invalid input gives NaN like C */
   d = prim_eval(H, P_LOG, R(-1), &err);

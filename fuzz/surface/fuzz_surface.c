@@ -5,7 +5,7 @@
  * term. With FUZZ_CHAD=1 in the environment, each elaborated def also goes
  * through the forward and reverse CHAD transformations and the simplifier,
  * whose results must print with every variable bound. Build and run:
- * fuzz/run.sh [seconds]. */
+ * make fuzz-surface (fuzz/run.sh). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

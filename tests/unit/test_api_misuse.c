@@ -1,0 +1,164 @@
+/* libchad's preconditions (include/chad.h): each misuse of the API (NULL
+ * for the program, the output, the diagnostic, a source, a path; a freed
+ * program; a second chad_free) returns the documented usage error
+ * CHAD_EXIT_USAGE instead of crashing; inputs over the documented limits are
+ * positioned input errors. Run plain and under ASan+UBSan. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chad.h"
+#include "chad/surface.h"
+
+#include "check.h"
+
+static const char src[] = "def sq (x : real) : real = x * x\n";
+
+/* Every command of chad.h on (p, out, d), with valid other arguments. */
+enum { NCMD = 9 };
+static int command(int k, chad_prog *p, char **out, chad_diag *d) {
+  chad_json args = chad_json_text("[2.0]", "<args>");
+  chad_json tan = chad_json_text("[1.0]", "<tangent>"), cot = chad_json_text("1.0", "<cotangent>");
+  switch (k) {
+  case 0: return chad_check(p, out, d);
+  case 1: return chad_print(p, NULL, out, d);
+  case 2: return chad_eval(p, NULL, &args, out, d);
+  case 3: return chad_print_fwd(p, NULL, 0, out, d);
+  case 4: return chad_print_rev(p, NULL, 0, out, d);
+  case 5: return chad_jvp(p, NULL, &args, &tan, out, d);
+  case 6: return chad_vjp(p, NULL, &args, &cot, out, d);
+  case 7: return chad_grad(p, NULL, &args, out, d);
+  default: return chad_jacobian(p, NULL, &args, 1, out, d);
+  }
+}
+
+int main(void) {
+  chad_diag d;
+  char *out;
+  printf("NULL diagnostic, program or output: CHAD_EXIT_USAGE for every command\n");
+  chad_prog *p = chad_load_string(src, strlen(src), "mem.chad", &d);
+  CHECK(p != NULL);
+  if (!p) return 1;
+  for (int k = 0; k < NCMD; k++) {
+    out = (char *)"sentinel";
+    CHECKM(command(k, p, &out, NULL) == CHAD_EXIT_USAGE, "command %d, d NULL", k);
+    memset(&d, 0, sizeof d);
+    out = (char *)"sentinel";
+    CHECKM(command(k, NULL, &out, &d) == CHAD_EXIT_USAGE && d.exit_code == CHAD_EXIT_USAGE &&
+               strstr(d.msg, "the program is NULL") && out == NULL,
+           "command %d, p NULL: %s", k, d.msg);
+    memset(&d, 0, sizeof d);
+    CHECKM(command(k, p, NULL, &d) == CHAD_EXIT_USAGE && strstr(d.msg, "out is NULL"),
+           "command %d, out NULL: %s", k, d.msg);
+    out = NULL;
+    CHECKM(command(k, p, &out, &d) == 0 && out != NULL, "command %d works: %s", k, d.msg);
+    free(out);
+  }
+  CHECK(chad_fn(NULL, NULL, &d) == -CHAD_EXIT_USAGE && d.exit_code == CHAD_EXIT_USAGE);
+  CHECK(chad_fn(p, NULL, NULL) == -CHAD_EXIT_USAGE);
+  CHECK(chad_fn(p, NULL, &d) == 0);
+  chad_set_inline(NULL, 1); /* nothing to do */
+
+  printf("NULL source, path, name or length\n");
+  CHECK(chad_load_string(NULL, 3, "x", &d) == NULL && d.exit_code == CHAD_EXIT_USAGE &&
+        strstr(d.msg, "src is NULL"));
+  CHECK(chad_load_string(src, strlen(src), "x", NULL) == NULL);
+  CHECK(chad_load_file(NULL, &d) == NULL && d.exit_code == CHAD_EXIT_USAGE && strstr(d.msg, "path is NULL"));
+  CHECK(chad_load_file("mem.chad", NULL) == NULL);
+  size_t len = 0;
+  CHECK(chad_read_file(NULL, &len, &d) == NULL && d.exit_code == CHAD_EXIT_USAGE);
+  CHECK(chad_read_file("-", NULL, &d) == NULL && d.exit_code == CHAD_EXIT_USAGE);
+  CHECK(chad_read_file("-", &len, NULL) == NULL);
+  CHECK(chad_read_file("/nonexistent/x.json", &len, &d) == NULL && d.exit_code == CHAD_EXIT_INPUT &&
+        strstr(d.msg, "cannot open"));
+  /* a program named NULL is "<string>"; a JSON input named NULL is "<args>" */
+  chad_prog *q = chad_load_string("def f = 1.0 +", 13, NULL, &d);
+  CHECK(q == NULL && d.exit_code == CHAD_EXIT_INPUT && strcmp(d.file, "<string>") == 0 && d.line == 1);
+  chad_json noname = {"[1.0", 4, NULL};
+  out = NULL;
+  CHECK(chad_eval(p, NULL, &noname, &out, &d) == CHAD_EXIT_INPUT && strcmp(d.file, "<args>") == 0 &&
+        out == NULL);
+  /* a missing tangent or cotangent */
+  chad_json args = chad_json_text("[2.0]", NULL);
+  CHECK(chad_jvp(p, NULL, &args, NULL, &out, &d) == CHAD_EXIT_USAGE);
+  CHECK(chad_vjp(p, NULL, &args, NULL, &out, &d) == CHAD_EXIT_USAGE);
+
+  printf("a freed program: refused; a second chad_free does nothing\n");
+  chad_free(p);
+  for (int k = 0; k < NCMD; k++) {
+    memset(&d, 0, sizeof d);
+    out = NULL;
+    CHECKM(command(k, p, &out, &d) == CHAD_EXIT_USAGE && strstr(d.msg, "was freed") && out == NULL,
+           "command %d on a freed program: %s", k, d.msg);
+  }
+  CHECK(chad_fn(p, NULL, &d) == -CHAD_EXIT_USAGE && strstr(d.msg, "was freed"));
+  chad_set_inline(p, 1);
+  chad_free(p);
+  chad_free(NULL);
+  /* two programs alive at once: each freed once, in any order */
+  chad_prog *a = chad_load_string(src, strlen(src), "a", &d), *b = chad_load_string(src, strlen(src), "b", &d);
+  CHECK(a && b);
+  chad_free(a);
+  out = NULL;
+  CHECK(command(0, b, &out, &d) == 0);
+  free(out);
+  chad_free(b);
+  chad_free(a);
+
+  printf("inputs over the documented limits: positioned input errors\n");
+  size_t big = SURF_MAX_SOURCE + 1;
+  char *s = malloc(big);
+  CHECK(s != NULL);
+  if (s) {
+    memset(s, ' ', big);
+    s[0] = '\r'; /* a lone CR: line 2 */
+    q = chad_load_string(s, big, "big.chad", &d);
+    CHECK(q == NULL && d.exit_code == CHAD_EXIT_INPUT && d.line == 2 &&
+          d.col == (int)SURF_MAX_SOURCE && strstr(d.msg, "source too large"));
+    free(s);
+  }
+  p = chad_load_string(src, strlen(src), "mem.chad", &d);
+  CHECK(p != NULL);
+  big = CHAD_MAX_JSON_BYTES + 1;
+  s = malloc(big);
+  if (p && s) {
+    memset(s, ' ', big);
+    s[0] = '[';
+    chad_json j = {s, big, "<args>"};
+    out = NULL;
+    CHECK(chad_eval(p, NULL, &j, &out, &d) == CHAD_EXIT_INPUT && d.line == 1 &&
+          d.col == (int)CHAD_MAX_JSON_BYTES + 1 && strstr(d.msg, "too large"));
+  }
+  free(s);
+  /* jansson's memory counts against the heap limit */
+  if (p) {
+    chad_set_heap_limit((size_t)1 << 20);
+    size_t n = 200000;
+    char *t = malloc(2 * n + 8);
+    CHECK(t != NULL);
+    if (t) {
+      t[0] = '[';
+      for (size_t i = 0; i < n; i++) memcpy(t + 1 + 2 * i, "0,", 2);
+      memcpy(t + 1 + 2 * n, "0]", 3);
+      chad_prog *v = chad_load_string("def n (v : [real]) : real = sum v", 33, "v.chad", &d);
+      char *w = malloc(2 * n + 16);
+      if (v && w) {
+        snprintf(w, 2 * n + 16, "[%s]", t);
+        chad_json j = chad_json_text(w, "<args>");
+        out = NULL;
+        CHECK(chad_eval(v, NULL, &j, &out, &d) == CHAD_EXIT_RUNTIME && strstr(d.msg, "heap limit"));
+        chad_set_heap_limit((size_t)1 << 30);
+        out = NULL;
+        CHECK(chad_eval(v, NULL, &j, &out, &d) == 0 && out && strcmp(out, "0\n") == 0);
+        free(out);
+      }
+      free(w);
+      chad_free(v);
+      free(t);
+    }
+    chad_set_heap_limit((size_t)1 << 30);
+  }
+  chad_free(p);
+  printf("test_api_misuse: %d checks, %d failures\n", checks, failures);
+  return failures != 0;
+}
