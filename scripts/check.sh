@@ -152,7 +152,10 @@ for s in "${stages[@]}"; do
   "parse_$parser" "$log"
   if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
     failed=1
-    first=$(grep -m1 -iE 'error|fail' "$log" | cut -c1-160)
+    # the first diagnostic ("file:line: error: ...", make's "Error N"), else
+    # the first line that mentions an error or a failure
+    first=$(grep -m1 -E 'error:|Error [0-9]|FAILED' "$log" || grep -m1 -iE 'error|fail' "$log")
+    first=$(cut -c1-160 <<<"$first")
     fails+=("exit status $rc${first:+: $first}	$log")
   fi
   for ((i = before; i < ${#fails[@]}; i++)); do fails[i]="$name: ${fails[i]}"; done
