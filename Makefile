@@ -198,3 +198,65 @@ $(FUZZERS:%=fuzz-%): fuzz-%: $(F)/fuzz_%
 fuzz: $(FUZZERS:%=fuzz-%)
 fuzz-check: fuzz-build
 	@for f in $(FUZZERS); do fuzz/run.sh $$f $(or $(FUZZ_CHECK_SECONDS),30) || exit 1; done
+
+# ---- libchad as a shared library, pkg-config and install -------------------
+# build/pic: the library's objects compiled with -fPIC (the release and asan
+# builds are untouched); libchad.so.$(SO_VERSION) with soname libchad.so.0,
+# exporting the public API only (src/libchad.map: chad_*, diag_set,
+# diag_print). `make install PREFIX=... [DESTDIR=...]` installs chad.h and
+# chad/diag.h, libchad.so*, libchad.a, chad.pc, the chad binary, its man
+# page chad(1) (scripts/man.sh: the --help text) and share/doc/chad.
+PIC = build/pic
+SO_MAJOR   = 0
+SO_VERSION = 0.1.0
+PREFIX    ?= /usr/local
+LIBDIR    ?= $(PREFIX)/lib
+LIB_OBJ_PIC = $(LIB_SRC:%.c=$(PIC)/%.o)
+
+.PHONY: shared install test-install test-python
+shared: $(PIC)/libchad.so $(PIC)/chad.pc
+
+$(PIC)/%.o: %.c | deps-build
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -MMD -MP -c $< -o $@
+
+$(PIC)/libchad.so.$(SO_VERSION): $(LIB_OBJ_PIC) src/libchad.map
+	$(CC) $(CFLAGS) -shared -Wl,-soname,libchad.so.$(SO_MAJOR) -Wl,--version-script=src/libchad.map \
+	  -Wl,--no-undefined -o $@ $(LIB_OBJ_PIC) $(LDLIBS)
+$(PIC)/libchad.so.$(SO_MAJOR): $(PIC)/libchad.so.$(SO_VERSION)
+	ln -sf libchad.so.$(SO_VERSION) $@
+$(PIC)/libchad.so: $(PIC)/libchad.so.$(SO_MAJOR)
+	ln -sf libchad.so.$(SO_MAJOR) $@
+
+# chad.pc: for the default PREFIX here; install writes it for the PREFIX given.
+PC_SED = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(SO_VERSION)|'
+$(PIC)/chad.pc: scripts/chad.pc.in
+	@mkdir -p $(dir $@)
+	$(PC_SED) $< > $@
+
+install: chad $(B)/libchad.a $(PIC)/libchad.so
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/chad $(DESTDIR)$(LIBDIR)/pkgconfig \
+	  $(DESTDIR)$(PREFIX)/share/doc/chad $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 chad $(DESTDIR)$(PREFIX)/bin/chad
+	install -m 644 include/chad.h $(DESTDIR)$(PREFIX)/include/chad.h
+	install -m 644 include/chad/diag.h $(DESTDIR)$(PREFIX)/include/chad/diag.h
+	install -m 644 $(B)/libchad.a $(DESTDIR)$(LIBDIR)/libchad.a
+	install -m 755 $(PIC)/libchad.so.$(SO_VERSION) $(DESTDIR)$(LIBDIR)/libchad.so.$(SO_VERSION)
+	ln -sf libchad.so.$(SO_VERSION) $(DESTDIR)$(LIBDIR)/libchad.so.$(SO_MAJOR)
+	ln -sf libchad.so.$(SO_MAJOR) $(DESTDIR)$(LIBDIR)/libchad.so
+	$(PC_SED) scripts/chad.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/chad.pc
+	./chad --help > $(DESTDIR)$(PREFIX)/share/doc/chad/chad-help.txt
+	scripts/man.sh ./chad $(SO_VERSION) > $(DESTDIR)$(PREFIX)/share/man/man1/chad.1
+	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/chad/README.md
+
+# Installs into a temporary PREFIX and builds a program against it with
+# pkg-config, shared and static (tests/install/run.sh).
+test: test-install
+test-install: chad $(B)/libchad.a $(PIC)/libchad.so
+	@tests/install/run.sh
+
+# The Python package (python/chad) over build/pic/libchad.so, with pytest.
+test: test-python
+test-python: chad shared
+	@scripts/deps.sh test
+	@tests/python/run.sh

@@ -16,10 +16,9 @@ Verdicts per entry:
                    (--eval ref) to within 100x: the computation is
                    ill-conditioned there, not PyTorch wrong
   wrong            relative error above 1e-6 (f64) / 1e-2 (f32) while
-                   CHAD-C's float64 evaluator is within 1e-9 relative (errors
-                   relative to the entry, or to the largest entry of the same
-                   result, or of the direction (the inputs, for values), when
-                   that is larger)
+                   CHAD-C's float64 evaluator is within 1e-9 relative (for an
+                   exact 0, relative to the largest entry of the result and of
+                   its direction, or of the inputs for values)
   inaccurate       the rest: farther than 8 ulps, not ill-conditioned,
                    but below the "wrong" threshold
   acceptable       at a point where the derivative does not exist (a kink):
@@ -336,13 +335,13 @@ def grade(entries, refs, dbl, prec, kinks, floor=0.0):
         if e_ulps <= 8:
             out.append(("correct", c, r))
             continue
-        # errors relative to the entry, or to the largest entry of the same
-        # result where this one is far smaller (an exact 0 met by rounding
-        # noise of terms of order 1 is not a wrong answer)
-        rel = abs(c - r) / max(abs(r), scale, 1e-300)
+        # errors relative to the entry; for an exact 0, to the scale of the
+        # result and its direction (an exact 0 met by rounding noise of
+        # terms of order 1 is not a wrong answer)
+        den = abs(r) if r != 0 else max(scale, 1e-300)
+        rel = abs(c - r) / den
         # CHAD-C's float64 evaluator against the double reference
-        drel = (abs(d - r64) / max(abs(r64), scale, 1e-300) if d is not None and math.isfinite(d)
-                else math.inf)
+        drel = abs(d - r64) / den if d is not None and math.isfinite(d) else math.inf
         limit = 1e-6 if prec == "f64" else 1e-2
         if rel > limit and drel < 1e-9:
             out.append(("wrong", c, r))

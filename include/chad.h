@@ -6,12 +6,17 @@
  * malloc'd NUL-terminated strings in *out (free them), exactly what the
  * command line prints on stdout.
  *
- * The kernel keeps its terms and types in global arenas, so libchad holds
- * ONE program at a time: chad_load_* resets the arenas, and a chad_prog is
- * valid until the next chad_load_*. Not thread safe. It needs 8 MiB of stack
- * (a main thread's usual): the parser's recursion takes at most 6 MiB
- * (SURF_MAX_PARSE_STACK of chad/surface.h; deeper nesting is an input
- * error).
+ * Several programs at once: a chad_prog keeps its program in surface form,
+ * and every command elaborates the definition it needs from empty kernel
+ * arenas (the arenas are global), so any number of chad_prog objects can be
+ * alive and used alternately; a command's output does not depend on which
+ * programs were loaded or used before it (tests/unit/test_api_multi.c).
+ * One command at a time: libchad is NOT thread safe (the arenas, and the
+ * settings chad_set_* below, are process-wide); callers that share it
+ * between threads must serialise every call.
+ * It needs 8 MiB of stack (a main thread's usual): the parser's recursion
+ * takes at most 6 MiB (SURF_MAX_PARSE_STACK of chad/surface.h; deeper
+ * nesting is an input error).
  *
  *   chad_diag d;
  *   chad_prog *p = chad_load_file("f.chad", &d);

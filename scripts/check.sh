@@ -9,9 +9,11 @@
 #   NAME     the stage's name in the table; its log is build/logs/NAME.log
 #            (spaces as dashes)
 #   PARSER   how its output is counted:
-#            tests   the runner prints lines "FAIL name ..." for failures and
-#                    one or more lines ending "N passed, N failed" (summed);
-#                    the convention of every test runner of the project
+#            tests   the runner prints lines "FAIL name ..." (or pytest's
+#                    "path::name FAILED") for failures and one or more lines
+#                    ending "N passed, N failed" (summed; ", N skipped" may
+#                    follow); the convention of every test runner of the
+#                    project
 #            fuzz    fuzz/run.sh's lines: "fuzz-NAME: ok, ..." a pass,
 #                    "fuzz-NAME: FAILED (log: PATH)" a failure (its log)
 #            proofs  proofs/prove.sh's output: "proved V/T goals ..." gives V
@@ -40,6 +42,8 @@ stages=(
   "certified      | tests  | make --no-print-directory test-certified"
   "vectors        | tests  | make --no-print-directory test-vectors"
   "difftest       | tests  | make --no-print-directory test-difftest"
+  "install        | tests  | make --no-print-directory test-install"
+  "python         | tests  | make --no-print-directory test-python"
   "property tests | tests  | make --no-print-directory proptest"
   "fuzz           | fuzz   | make --no-print-directory fuzz-check"
   "proofs         | proofs | make --no-print-directory prove-quick"
@@ -65,11 +69,15 @@ live_proofs='job done at|^proved [0-9]+/[0-9]+ goals|\[(Failed|Timeout|Unknown)\
 # parse_tests LOG: sets passed, failed and appends to fails[] ("name<TAB>log")
 parse_tests() {
   local log=$1 line
-  read -r passed failed < <(grep -oE '(^|[^0-9])[0-9]+ passed, [0-9]+ failed$' "$log" |
+  read -r passed failed < <(grep -oE '(^|[^0-9])[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$log" |
     sed -E 's/^[^0-9]*//' | awk '{ p += $1; f += $3 } END { print p + 0, f + 0 }')
   while IFS= read -r line; do
     fails+=("$(trim "${line#FAIL }")	$log")
   done < <(grep -E '^FAIL ' "$log")
+  # pytest -v: "path::test FAILED"
+  while IFS= read -r line; do
+    fails+=("${line%% FAILED*}	$log")
+  done < <(grep -E '^[^ ]+::[^ ]+ FAILED' "$log")
 }
 
 # parse_fuzz LOG: the same from fuzz/run.sh's lines (see PARSER above)

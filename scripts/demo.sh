@@ -28,3 +28,10 @@ echo "== ADBench GMM objective on gmm/test.txt (d=2, k=3, n=1); ADBench's value:
 step "$CHAD" check examples/gmm.chad
 step "$CHAD" eval examples/gmm.chad --args @examples/gmm_test.json
 step "$CHAD" grad examples/gmm.chad --args @examples/gmm_test.json
+
+echo
+echo "== the oracle (--eval ball): correctly rounded, and a verdict where no derivative exists"
+step "$CHAD" grad examples/oracle.chad --fn tanh_tail --args '[20.0]'
+step "$CHAD" grad examples/oracle.chad --fn tanh_tail --args '[20.0]' --eval ball
+step "$CHAD" grad examples/oracle.chad --fn relu --args '[0.0]' --eval ball || echo "(exit $?: not differentiable here)"
+step "$CHAD" grad examples/oracle.chad --fn norm --args '[[0.0, 0.0]]' --eval ball || echo "(exit $?: a domain edge)"

@@ -5,6 +5,7 @@
  * compiled run fails, is evaluated here element by element, exactly as
  * eval_ref does it, so errors and their messages are the reference ones. */
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "chad/diag.h"
@@ -12,6 +13,7 @@
 #include "chad/fast.h"
 #include "chad/kernel.h"
 #include "chad/primitives.h"
+#include "eval/heap_internal.h"
 #include "eval/internal.h"
 #include "fast/fast_internal.h"
 
@@ -265,8 +267,10 @@ static const value *lop_eval(heap *h, int kind, int op, const value *a, const va
 
 #define t (*tp)
 static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth) {
-  if (depth > EVAL_MAX_DEPTH)
+  if (depth > EVAL_MAX_DEPTH) {
+    if (err) err->depth_exceeded = 1;
     return eval_fail(err, "evaluation nested deeper than the limit of %d", EVAL_MAX_DEPTH);
+  }
   for (;;) {
     if (t < 0 || t >= tm_count) return eval_fail(err, "internal: no term %d", t);
     const value *a, *b, *r;
@@ -521,14 +525,67 @@ const value *fv_force(heap *h, const value *v, eval_error *err) {
 
 /* ---- public API ------------------------------------------------------------ */
 
-const value *eval_fast_raw(heap *h, int term, const env *e, eval_error *err) {
-  eval_error_clear(err);
+/* As the reference evaluator (eval.c): a first attempt on the caller's
+ * stack with the small nesting limit; a term nested deeper is evaluated
+ * again from scratch on a thread with an EVAL_STACK_BYTES stack and the
+ * full limit, so that deep derivative programs (the pullback of a long
+ * iter) neither overflow the caller's stack nor fail early. */
+typedef struct fjob {
+  heap *h;
+  int term;                /* >= 0: evaluate term in e; < 0: apply fn to arg */
+  const env *e;
+  const value *fn, *arg;
+  eval_error *err;
+  int start_depth;
+  const value *result;
+} fjob;
+
+static void fjob_run(fjob *j) {
+  eval_error_clear(j->err);
   fast_epoch_++;
   fv_reset_memo();
-  const env *ie = fv_import_env(h, e);
-  if (e && !ie) return eval_oom(err);
-  const value *r = fe_eval(h, term, ie, err, 0);
-  if (!r && err) {
+  if (j->term >= 0) {
+    const env *ie = fv_import_env(j->h, j->e);
+    j->result = j->e && !ie ? eval_oom(j->err) : fe_eval(j->h, j->term, ie, j->err, j->start_depth);
+  } else {
+    const value *a = fv_import(j->h, j->arg);
+    j->result = !a ? eval_oom(j->err) : fe_apply(j->h, j->fn, a, j->err, j->start_depth);
+  }
+}
+
+static void *fjob_thread(void *p) {
+  fjob_run(p);
+  return NULL;
+}
+
+static void fjob_with_stack_fallback(fjob *j) {
+  heap_mark_t mark = heap_mark(j->h);
+  j->start_depth = EVAL_MAX_DEPTH - EVAL_MAX_DEPTH_SMALL_STACK;
+  fjob_run(j);
+  if (j->result || !j->err->depth_exceeded) return;
+  heap_release(j->h, mark);   /* the first attempt's values are garbage */
+  pthread_attr_t attr;
+  pthread_t th;
+  if (pthread_attr_init(&attr) != 0) return;
+  j->start_depth = 0;
+  int started = pthread_attr_setstacksize(&attr, EVAL_STACK_BYTES) == 0 &&
+                pthread_create(&th, &attr, fjob_thread, j) == 0;
+  pthread_attr_destroy(&attr);
+  if (!started) {
+    eval_fail(j->err, "term nested deeper than %d levels, and no thread with a larger stack "
+              "could be started to evaluate it", EVAL_MAX_DEPTH_SMALL_STACK);
+    return;
+  }
+  pthread_join(th, NULL);
+}
+
+const value *eval_fast_raw(heap *h, int term, const env *e, eval_error *err) {
+  eval_error local;
+  if (!err) err = &local;
+  fjob j = {h, term, e, NULL, NULL, err, 0, NULL};
+  fjob_with_stack_fallback(&j);
+  const value *r = j.result;
+  if (!r) {
     if (err->exit_code == CHAD_EXIT_OK) eval_fail(err, "evaluation failed");
     if (err->term < 0) err->term = term;
   }
@@ -541,13 +598,12 @@ const value *eval_fast(heap *h, int term, const env *e, eval_error *err) {
 }
 
 const value *eval_fast_apply_raw(heap *h, const value *fn, const value *arg, eval_error *err) {
-  eval_error_clear(err);
-  fast_epoch_++;
-  fv_reset_memo();
-  const value *a = fv_import(h, arg);
-  if (!a) return eval_oom(err);
-  const value *r = fe_apply(h, fn, a, err, 0);
-  if (!r && err && err->exit_code == CHAD_EXIT_OK) eval_fail(err, "evaluation failed");
+  eval_error local;
+  if (!err) err = &local;
+  fjob j = {h, -1, NULL, fn, arg, err, 0, NULL};
+  fjob_with_stack_fallback(&j);
+  const value *r = j.result;
+  if (!r && err->exit_code == CHAD_EXIT_OK) eval_fail(err, "evaluation failed");
   return r;
 }
 

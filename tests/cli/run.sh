@@ -625,5 +625,7 @@ prog 'def single (x : real) = x' 'def g (lsum : real) = single lsum'
 expect_out "target words are ordinary names where defined" "g : real -> real" sh -c "'$CHAD' check '$P' | tail -n1"
 # bad and adversarial inputs: limits, positions, undefined points
 . tests/cli/robust.sh
+# deep nesting: the larger stack, in both evaluators
+. tests/cli/deep.sh
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
