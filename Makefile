@@ -197,7 +197,7 @@ $(FUZZERS:%=fuzz-%): fuzz-%: $(F)/fuzz_%
 	@fuzz/run.sh $* $(or $(FUZZ_SECONDS),60)
 fuzz: $(FUZZERS:%=fuzz-%)
 fuzz-check: fuzz-build
-	@for f in $(FUZZERS); do fuzz/run.sh $$f $(or $(FUZZ_CHECK_SECONDS),30) || exit 1; done
+	@for f in $(FUZZERS); do FUZZ_FRESH=1 fuzz/run.sh $$f $(or $(FUZZ_CHECK_SECONDS),30) || exit 1; done
 
 # ---- libchad as a shared library, pkg-config and install -------------------
 # build/pic: the library's objects compiled with -fPIC (the release and asan

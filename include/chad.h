@@ -74,8 +74,12 @@ chad_json chad_json_text(const char *text, const char *name);
  * buffer with *len bytes plus a NUL. */
 char *chad_read_file(const char *path, size_t *len, chad_diag *d);
 
-/* Bytes of runtime heap each evaluation may use (default 1 GiB); exceeding it
- * is a runtime error (exit 3). */
+/* Bytes of runtime heap each evaluation may use (default 1 GiB), also the
+ * bound on the memory of the JSON inputs being read; exceeding it is a
+ * runtime error (exit 3). At most CHAD_MAX_HEAP_LIMIT (512 GiB, so that no
+ * allocation asks for more than the sanitizers' allocator can give): a
+ * larger value is taken as that. */
+#define CHAD_MAX_HEAP_LIMIT ((size_t)1 << 39)
 void chad_set_heap_limit(size_t bytes);
 
 /* The evaluator every evaluating command uses (eval, jvp, vjp, grad,

@@ -23,6 +23,7 @@ static size_t heap_limit = (size_t)1 << 30;
 static chad_evaluator evaluator = CHAD_EVAL_FAST;
 
 void chad_set_heap_limit(size_t bytes) {
+  if (bytes > CHAD_MAX_HEAP_LIMIT) bytes = CHAD_MAX_HEAP_LIMIT;
   heap_limit = bytes;
   json_set_mem_limit(bytes);   /* jansson's memory reading JSON, too */
 }
@@ -86,7 +87,10 @@ int api_check(const chad_prog *p, char **out, chad_diag *d) {
   if (!is_live(p))
     return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: the program was freed (chad_free)");
   if (!out) return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: out is NULL");
-  return 0;
+  /* Each command elaborates what it needs anew: it starts from empty kernel
+   * arenas, so that commands repeated on one program do not fill them, and
+   * a program loaded before another one stays usable. */
+  return arenas_reset(d);
 }
 
 chad_prog *chad_load_file(const char *path, chad_diag *d) {

@@ -58,7 +58,7 @@ static const char usage_text[] =
     "                   definition f (arguments let-bound first, recursively); same\n"
     "                   results, but no function-typed lets, so no copowers in the\n"
     "                   reverse derivative. Default: the program as written\n"
-    "  --heap-mb N      runtime heap limit in MiB (default 1024)\n"
+    "  --heap-mb N      runtime heap limit in MiB, 1 to 524288 (default 1024)\n"
     "  -h, --help       this text\n"
     "  --version        the version of chad\n"
     "\n"
@@ -245,8 +245,8 @@ int main(int argc, char **argv) {
       char *end;
       errno = 0;
       unsigned long long mb = strtoull(val, &end, 10);
-      if (errno || *end || end == val || mb == 0 || mb > ((size_t)-1 >> 20) || val[0] == '-')
-        return usage_error("--heap-mb needs a positive number of MiB, not '%s'", val);
+      if (errno || *end || end == val || mb == 0 || mb > (CHAD_MAX_HEAP_LIMIT >> 20) || val[0] == '-')
+        return usage_error("--heap-mb needs a number of MiB from 1 to 524288, not '%s'", val);
       chad_set_heap_limit((size_t)mb << 20);
     }
     }

@@ -2631,8 +2631,11 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   if (!par) nthreads = 1;
   int nsl = S.nacc_s > 0 ? S.nacc_s : 1;
   /* the per-block sums are host memory: more of them than the heap's limit
-   * could hold (a loop of up to INT64_MAX iterations) is the heap limit */
-  if ((uint64_t)(nb ? nb : 1) > h->limit / sizeof(double) / (uint64_t)nsl) {
+   * could hold (a loop of up to INT64_MAX iterations), or than 1 TiB (no
+   * host has it, and the sanitizers' allocator aborts instead of failing),
+   * is the heap limit */
+  uint64_t part_cap = h->limit < ((uint64_t)1 << 40) ? h->limit : (uint64_t)1 << 40;
+  if ((uint64_t)(nb ? nb : 1) > part_cap / sizeof(double) / (uint64_t)nsl) {
     free(slot_reg);
     cstate_free(&S);
     eval_oom(err);

@@ -99,7 +99,7 @@ expect_err "missing --args" 1 "'fig1a' takes 1 parameter: give them with --args"
 expect_err "--fn names no definition" 1 "no definition named 'nope'" \
   "$CHAD" eval examples/fig1a.chad --fn nope --args '[1]'
 expect_err "option without value" 1 'option --args needs a value' "$CHAD" eval examples/fig1a.chad --args
-expect_err "bad --heap-mb" 1 'heap-mb needs a positive number' \
+expect_err "bad --heap-mb" 1 'heap-mb needs a number of MiB from 1 to 524288' \
   "$CHAD" eval examples/fig1a.chad --heap-mb -5 --args '[1]'
 
 # ---- check -----------------------------------------------------------------

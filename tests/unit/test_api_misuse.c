@@ -105,6 +105,28 @@ int main(void) {
   chad_free(b);
   chad_free(a);
 
+  printf("commands repeated on one program, and on a program loaded before another\n");
+  a = chad_load_string(src, strlen(src), "a", &d);
+  b = chad_load_string("def g (v : [real]) : real = sum v", 33, "b", &d);
+  CHECK(a && b);
+  int bad = 0;
+  for (int i = 0; i < 3000 && a; i++) {
+    chad_json x = chad_json_text("[3.0]", "<args>");
+    out = NULL;
+    if (chad_grad(a, NULL, &x, &out, &d) != 0 || strcmp(out, "{\"value\": 9, \"gradient\": [6]}\n") != 0) {
+      bad++;
+      if (bad == 1) printf("  call %d: %s\n", i, out ? out : d.msg);
+    }
+    free(out);
+  }
+  CHECK(bad == 0);
+  out = NULL;
+  chad_json vx = chad_json_text("[[1.0, 2.0]]", "<args>");
+  CHECK(b && chad_grad(b, NULL, &vx, &out, &d) == 0 && strcmp(out, "{\"value\": 3, \"gradient\": [[1, 1]]}\n") == 0);
+  free(out);
+  chad_free(a);
+  chad_free(b);
+
   printf("inputs over the documented limits: positioned input errors\n");
   size_t big = SURF_MAX_SOURCE + 1;
   char *s = malloc(big);
