@@ -150,6 +150,6 @@ expect_err "5000 nested '[': nested too deeply" 2 "^$P:1:[0-9]+: error: expressi
 expect_err "--heap-mb over 512 GiB: usage error" 1 "^<command line>: error: --heap-mb needs a number of MiB from 1 to 524288, not '524289'" \
   "$CHAD" check examples/fig1a.chad --heap-mb 524289
 prog 'def f (n : int) : real = sum (build n (fun (i : int) -> toreal i))'
-expect_err "sum (build INT64_MAX ...) --heap-mb 524288: the heap limit" 3 \
-  "^$P:1:1: error: runtime error in 'f': out of memory \(heap limit reached\)" \
+expect_err "sum (build INT64_MAX ...) --heap-mb 524288: the heap limit, at the sum (fast)" 3 \
+  "^$P:1:26: error: runtime error in 'f': out of memory \(heap limit reached\)" \
   "$CHAD" eval "$P" --args '[9223372036854775807]' --heap-mb 524288
