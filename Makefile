@@ -7,6 +7,14 @@ CFLAGS  ?= -O2 -g
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) -Iinclude -Isrc
 LDLIBS   = -ljansson -lflint-arb -lflint -lgmp -lquadmath -lm
 
+# Quiet by default: one line per file built; V=1 prints the full commands.
+V ?= 0
+ifeq ($(V),1)
+quiet =
+else
+quiet = @printf '  %-4s %s\n' $(1) $(2);
+endif
+
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
 KERNEL_SRC  = $(wildcard src/kernel/*.c)
@@ -35,10 +43,10 @@ deps:
 
 $(B)/%.o: %.c | deps-build
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$@)$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 $(S)/%.o: %.c | deps-build
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SAN_FLAGS) -Iinclude -Isrc -MMD -MP -c $< -o $@
+	$(call quiet,CC,$@)$(CC) $(STD) $(WARN) $(SAN_FLAGS) -Iinclude -Isrc -MMD -MP -c $< -o $@
 
 # Only what compiling needs (jansson); the prover stack is installed by `prove`.
 .PHONY: deps-build
@@ -47,27 +55,29 @@ deps-build:
 
 $(B)/libchad.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	$(call quiet,AR,$@)ar rcs $@ $^
 $(S)/libchad.a: $(LIB_OBJ_SAN)
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	$(call quiet,AR,$@)ar rcs $@ $^
 
 chad: $(B)/src/cli/chad.o $(B)/libchad.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 $(S)/chad: $(S)/src/cli/chad.o $(S)/libchad.a
-	$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
 
 # -MMD -MF $@.d: a test is rebuilt when a file it includes changes (headers,
 # and proptests/vec.c + adapter.c, which test_proptest_vec.c compiles in);
 # those become prerequisites too, so the recipe names its inputs ($<, lib).
 $(B)/tests/%: tests/unit/%.c $(B)/libchad.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests -MMD -MP -MF $@.d -o $@ $< $(B)/libchad.a $(LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(ALL_CFLAGS) -Itests -MMD -MP -MF $@.d -o $@ $< $(B)/libchad.a $(LDLIBS)
 $(S)/tests/%: tests/unit/%.c $(S)/libchad.a
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(SAN_FLAGS) -Iinclude -Isrc -Itests -MMD -MP -MF $@.d -o $@ $< $(S)/libchad.a $(LDLIBS)
+	$(call quiet,LD,$@)$(CC) $(STD) $(WARN) $(SAN_FLAGS) -Iinclude -Isrc -Itests -MMD -MP -MF $@.d -o $@ $< $(S)/libchad.a $(LDLIBS)
 
 # Unit tests, plain and under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Each part of make test (each `test: test-X` below) is also a stage of make
+# check: one line of the table in scripts/check.sh.
 test: test-release test-asan
 test-release: chad $(UNIT_BIN)
 	@tests/run-unit.sh release $(UNIT_BIN)
@@ -96,7 +106,7 @@ prove-incremental:
 	@proofs/incremental.sh $(if $(PROVE_STATUS),--status)
 
 proptest: chad
-	@if [ -x proptests/run.sh ]; then proptests/run.sh; else echo "proptest: none yet"; fi
+	+@if [ -x proptests/run.sh ]; then proptests/run.sh; else echo "proptest: none yet"; fi
 
 # Adequacy of the property tests: deliberate bugs that proptest must catch.
 mutants:
@@ -107,8 +117,10 @@ bench: chad
 
 # Everything the project checks within CI's time: the tests, the property
 # tests, a short run of each fuzzer and the quick proof gate (make prove is
-# the full one).
-check: test proptest fuzz-check prove-quick
+# the full one), stage by stage with a summary at the end (scripts/check.sh:
+# its stage table; logs in build/logs/).
+check:
+	+@scripts/check.sh
 
 demo: chad
 	@scripts/demo.sh
@@ -122,8 +134,7 @@ clean:
 test: test-cli
 .PHONY: test-cli
 test-cli: chad $(S)/chad
-	@tests/cli/run.sh ./chad
-	@tests/cli/run.sh $(S)/chad
+	@tests/cli/run.sh ./chad; st=$$?; tests/cli/run.sh $(S)/chad && exit $$st
 
 # The certified evaluator (--eval ball): command-line verdicts and chad check
 # --candidate's grading, plain and sanitized, and its numbers against closed

@@ -31,8 +31,7 @@ if [ "$QUICK" = 1 ]; then
   SIZES="1000 100000"; K=2; MLP_SIZES="100"; GMM_TIMEOUT=60; BA_ENV="BA_OBS=2000"
   export FAST_BENCH_HEAP_GB=${BENCH_HEAP_GB:-4}
 fi
-shared="$root/../shared"
-[ -d "$shared/data/adbench" ] || shared=/work/shared
+data="$root/data/adbench"   # ADBench instances shipped in the repository (data/adbench/README.md)
 B=build/bench
 mkdir -p "$B"
 out=bench/results-latest.md
@@ -149,7 +148,7 @@ for n in $MLP_SIZES; do
 done
 
 # ---- ADBench GMM --------------------------------------------------------------------
-gdir="$shared/data/adbench/gmm/1k"
+gdir="$data/gmm/1k"
 if [ -d "$gdir" ]; then
   header "ADBench GMM (examples/gmm.chad elaborated with --inline, on $(basename "$gdir")/*.txt, 1000 points); gradient with respect to every real parameter; chad-fast-noinline: the program as written (d2_K5, 1 thread)"
   # by d, then K
@@ -186,7 +185,7 @@ else
 fi
 
 # ---- ADBench BA ------------------------------------------------------------------------
-bdir="$shared/data/adbench/ba"
+bdir="$data/ba"
 if [ -d "$bdir" ] && [ -f "$bdir/test.txt" ]; then
   header "ADBench BA (examples/ba.chad, \`ba\`): primal = the objective (reprojection and weight errors), gradient = the Jacobian (p blocks of 2 x 15 and the weight errors' diagonal)"
   say "ba: checking the objective and the Jacobian (bench/ba_check.py)"
@@ -217,7 +216,7 @@ say "certified evaluator"
   echo
   echo "| workload | fast | ref | ball | ball / fast | ball / ref |"
   echo "|---|---|---|---|---|---|"
-  OMP_NUM_THREADS=1 bench/certified.sh "$shared/data/adbench/gmm/1k/gmm_d2_K5.txt" "$K"
+  OMP_NUM_THREADS=1 bench/certified.sh "$data/gmm/1k/gmm_d2_K5.txt" "$K"
 } >> "$out"
 
 # ---- the targets, computed from this run's rows ----------------------------------------------

@@ -645,6 +645,10 @@ def main():
         print(f"FAIL [{prec}] {case.label}: {what}: {detail}")
     print(f"difftest: {len(cases)} cases run, {failures} failed to run"
           + (f", {len(bad)} findings outside the targeted group" if o.check else ""))
+    # the project's closing line: a case fails when it could not be run or,
+    # with --check, when it has a finding outside the targeted group
+    n_bad = failures + len({id(f[0]) for f in bad})
+    print(f"{len(cases) - n_bad} passed, {n_bad} failed")
     return 1 if failures or bad else 0
 
 

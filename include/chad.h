@@ -47,6 +47,9 @@
 
 #include "chad/diag.h"
 
+/* The version `chad --version` prints. */
+#define CHAD_VERSION "0.1.0"
+
 typedef struct chad_prog chad_prog;
 
 /* A JSON input: the text, its length and the name used in its error messages

@@ -21,9 +21,23 @@ case "${1:-all}" in
   *) echo "usage: scripts/deps.sh [build|prove|fuzz|torch|test|all]" >&2; exit 1 ;;
 esac
 [ ${#want[@]} -eq 0 ] && exit 0
-echo "deps: installing ${want[*]}" >&2
 # One installer at a time (make -j runs several targets that call this).
 if command -v flock >/dev/null; then exec 9>"${TMPDIR:-/tmp}/chad-deps.lock"; flock 9; fi
 SUDO=; [ "$(id -u)" -ne 0 ] && SUDO=sudo
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${want[@]}" >&2
+if [ "${V:-0}" = 1 ]; then
+  echo "deps: installing ${want[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${want[@]}" >&2
+  exit 0
+fi
+# Quiet (V=1 shows apt's output): apt's output goes to build/logs/apt.log,
+# shown only when it fails.
+cd "$(dirname "$0")/.."
+mkdir -p build/logs
+log=build/logs/apt.log
+echo "deps: installing ${want[*]} (apt-get; log: $log)" >&2
+if ! { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${want[@]}"; } >"$log" 2>&1 </dev/null; then
+  tail -n 20 "$log" >&2
+  echo "deps: apt-get failed; the whole output is in $log" >&2
+  exit 1
+fi

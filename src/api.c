@@ -330,8 +330,15 @@ int api_certified(int kind, chad_prog *p, const char *fn, const chad_json *args,
   return rc;
 }
 
+/* At the failing expression when the evaluator names a term of the program
+ * (eval, and the primal of the derivative commands), else at the definition. */
 int api_runtime_error(chad_prog *p, const fn_info *fi, const eval_error *err, chad_diag *d) {
-  return diag_set(d, CHAD_EXIT_RUNTIME, p->file, fi->line, 1, "runtime error in '%s': %s",
+  int line = fi->line, col = 1;
+  if (surf_term_position(err->term, &line, &col) != 0) {
+    line = fi->line;
+    col = 1;
+  }
+  return diag_set(d, CHAD_EXIT_RUNTIME, p->file, line, col, "runtime error in '%s': %s",
                   fi->name, err->msg[0] ? err->msg : "evaluation failed");
 }
 

@@ -10,6 +10,40 @@
 #include "chad/kernel.h"
 #include "certified/ball.h"
 
+/* CHAD transforms source terms: a def written in the target language (a
+ * printed derivative: lfun, <|, <+>, ...) is evaluated, not differentiated
+ * again. 0, or an input error naming the def. */
+static int source_only(chad_prog *p, const fn_info *fi, chad_diag *d) {
+  int n = tm_count, top = 0, found = 0;
+  int *stack = malloc((size_t)(n > 0 ? n : 1) * sizeof *stack);
+  char *seen = calloc((size_t)(n > 0 ? n : 1), 1);
+  if (!stack || !seen) {
+    free(stack);
+    free(seen);
+    return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory");
+  }
+  if (fi->term >= 0 && fi->term < n) {
+    stack[top++] = fi->term;
+    seen[fi->term] = 1;
+  }
+  while (top > 0 && !found) {
+    int t = stack[--top];
+    if (tm_kind(t) >= TM_ZERO) found = 1;
+    int ch[3] = {tm_a(t), tm_b(t), tm_c(t)};
+    for (int i = 0; i < 3; i++)
+      if (ch[i] >= 0 && ch[i] < n && !seen[ch[i]]) {
+        seen[ch[i]] = 1;
+        stack[top++] = ch[i];
+      }
+  }
+  free(stack);
+  free(seen);
+  if (!found) return 0;
+  return diag_set(d, CHAD_EXIT_INPUT, p->file, fi->line, 1,
+                  "'%s' uses the target language (lfun, <|, <+>, ...): CHAD differentiates source "
+                  "programs only; evaluate it with chad eval", fi->name);
+}
+
 /* ---- printing the transformed program ------------------------------------ */
 static int print_transformed(chad_prog *p, const char *fn, int raw, int rev, char **out,
                              chad_diag *d) {
@@ -17,6 +51,7 @@ static int print_transformed(chad_prog *p, const char *fn, int raw, int rev, cha
   if (k < 0) return -k;
   fn_info fi;
   int rc = api_elab(p, k, &fi, d);
+  if (!rc) rc = source_only(p, &fi, d);
   if (rc) return rc;
   chad_init();
   int t = rev ? chad_rev(fi.term) : chad_fwd(fi.term);
@@ -105,6 +140,7 @@ int chad_jvp(chad_prog *p, const char *fn, const chad_json *args, const chad_jso
   chad_buf b;
   buf_init(&b);
   int rc = api_setup(p, fn, args, &fi, &h, argv, &e, d);
+  if (!rc) rc = source_only(p, &fi, d);
   if (!rc && (!tangent || !tangent->text))
     rc = diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "jvp needs --tangent");
   if (!rc) {
@@ -149,6 +185,7 @@ static int vjp_common(chad_prog *p, const char *fn, const chad_json *args, const
   chad_buf b;
   buf_init(&b);
   int rc = api_setup(p, fn, args, &fi, &h, argv, &e, d);
+  if (!rc) rc = source_only(p, &fi, d);
   if (!rc && grad && ty_kind(fi.result) != TY_REAL) {
     char *s = surf_print_type(fi.result);
     rc = diag_set(d, CHAD_EXIT_INPUT, p->file, fi.line, 1,
@@ -221,6 +258,7 @@ int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int rever
   chad_buf b;
   buf_init(&b);
   int rc = api_setup(p, fn, args, &fi, &h, argv, &e, d);
+  if (!rc) rc = source_only(p, &fi, d);
   const value *v = NULL, *jac = NULL;
   if (!rc) {
     chad_init();

@@ -689,15 +689,17 @@ static int wr_value(writer *w, int ty, const value *v) {
     buf_puts(w->b, "null");
     return 1;
   case TY_PROD: {
-    if (v->kind != V_PAIR) return wr_fail(w, "internal: expected a pair value");
+    /* the zero of a pair type (a result of the target language): zeros */
+    int zero = v->kind == V_ZERO;
+    if (v->kind != V_PAIR && !zero) return wr_fail(w, "internal: expected a pair value");
     size_t m;
     buf_puts(w->b, "[");
     m = wr_enter(w, 0);
-    if (!wr_value(w, ty_left(ty), v->u.pair.a)) return 0;
+    if (!wr_value(w, ty_left(ty), zero ? v : v->u.pair.a)) return 0;
     wr_leave(w, m);
     buf_puts(w->b, ", ");
     m = wr_enter(w, 1);
-    if (!wr_value(w, ty_right(ty), v->u.pair.b)) return 0;
+    if (!wr_value(w, ty_right(ty), zero ? v : v->u.pair.b)) return 0;
     wr_leave(w, m);
     buf_puts(w->b, "]");
     return 1;
@@ -715,6 +717,9 @@ static int wr_value(writer *w, int ty, const value *v) {
     return 1;
   }
   case TY_ARR: {
+    if (v->kind == V_ZERO || v->kind == V_SPARSE)
+      return wr_fail(w, "a zero or sparse cotangent array has no length, so no JSON form; add (<+>) a dense "
+                        "array of the right length, e.g. map (fun (a : real) -> 0.0) x");
     if (v->kind != V_ARRAY) return wr_fail(w, "internal: expected an array value");
     buf_puts(w->b, "[");
     for (int64_t i = 0; i < v->u.arr.n; i++) {

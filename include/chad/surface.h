@@ -107,9 +107,10 @@ char *surf_print_type(int ty);
 /* Any arena term (source and target kinds). names[i] names the context
  * entry of de Bruijn level i (0 = outermost), for i < nnames; missing names
  * are invented. Binders get fresh readable names that never clash with
- * context names, keywords or primitive names. Source terms print in a
- * syntax that parses back (surf_parse + surf_elab_def) to the same arena
- * structure. */
+ * context names, keywords or primitive names. Terms print in a syntax that
+ * parses back (surf_parse + surf_elab_def) to the same arena structure;
+ * target-language terms too (spec/surface.md §6), except non-finite
+ * constants. */
 char *surf_print_term(int term, int nnames, const char *const *names);
 
 /* "def name (x1 : t1, ..., xn : tn) : result =\n  body\n" for a term whose

@@ -78,6 +78,7 @@ static const char usage_text[] =
     "                   reverse derivative. Default: the program as written\n"
     "  --heap-mb N      runtime heap limit in MiB, 1 to 524288 (default 1024)\n"
     "  -h, --help       this text\n"
+    "  --version        the version of chad\n"
     "\n"
     "JSON values follow the parameter types: real a number, int an integer,\n"
     "unit null, a * b [a, b], a + b {\"inl\": a} or {\"inr\": b}, bool (= unit + unit)\n"
@@ -183,6 +184,9 @@ int main(int argc, char **argv) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 ||
         (i == 1 && strcmp(argv[i], "help") == 0)) {
       fputs(usage_text, stdout);
+      return CHAD_EXIT_OK;
+    } else if (strcmp(argv[i], "--version") == 0) {
+      printf("chad %s (CHAD-C)\n", CHAD_VERSION);
       return CHAD_EXIT_OK;
     }
   enum cmd cmd = C_NONE;

@@ -2,6 +2,7 @@
  * indices, source positions, annotations) and its elaboration by the
  * kernel checker, with type errors mapped back to file:line:col in surface
  * syntax. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -329,6 +330,49 @@ static const char *kind_needs(int kind)
   }
 }
 
+/* The name of the function an application applies, for hints: a def, a
+ * variable or a primitive; NULL when it has none. */
+static const char *applied_name(const snode *app)
+{
+  const snode *h = app;
+  while (h && h->kind == TM_APP)
+    h = h->a;
+  if (!h)
+    return NULL;
+  if (h->kind == SN_DEFREF)
+    return h->what;
+  if (h->kind == TM_VAR)
+    return h->var ? h->var->name : NULL;
+  /* a primitive, eta-expanded: fun x -> (fun y ->) op (x, y) */
+  while (h && h->kind == TM_LAM && h->role == ROLE_ETA)
+    h = h->a;
+  return h && h->kind == TM_OP && h->role == ROLE_PRIM_CALL ? h->what : NULL;
+}
+
+/* A hint for a call whose argument has the wrong shape because of the way
+ * the function takes its arguments: a tuple given to a function of several
+ * parameters (`f (a, b)` for `def f (x : real, y : real)`, which is called
+ * `f a b`), or arguments one by one to a function of one tuple parameter
+ * (`g a b` for `def g (p : real * real)`). Writes into buf (empty: none). */
+static void call_shape_hint(lowerer *L, int rawi, int par, const snode *n, char *buf, size_t len)
+{
+  buf[0] = 0;
+  const snode *pn = L->origin[par];
+  if (!pn || pn->kind != TM_APP || rawi != raw_b_[par] || chk_err_expected < 0 || chk_err_found < 0)
+    return;
+  const char *f = applied_name(pn);
+  int exp_prod = ty_kind_[chk_err_expected] == TY_PROD, fnd_prod = ty_kind_[chk_err_found] == TY_PROD;
+  if (n && n->kind == TM_PAIR && fnd_prod && !exp_prod) {
+    snprintf(buf, len, "; '%s' takes its arguments one at a time: write %s a b, not %s (a, b)",
+             f ? f : "the function", f ? f : "f", f ? f : "f");
+    return;
+  }
+  int gp = L->parent[par];
+  if (exp_prod && !fnd_prod && gp >= 0 && raw_kind_[gp] == TM_APP && raw_a_[gp] == par)
+    snprintf(buf, len, "; '%s' takes one argument, a tuple: write %s (a, b), not %s a b",
+             f ? f : "the function", f ? f : "f", f ? f : "f");
+}
+
 static void type_error(lowerer *L, int rawi)
 {
   const snode *n = (rawi >= 0 && rawi < raw_count) ? L->origin[rawi] : NULL;
@@ -376,7 +420,10 @@ static void type_error(lowerer *L, int rawi)
     } else if (n && n->kind == RAW_ANN && n->ty && chk_err_found == chk_err_expected) {
       diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "not a source type: %s", F);
     } else if (chk_err_expected >= 0) {
-      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "type mismatch: expected %s, found %s", E, F);
+      char hint[200] = "";
+      if (par >= 0)
+        call_shape_hint(L, rawi, par, n, hint, sizeof hint);
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "type mismatch: expected %s, found %s%s", E, F, hint);
     } else {
       diag_set(L->d, CHAD_EXIT_INPUT, file, line, col, "type error: found %s", F);
     }
@@ -386,7 +433,12 @@ static void type_error(lowerer *L, int rawi)
       diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
                "cannot infer the other side of this %s: annotate it, as in (%s e : real + int)",
                n->kind == TM_INL ? "inl" : "inr", n->kind == TM_INL ? "inl" : "inr");
-    else if (n && n->kind == TM_LAM)
+    else if (n && n->kind == TM_LAM && n->role == ROLE_KW_FUN) {
+      int pair = strcmp(n->what, "fst") == 0 || strcmp(n->what, "snd") == 0;
+      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
+               "'%s' used as a function: the type of its argument cannot be inferred here; write fun %s -> %s %c",
+               n->what, pair ? "(p : real * real)" : "(a : [real])", n->what, pair ? 'p' : 'a');
+    } else if (n && n->kind == TM_LAM)
       diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
                "missing type annotation: the parameter's type cannot be inferred here; write fun (x : real) -> ...");
     else
@@ -532,6 +584,23 @@ static void map_positions(int raw_root, int term_root, int lo)
   free(st);
 }
 
+void surf_positions_set(int lo, int n, const int *tlc)
+{
+  free(pos_of);
+  pos_lo = lo;
+  pos_hi = tm_count > lo ? tm_count : lo;
+  pos_of = calloc((size_t)(pos_hi - pos_lo + 1), sizeof *pos_of);
+  if (!pos_of) {
+    pos_hi = pos_lo;
+    return;
+  }
+  for (int i = 0; i < n; i++) {
+    int t = tlc[3 * i], line = tlc[3 * i + 1], col = tlc[3 * i + 2];
+    if (t >= pos_lo && t < pos_hi && line > 0)
+      pos_of[t - pos_lo] = (line << 16 | (col & 0xffff)) + 1;
+  }
+}
+
 int surf_term_position(int term, int *line, int *col)
 {
   if (!pos_of || term < pos_lo || term >= pos_hi || !pos_of[term - pos_lo])
@@ -595,6 +664,24 @@ int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, 
   }
   for (int j = 0; j < p->ndefs; j++)
     def_level[j] = -1;
+
+  /* target syntax: elaborated by target.c, without inlining */
+  int target = 0;
+  for (int j = 0; j <= k; j++)
+    target |= need[j] && p->defs[j].target;
+  if (target) {
+    if (L.inline_defs) {
+      /* inlining's scan may have left out defs used in full applications */
+      for (int j = k; j >= 0; j--)
+        if (need[j])
+          for (int u = 0; u < p->defs[j].nuses; u++)
+            need[p->defs[j].uses[u]] = 1;
+    }
+    rc = surf_elab_target(p, k, need, g, result, term, d);
+    if (rc == CHAD_EXIT_OK)
+      *ctx = g;
+    goto out;
+  }
 
   raw_init();
   for (int i = 0; i < dk->nparams; i++)

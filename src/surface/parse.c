@@ -68,7 +68,9 @@ enum tok {
   K_SUM, K_LENGTH, K_REAL, K_INT, K_UNIT, K_BOOL,
   S_LPAREN, S_RPAREN, S_LBRACK, S_RBRACK, S_COMMA, S_COLON, S_EQ, S_ARROW,
   S_BAR, S_PLUS, S_MINUS, S_STAR, S_SLASH, S_PERCENT, S_LT, S_LE, S_EQEQ,
-  S_GT, S_GE, S_ANDAND, S_OROR, S_AT,
+  S_GT, S_GE, S_ANDAND, S_OROR, S_AT, S_POW,
+  /* target language: { } ; <| <+> ! */
+  S_LBRACE, S_RBRACE, S_SEMI, S_LAPP, S_LPLUS, S_BANG,
   T_NKINDS
 };
 
@@ -88,7 +90,9 @@ static const char *const symbol_text[] = {
   [S_BAR] = "|", [S_PLUS] = "+", [S_MINUS] = "-", [S_STAR] = "*",
   [S_SLASH] = "/", [S_PERCENT] = "%", [S_LT] = "<", [S_LE] = "<=",
   [S_EQEQ] = "==", [S_GT] = ">", [S_GE] = ">=", [S_ANDAND] = "&&",
-  [S_OROR] = "||", [S_AT] = "@",
+  [S_OROR] = "||", [S_AT] = "@", [S_POW] = "**",
+  [S_LBRACE] = "{", [S_RBRACE] = "}", [S_SEMI] = ";", [S_LAPP] = "<|", [S_LPLUS] = "<+>",
+  [S_BANG] = "!",
 };
 
 int surf_is_keyword(const char *s)
@@ -128,6 +132,7 @@ typedef struct {
   scope_entry *scope;
   int nscope, capscope;
   int cur_def;
+  int saw_target;        /* the def being parsed uses the target language */
   int *uses;
   int nuses, capuses;
 } parser;
@@ -268,7 +273,11 @@ static void lex(parser *p, token *t)
     advance(p, n);
     return;
   }
-  if (is_digit(c)) {
+  /* a real may start with its point (.5), but not right after a name or a
+   * number (x.5, 1.2.3 stay errors) */
+  int lead_dot = c == '.' && is_digit(at(p, 1)) &&
+                 !(p->pos > 0 && (is_ident_char((unsigned char)p->src[p->pos - 1]) || p->src[p->pos - 1] == '.'));
+  if (is_digit(c) || lead_dot) {
     size_t n = 0;
     int real = 0;
     while (is_digit(at(p, n)))
@@ -318,9 +327,15 @@ static void lex(parser *p, token *t)
     advance(p, n);
     return;
   }
+  if (c == '<' && at(p, 1) == '+' && at(p, 2) == '>') {
+    t->kind = S_LPLUS;
+    t->len = 3;
+    advance(p, 3);
+    return;
+  }
   static const struct { const char *s; int k; } two[] = {
     {"->", S_ARROW}, {"<=", S_LE}, {">=", S_GE}, {"==", S_EQEQ},
-    {"&&", S_ANDAND}, {"||", S_OROR},
+    {"&&", S_ANDAND}, {"||", S_OROR}, {"**", S_POW}, {"<|", S_LAPP},
   };
   for (size_t i = 0; i < sizeof two / sizeof two[0]; i++)
     if (c == two[i].s[0] && at(p, 1) == two[i].s[1]) {
@@ -347,11 +362,17 @@ static void lex(parser *p, token *t)
   case '<': k = S_LT; break;
   case '>': k = S_GT; break;
   case '@': k = S_AT; break;
+  case '{': k = S_LBRACE; break;
+  case '}': k = S_RBRACE; break;
+  case ';': k = S_SEMI; break;
+  case '!': k = S_BANG; break;
   default: break;
   }
   if (k < 0) {
     if (c == '*' || c == ')')
       perr(p, t->line, t->col, "unexpected '%c'", c);
+    if (c == '^')
+      perr(p, t->line, t->col, "unexpected character '^': a power is written x ** y (or pow x y)");
     if (c > 32 && c < 127)
       perr(p, t->line, t->col, "unexpected character '%c'", c);
     perr(p, t->line, t->col, "unexpected byte 0x%02x", (unsigned)c);
@@ -564,6 +585,12 @@ static void note_use(parser *p, int def)
 /* ======================================================================= */
 static stype *parse_type(parser *p);
 
+/* Is token t the identifier w? */
+static int is_word(const token *t, const char *w)
+{
+  return t->kind == T_IDENT && t->len == strlen(w) && memcmp(t->text, w, t->len) == 0;
+}
+
 static stype *parse_type_atom(parser *p)
 {
   int line = p->cur.line, col = p->cur.col;
@@ -586,6 +613,20 @@ static stype *parse_type_atom(parser *p)
     t = parse_type(p);
     closing(p, S_RPAREN, line, col);
     return t;
+  case S_BANG: {
+    /* target: the copower !a (x) b */
+    next(p);
+    stype *l = parse_type_atom(p);
+    int ol = p->cur.line, oc = p->cur.col;
+    expect(p, S_LPAREN, "in the copower type !a (x) b");
+    if (!is_word(&p->cur, "x"))
+      err_found(p, p->cur.line, p->cur.col, "expected 'x' in the copower type !a (x) b, found ", &p->cur);
+    next(p);
+    closing(p, S_RPAREN, ol, oc);
+    stype *r = parse_type_atom(p);
+    p->saw_target = 1;
+    return mk_ty(p, TY_COPOW, l, r, line, col);
+  }
   default:
     err_found(p, line, col, "expected a type (real, int, unit, bool, [t], (t)), found ", &p->cur);
   }
@@ -604,6 +645,13 @@ static stype *parse_type_prec(parser *p, int level)
     next(p);
     stype *r = parse_type_prec(p, level);
     l = mk_ty(p, kind[level], l, r, line, col);
+  } else if (level == 0 && p->cur.kind == S_MINUS && is_word(peek(p), "o") && !peek(p)->space_before) {
+    /* target: the linear function type a -o b (right associative, as ->) */
+    next(p);
+    next(p);
+    stype *r = parse_type_prec(p, level);
+    l = mk_ty(p, TY_LFUN, l, r, line, col);
+    p->saw_target = 1;
   }
   if (level == 0)
     leave(p);
@@ -624,6 +672,7 @@ static int starts_atom(const parser *p)
   switch (p->cur.kind) {
   case T_IDENT: case T_INT: case T_REAL: case S_LPAREN: case S_LBRACK:
   case K_TRUE: case K_FALSE:
+  case K_FST: case K_SND: case K_SUM: case K_LENGTH: /* as functions */
     return 1;
   default:
     return 0;
@@ -704,7 +753,7 @@ static snode *parse_array_literal(parser *p)
  * eta-expansion to `x. f x`. */
 static void function_arg(parser *p, snode *f, sbinder **b, snode **body, stype **ann)
 {
-  if (f->kind == TM_LAM && f->role == ROLE_PLAIN) {
+  if (f->kind == TM_LAM && (f->role == ROLE_PLAIN || f->role == ROLE_KW_FUN)) {
     *b = f->ba;
     *body = f->a;
     *ann = f->ty;
@@ -760,6 +809,21 @@ static snode *prim_eta(parser *p, int op, const char *name, int line, int col)
   lam->eta_op = op;
   lam->eta_side = 0;
   lam->role = ROLE_ETA;
+  return lam;
+}
+
+/* fst, snd, sum or length used as a function (not applied: `map sum m`):
+ * `fun x -> fst x`, the parameter's type taken from where the function is
+ * used (map's array, an expected function type). */
+static snode *kw_fun(parser *p, int kw, int line, int col)
+{
+  static const int kind_of[] = {[K_FST] = TM_FST, [K_SND] = TM_SND, [K_SUM] = TM_SUM, [K_LENGTH] = TM_LENGTH};
+  sbinder *x = mk_binder(p, NULL);
+  snode *body = mk(p, kind_of[kw], line, col, mk_var(p, x, line, col), NULL, NULL);
+  snode *lam = mk(p, TM_LAM, line, col, body, NULL, NULL);
+  lam->ba = x;
+  lam->role = ROLE_KW_FUN;
+  lam->what = keyword_text[kw];
   return lam;
 }
 
@@ -855,6 +919,38 @@ static snode *resolve(parser *p, const token *t, int *prim)
   perr(p, t->line, t->col, "unknown variable '%s'", name);
 }
 
+/* Is name bound here (a binder in scope, an earlier def, a primitive)? */
+static int name_visible(parser *p, const token *t)
+{
+  char name[SURF_MAX_IDENT + 1];
+  memcpy(name, t->text, t->len);
+  name[t->len] = 0;
+  for (int i = p->nscope - 1; i >= 0; i--)
+    if (p->scope[i].name && strcmp(p->scope[i].name, name) == 0)
+      return 1;
+  for (int k = p->cur_def - 1; k >= 0; k--)
+    if (strcmp(p->prog->defs[k].name, name) == 0)
+      return 1;
+  return prim_by_name(name) >= 0;
+}
+
+/* A word of the target language (lfun, fold, with, single, onehot, lsum,
+ * zero, D, DT): the current token, when no binder, def or primitive of that
+ * name is visible (so a program may still name a variable `single`). */
+static int target_word(parser *p, const char *w)
+{
+  return is_word(&p->cur, w) && !name_visible(p, &p->cur);
+}
+
+/* zero{t}, D[op](x; dx) or DT[op](x; v) starts here */
+static int target_atom_start(parser *p)
+{
+  if (p->cur.kind != T_IDENT)
+    return 0;
+  int open = target_word(p, "zero") ? S_LBRACE : (target_word(p, "D") || target_word(p, "DT")) ? S_LBRACK : -1;
+  return open >= 0 && peek(p)->kind == open && !peek(p)->space_before;
+}
+
 /* A region-allocated growable array of pointers (no malloc: errors leave
  * through longjmp, and the region is freed with the program). */
 static void **grow(parser *p, void **old, int n, int *cap)
@@ -890,6 +986,8 @@ static snode *parse_tuple_rest(parser *p, snode *first, int line, int col)
   return n;
 }
 
+static snode *parse_target_atom(parser *p);
+
 static snode *parse_atom(parser *p)
 {
   token t = p->cur;
@@ -898,6 +996,8 @@ static snode *parse_atom(parser *p)
   switch (t.kind) {
   case T_IDENT: {
     int op;
+    if (target_atom_start(p))
+      return parse_target_atom(p);
     next(p);
     n = resolve(p, &t, &op);
     if (!n)
@@ -918,6 +1018,7 @@ static snode *parse_atom(parser *p)
     return n;
   case K_TRUE: next(p); return mk_bool(p, 1, line, col);
   case K_FALSE: next(p); return mk_bool(p, 0, line, col);
+  case K_FST: case K_SND: case K_SUM: case K_LENGTH: next(p); return kw_fun(p, t.kind, line, col);
   case S_LBRACK: return parse_array_literal(p);
   case S_LPAREN: {
     next(p);
@@ -958,6 +1059,49 @@ static snode *parse_atom(parser *p)
   default:
     err_found(p, line, col, "expected an expression, found ", &t);
   }
+}
+
+/* zero{t} | D[op](x; dx) | DT[op](x; v) */
+static snode *parse_target_atom(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  int zero = is_word(&p->cur, "zero"), dt = is_word(&p->cur, "DT");
+  p->saw_target = 1;
+  next(p);
+  if (zero) {
+    next(p); /* { */
+    stype *ty = parse_type(p);
+    int cl = p->cur.line, cc = p->cur.col;
+    if (p->cur.kind != S_RBRACE)
+      err_found(p, cl, cc, "expected '}' to close zero{t}, found ", &p->cur);
+    next(p);
+    snode *n = mk(p, TM_ZERO, line, col, NULL, NULL, NULL);
+    n->ty = ty;
+    return n;
+  }
+  next(p); /* [ */
+  if (p->cur.kind != T_IDENT)
+    err_found(p, p->cur.line, p->cur.col, "expected the name of a primitive in D[op], found ", &p->cur);
+  char name[SURF_MAX_IDENT + 1];
+  memcpy(name, p->cur.text, p->cur.len);
+  name[p->cur.len] = 0;
+  int op = prim_by_name(name);
+  if (op < 0)
+    perr(p, p->cur.line, p->cur.col, "unknown primitive '%s'", name);
+  next(p);
+  closing(p, S_RBRACK, line, col + (dt ? 2 : 1));
+  int ol = p->cur.line, oc = p->cur.col;
+  expect(p, S_LPAREN, dt ? "after DT[op] (DT[op](x; v))" : "after D[op] (D[op](x; dx))");
+  enter(p);
+  snode *x = parse_expr(p);
+  expect(p, S_SEMI, dt ? "between the point and the cotangent of DT[op](x; v)" : "between the point and the tangent of D[op](x; dx)");
+  snode *v = parse_expr(p);
+  leave(p);
+  closing(p, S_RPAREN, ol, oc);
+  snode *n = mk(p, dt ? TM_LOP_DT : TM_LOP_D, line, col, x, v, NULL);
+  n->aux = op;
+  n->what = prim_name(op);
+  return n;
 }
 
 static snode *parse_postfix(parser *p)
@@ -1005,7 +1149,11 @@ static snode *parse_app(parser *p)
   case K_FST: case K_SND: case K_SUM: case K_LENGTH: {
     static const int kind_of[] = {[K_FST] = TM_FST, [K_SND] = TM_SND, [K_SUM] = TM_SUM, [K_LENGTH] = TM_LENGTH};
     next(p);
-    x = need_arg(p, keyword_text[kw], "an argument");
+    if (!starts_atom(p)) {
+      head = kw_fun(p, kw, line, col);
+      break;
+    }
+    x = parse_postfix(p);
     head = mk(p, kind_of[kw], line, col, x, NULL, NULL);
     break;
   }
@@ -1057,6 +1205,34 @@ static snode *parse_app(parser *p)
     head = parse_at(p, line, col);
     break;
   case T_IDENT: {
+    if (target_atom_start(p)) {
+      head = parse_postfix(p);
+      break;
+    }
+    if (target_word(p, "single") || target_word(p, "onehot")) {
+      /* single x v: a one-entry copower; onehot j v: a one-hot array */
+      int one = is_word(&p->cur, "onehot");
+      const char *w = one ? "onehot" : "single";
+      p->saw_target = 1;
+      next(p);
+      x = need_arg(p, w, one ? "2 arguments: onehot j v" : "2 arguments: single x v");
+      y = need_arg(p, w, one ? "2 arguments: onehot j v" : "2 arguments: single x v");
+      head = mk(p, one ? TM_ONEHOT : TM_CP_SINGLE, line, col, x, y, NULL);
+      break;
+    }
+    if (target_word(p, "lsum")) {
+      /* lsum n (fun i -> e): the sum of e over i < n, in a linear type */
+      p->saw_target = 1;
+      next(p);
+      x = need_arg(p, "lsum", "2 arguments: lsum n (fun i -> e)");
+      y = need_arg(p, "lsum", "2 arguments: lsum n (fun i -> e)");
+      function_arg(p, y, &b, &body, &ann);
+      if (ann && ann->kind != TY_INT)
+        perr(p, ann->line, ann->col, "the index of lsum has type int");
+      head = mk(p, TM_LSUM, line, col, x, body, NULL);
+      head->bb = b;
+      break;
+    }
     token t = p->cur;
     int op;
     next(p);
@@ -1099,13 +1275,29 @@ static snode *parse_app(parser *p)
     head = parse_postfix(p);
     break;
   }
-  while (starts_atom(p)) {
+  while (starts_atom(p) && !target_word(p, "with")) {
     int l2 = p->cur.line, c2 = p->cur.col;
     x = parse_postfix(p);
     head = mk(p, TM_APP, l2, c2, head, x, NULL);
   }
   return head;
 }
+
+/* f <| x: linear application, left associative, looser than application */
+static snode *parse_lapp(parser *p)
+{
+  snode *l = parse_app(p);
+  while (p->cur.kind == S_LAPP) {
+    int line = p->cur.line, col = p->cur.col;
+    p->saw_target = 1;
+    next(p);
+    snode *r = parse_app(p);
+    l = mk(p, TM_LAPP, line, col, l, r, NULL);
+  }
+  return l;
+}
+
+static snode *parse_pow_rest(parser *p, snode *l);
 
 static snode *parse_unary(parser *p)
 {
@@ -1118,6 +1310,19 @@ static snode *parse_unary(parser *p)
       next(p);
       token lit = p->cur;
       next(p);
+      if (p->cur.kind == S_POW) {
+        /* -2.0 ** y is -(2.0 ** y) */
+        if (lit.kind == T_INT) {
+          if (lit.imag > (uint64_t)INT64_MAX)
+            perr(p, lit.line, lit.col, "integer literal %.*s is out of range (64-bit)", (int)lit.len, lit.text);
+          n = mk(p, TM_ICONST, lit.line, lit.col, NULL, NULL, NULL);
+          n->aux = (int64_t)lit.imag;
+        } else {
+          n = mk(p, TM_RCONST, lit.line, lit.col, NULL, NULL, NULL);
+          n->rval = lit.rval;
+        }
+        return mk_op(p, P_NEG, parse_pow_rest(p, n), ROLE_OPERATOR, "-", line, col);
+      }
       if (lit.kind == T_INT) {
         n = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
         n->aux = lit.imag == (UINT64_C(1) << 63) ? INT64_MIN : -(int64_t)lit.imag;
@@ -1140,7 +1345,22 @@ static snode *parse_unary(parser *p)
     leave(p);
     return mk_if(p, x, mk_bool(p, 0, line, col), mk_bool(p, 1, line, col), "not", line, col);
   }
-  return parse_app(p);
+  return parse_pow_rest(p, parse_lapp(p));
+}
+
+/* x ** y = pow x y: binds tighter than prefix '-' on its left (-x ** 2 is
+ * -(x ** 2)), right associative, its right operand a prefix expression
+ * (x ** -1.0). l is parsed; cur may be '**'. */
+static snode *parse_pow_rest(parser *p, snode *l)
+{
+  if (p->cur.kind != S_POW)
+    return l;
+  int line = p->cur.line, col = p->cur.col;
+  next(p);
+  enter(p);
+  snode *r = parse_unary(p);
+  leave(p);
+  return mk_op2(p, P_POW, l, r, ROLE_OPERATOR, "**", line, col);
 }
 
 static snode *parse_mul(parser *p)
@@ -1163,6 +1383,14 @@ static snode *parse_add(parser *p)
   for (;;) {
     int k = p->cur.kind, line = p->cur.line, col = p->cur.col;
     int op = k == S_PLUS ? P_ADD : k == S_MINUS ? P_SUB : -1;
+    if (k == S_LPLUS) {
+      /* a <+> b: the monoid plus of a linear type */
+      p->saw_target = 1;
+      next(p);
+      snode *r = parse_mul(p);
+      l = mk(p, TM_PLUS, line, col, l, r, NULL);
+      continue;
+    }
     if (op < 0)
       return l;
     next(p);
@@ -1407,6 +1635,53 @@ static snode *parse_fun(parser *p)
   return wrap_lams(p, ps, n, body, line, col);
 }
 
+/* lfun (x : L) ... -> e: a linear function; every parameter annotated */
+static snode *parse_lfun(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  p->saw_target = 1;
+  next(p); /* lfun */
+  int saved = p->nscope, n;
+  void **ps = parse_params(p, &n, "after lfun");
+  for (int i = 0; i < n; i++)
+    if (!((fparam *)ps[i])->t)
+      perr(p, ((fparam *)ps[i])->line, ((fparam *)ps[i])->col,
+           "the parameters of lfun need types: lfun (x : real) -> ...");
+  expect(p, S_ARROW, "after the parameters of lfun");
+  snode *body = parse_expr(p);
+  p->nscope = saved;
+  body = wrap_lams(p, ps, n, body, line, col);
+  for (snode *m = body; n > 0; m = m->a, n--)
+    m->kind = TM_LLAM;
+  return body;
+}
+
+/* fold w with (x : t) (v : L) -> e: e summed over the entries (x, v) of the
+ * copower w */
+static snode *parse_fold(parser *p)
+{
+  int line = p->cur.line, col = p->cur.col;
+  p->saw_target = 1;
+  next(p); /* fold */
+  snode *w = parse_app(p);
+  if (!target_word(p, "with"))
+    err_found(p, p->cur.line, p->cur.col, "expected 'with' after the copower of fold, found ", &p->cur);
+  next(p);
+  int saved = p->nscope, n;
+  void **ps = parse_params(p, &n, "after fold ... with");
+  if (n != 2 || !((fparam *)ps[0])->t || !((fparam *)ps[1])->t)
+    perr(p, line, col, "fold takes two annotated parameters: fold w with (x : t) (v : L) -> e");
+  expect(p, S_ARROW, "after the parameters of fold");
+  snode *body = parse_expr(p);
+  p->nscope = saved;
+  snode *f = mk(p, TM_CP_FOLD, line, col, w, body, NULL);
+  f->bb = ((fparam *)ps[0])->b;
+  f->bc = ((fparam *)ps[1])->b;
+  f->ty = ((fparam *)ps[0])->t;
+  f->ty2 = ((fparam *)ps[1])->t;
+  return f;
+}
+
 static snode *parse_case(parser *p)
 {
   int line = p->cur.line, col = p->cur.col;
@@ -1455,6 +1730,12 @@ static snode *parse_expr_nolet(parser *p)
   case K_FUN: return parse_fun(p);
   case K_CASE: return parse_case(p);
   case K_IF: return parse_if(p);
+  case T_IDENT:
+    if (target_word(p, "lfun"))
+      return parse_lfun(p);
+    if (target_word(p, "fold"))
+      return parse_fold(p);
+    return parse_or(p);
   default: return parse_or(p);
   }
 }
@@ -1468,6 +1749,9 @@ static snode *parse_expr(parser *p)
   case K_FUN: n = parse_fun(p); break;
   case K_CASE: n = parse_case(p); break;
   case K_IF: n = parse_if(p); break;
+  case T_IDENT:
+    n = target_word(p, "lfun") ? parse_lfun(p) : target_word(p, "fold") ? parse_fold(p) : parse_or(p);
+    break;
   default: n = parse_or(p); break;
   }
   leave(p);
@@ -1511,6 +1795,7 @@ static void parse_def(parser *p)
   pr->ndefs++; /* visible to resolve() for the recursion message only */
   p->nscope = 0;
   p->nuses = 0;
+  p->saw_target = 0;
   sbinder *bs[SURF_MAX_PARAMS];
   stype *ts[SURF_MAX_PARAMS];
   int n = 0;
@@ -1556,6 +1841,7 @@ static void parse_def(parser *p)
     perr(p, p->cur.line, p->cur.col, "expected 'def' or end of file after the body of '%s', found %s",
          d->name, tok_desc(&p->cur, b, sizeof b));
   }
+  d->target = p->saw_target;
   d->nparams = n;
   d->params = palloc(p, (size_t)(n ? n : 1) * sizeof *d->params);
   d->ptypes = palloc(p, (size_t)(n ? n : 1) * sizeof *d->ptypes);

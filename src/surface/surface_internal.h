@@ -58,6 +58,7 @@ enum surf_role {
   ROLE_LET_PAIR,    /* LET / FST / SND made for let (a, b) = e              */
   ROLE_DEF_RESULT,  /* ANN of a def's declared result type                  */
   ROLE_PARAM_ANN,   /* ANN carrying the parameter annotation of iter / map  */
+  ROLE_KW_FUN,      /* LAM made for fst / snd / sum / length used as a function */
 };
 
 typedef struct snode {
@@ -69,6 +70,7 @@ typedef struct snode {
   struct snode *a, *b, *c;
   sbinder *ba, *bb, *bc;    /* binder in scope in child a / b / c         */
   stype *ty;                /* annotation: lam param, inl/inr other, ANN  */
+  stype *ty2;               /* CP_FOLD: the annotation of its 2nd binder  */
   int eta_op, eta_side;     /* LAM made by eta-expanding a primitive:
                                its parameter type comes from op_dom_      */
   int64_t aux;              /* ICONST value, OP code, DEFREF index        */
@@ -84,6 +86,8 @@ typedef struct sdef {
   stype **ptypes;
   stype *result;            /* NULL when not declared                     */
   snode *body;
+  int target;               /* uses the target language (lower.c then
+                               elaborates it with target.c)               */
   int nuses;                /* earlier defs used directly by the body     */
   int *uses;
 } sdef;
@@ -98,6 +102,17 @@ struct surf_program {
 /* Kernel type of a surface type; on failure a negative CHAD_E_* code and,
  * when d is not NULL, an input diagnostic at the offending type. */
 int surf_type_to_kernel(const stype *t, const char *file, chad_diag *d);
+
+/* Sets the positions surf_term_position reports: those of the terms in
+ * [lo, tm_count) listed in tlc as n triples (term, line, col); used by
+ * target.c, whose elaboration has no raw tree to walk. */
+void surf_positions_set(int lo, int n, const int *tlc);
+
+/* Elaboration of def k when it or a def it uses has target syntax
+ * (target.c): need[j] marks the defs to let-bind, g is def k's context,
+ * result its declared result type or -1. */
+int surf_elab_target(const surf_program *p, int k, const char *need, int g, int result, int *term,
+                     chad_diag *d);
 
 /* Keyword test used by the printer to avoid making names that do not parse
  * back as variables. */

@@ -15,7 +15,7 @@ fail=0
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() {
   fail=$((fail + 1))
-  echo "FAIL $1"
+  echo "FAIL [$label] $1"
   shift
   for line in "$@"; do echo "     $line"; done
 }
@@ -154,9 +154,9 @@ expect_err "function parameter: no JSON form" 2 "^$P:1:1: error: .*no JSON form"
 
 # ---- runtime errors (exit 3) -------------------------------------------------
 prog 'def f (a : [real], i : int) : real = a[i]'
-expect_err "index out of bounds" 3 "^$P:1:1: error: runtime error in 'f': .*" "$CHAD" eval "$P" --args '[[1, 2], 5]'
+expect_err "index out of bounds: at the indexing" 3 "^$P:1:39: error: runtime error in 'f': index 5 out of bounds" "$CHAD" eval "$P" --args '[[1, 2], 5]'
 prog 'def f (n : int) : int = n / 0'
-expect_err "integer division by zero" 3 "^$P:1:1: error: runtime error in 'f'" "$CHAD" eval "$P" --args '[7]'
+expect_err "integer division by zero: at the /" 3 "^$P:1:27: error: runtime error in 'f': idiv: integer division by zero" "$CHAD" eval "$P" --args '[7]'
 prog 'def f (x : real) : real = log x'
 expect_err "non-finite result" 3 "^$P:1:1: error: the result: the number -inf has no JSON form" \
   "$CHAD" eval "$P" --args '[0]'
@@ -191,6 +191,25 @@ expect_out "eval: sums, bools, pairs in" '[{"inl": 2.5}, true]' "$CHAD" eval "$P
 expect_out "eval: sums, bools, pairs out" '[{"inr": 7}, false]' "$CHAD" eval "$P" --args '[{"inr": null}, [2.5, 7]]'
 expect_json "eval GMM (ADBench test.txt) to 1e-12" '#' "8.07380408004975791" 1e-12 \
   "$CHAD" eval examples/gmm.chad --args @examples/gmm_test.json
+
+# ---- the shipped ADBench data (data/adbench) --------------------------------------------
+for f in LICENSE.TXT gmm/test.txt gmm/1k/gmm_d2_K5.txt ba/test.txt ba/ba1_n49_m7776_p31843.txt; do
+  if [ -s "data/adbench/$f" ]; then ok "data/adbench/$f is in the repository"
+  else bad "data/adbench/$f is in the repository" "missing or empty"; fi
+done
+if command -v python3 >/dev/null; then
+  run python3 scripts/adbench_gmm_to_json.py data/adbench/gmm/test.txt
+  if [ "$rc" -eq 0 ] && [ "$out" = "$(cat examples/gmm_test.json)" ]; then
+    ok "examples/gmm_test.json = the conversion of data/adbench/gmm/test.txt"
+  else bad "examples/gmm_test.json = the conversion of data/adbench/gmm/test.txt" "exit $rc" "$err"; fi
+  # the README's conversion example, then its evaluation (the value of the
+  # hand-written C objective, bench/baselines/adbench.c: -5240.59056255)
+  python3 scripts/adbench_gmm_to_json.py data/adbench/gmm/1k/gmm_d2_K5.txt >"$tmp/gmm_d2_K5.json" 2>/dev/null
+  expect_json "README: gmm_d2_K5 converted, then evaluated" '#' "-5240.590562549577" 1e-12 \
+    "$CHAD" eval examples/gmm.chad --args @"$tmp/gmm_d2_K5.json"
+else
+  echo "skip ADBench conversions (no python3)"
+fi
 
 # ---- print ------------------------------------------------------------------------
 run "$CHAD" print examples/fig1b.chad
@@ -275,7 +294,7 @@ done
 expect_err "jvp without --tangent" 1 'jvp needs --tangent' "$CHAD" jvp examples/fig1a.chad --args '[1]'
 expect_err "jacobian: bad --mode" 1 'mode must be fwd or rev' "$CHAD" jacobian examples/fig1a.chad --args '[1]' --mode sideways
 prog 'def f (a : [real], i : int) : real = a[i] * a[i]'
-expect_err "grad: runtime error" 3 "^$P:1:1: error: runtime error in 'f'" "$CHAD" grad "$P" --args '[[1, 2], 2]'
+expect_err "grad: runtime error at the indexing" 3 "^$P:1:39: error: runtime error in 'f'" "$CHAD" grad "$P" --args '[[1, 2], 2]'
 for cmd in fwd rev; do
   run "$CHAD" $cmd examples/fig2b.chad
   if [ "$rc" -eq 0 ] && [[ $out == "def fig2b_$cmd (x1 : real, x2 : [real])"* ]] && [ -z "$err" ]; then ok "$cmd fig2b prints"
@@ -335,7 +354,7 @@ for mode in fwd rev; do
     "$CHAD" jacobian examples/gmm.chad --args @examples/gmm_test.json --mode $mode
 done
 prog 'def f (a : [real], i : int) : real = a[i] * a[i]'
-expect_err "grad --eval fast: runtime error reported as with ref" 3 "^$P:1:1: error: runtime error in 'f'" \
+expect_err "grad --eval fast: runtime error reported as with ref" 3 "^$P:1:39: error: runtime error in 'f'" \
   "$CHAD" grad "$P" --args '[[1, 2], 2]' --eval fast
 # Large enough arrays that the fast evaluator compiles the loops and runs them
 # on several threads (n = 60000 > its parallel threshold).
@@ -420,7 +439,7 @@ for raw in "" --raw; do
 done
 # arguments are evaluated where the call was: the same errors
 prog 'def f (a : [real], i : int) : real = a[i]' 'def h (a : [real]) : real = f a 5'
-expect_err "eval --inline: runtime error in an inlined body" 3 "^$P:2:1: error: runtime error in 'h': index 5 out of bounds" \
+expect_err "eval --inline: runtime error in an inlined body, at the body's indexing" 3 "^$P:1:39: error: runtime error in 'h': index 5 out of bounds" \
   "$CHAD" eval "$P" --args '[[1, 2]]' --inline
 prog 'def f (x : real) : real = x' 'def h (n : int) : real = f n'
 expect_err "check --inline: an argument of the wrong type" 2 "^$P:2:28: error: type mismatch: expected real, found int" \
@@ -453,6 +472,159 @@ expect_err "check --inline: inlining too large" 2 \
   "^$P:[0-9]+:[0-9]+: error: --inline: inlining the calls in 'f[0-9]+' makes it too large \(more than 262144 raw term nodes" \
   "$CHAD" check "$P" --inline
 expect_err "--inline takes no value" 1 '^<command line>: error: --inline takes no value' "$CHAD" check examples/fig1a.chad --inline=1
+
+# ---- the usual first mistakes: help or acceptance ------------------------------------
+run "$CHAD" --version
+if [ "$rc" -eq 0 ] && [[ $out =~ ^chad\ [0-9]+\.[0-9]+\.[0-9]+\ \(CHAD-C\)$ ]] && [ -z "$err" ]; then ok "--version"
+else bad "--version" "exit $rc" "stdout: $out" "stderr: $err"; fi
+# a definition of several parameters is called curried, not with a tuple
+prog 'def f (x : real, y : real) : real = x * y' 'def g (x : real) : real = f (x, x)'
+expect_err "tuple given to a curried def: hint" 2 \
+  "^$P:2:29: error: type mismatch: expected real, found real \* real; 'f' takes its arguments one at a time: write f a b, not f \(a, b\)$" \
+  "$CHAD" check "$P"
+prog 'def g (x : real) : real = pow (x, 2.0)'
+expect_err "tuple given to a binary primitive: hint" 2 \
+  "^$P:1:31: error: .*'pow' takes its arguments one at a time: write pow a b" "$CHAD" check "$P"
+prog 'def g (v : [real]) : real = let h = fun (a : real) (b : real) -> a - b in h (v[0], v[1])'
+expect_err "tuple given to a curried local function: hint" 2 \
+  "^$P:1:77: error: .*'h' takes its arguments one at a time" "$CHAD" check "$P"
+# ... and the reverse: arguments one by one to a def of one tuple parameter
+prog 'def f (p : real * real) : real = fst p * snd p' 'def g (x : real) : real = f x x'
+expect_err "arguments one by one to a def of one tuple parameter: hint" 2 \
+  "^$P:2:29: error: type mismatch: expected real \* real, found real; 'f' takes one argument, a tuple: write f \(a, b\), not f a b$" \
+  "$CHAD" check "$P"
+prog 'def f (x : real, y : real) : real = x * y' 'def g (x : real) : real = f x x'
+expect_out "the curried call itself is fine" "f : real -> real -> real
+g : real -> real" "$CHAD" check "$P"
+# fst, snd, sum, length as functions
+prog 'def f (xs : [real * real], m : [[real]]) : real =' \
+  '  sum (map fst xs) + 10.0 * sum (map snd xs) + 100.0 * sum (map sum m) + 1000.0 * sum (map toreal (map length m))'
+expect_out "map fst, map snd, map sum, map length" "3684" "$CHAD" eval "$P" --args '[[[1, 2], [3, 1]], [[1, 2], [3.5]]]'
+expect_json "grad through map fst / snd / sum" '{"value": #, "gradient": [[[#, #], [#, #]], [[#, #], [#]]]}' \
+  "3684 1 10 1 10 100 100 100" 1e-15 "$CHAD" grad "$P" --args '[[[1, 2], [3, 1]], [[1, 2], [3.5]]]'
+prog 'def app (f : [real] -> real, v : [real]) : real = f v' 'def g (v : [real]) : real = app sum v + app (fun (a : [real]) -> toreal (length a)) v'
+expect_out "sum where a function is expected" "9" "$CHAD" eval "$P" --args '[[1, 2, 3]]'
+prog 'def g (p : real * real) : real = let h = fst in h p'
+expect_err "fst as a function with nothing to infer its type from: hint" 2 \
+  "^$P:1:42: error: 'fst' used as a function: the type of its argument cannot be inferred here; write fun \(p : real \* real\) -> fst p$" \
+  "$CHAD" check "$P"
+# reals may start with their point
+prog 'def f (x : real) : real = x * .5 + .25e1'
+expect_out ".5 and .25e1 are reals" "4" "$CHAD" eval "$P" --args '[3]'
+prog 'def f (x : real) : real = x.5'
+expect_err "x.5 stays an error" 2 "^$P:1:28: error: unexpected character '.'" "$CHAD" check "$P"
+# ** is pow; ^ gets a hint
+prog 'def f (x : real) : real = -x ** 2.0 + -2.0 ** 2.0 + 2.0 ** 3.0 ** 2.0 + x ** -1.0'
+expect_json "** : -x ** 2 = -(x ** 2), right associative, x ** -1" '#' "499.33333333333333" 1e-15 \
+  "$CHAD" eval "$P" --args '[3]'
+prog 'def f (x : real) : real = 2.0 * x ** 3.0'
+expect_json "grad of 2 x ** 3 = 6 x^2" '{"value": #, "gradient": [#]}' "54 54" 1e-14 "$CHAD" grad "$P" --args '[3]'
+prog 'def f (x : real) : real = x ^ 2.0'
+expect_err "^: hint to write **" 2 "^$P:1:29: error: unexpected character '\^': a power is written x \*\* y \(or pow x y\)$" \
+  "$CHAD" check "$P"
+# runtime errors point at the failing expression, also inside a called def
+prog 'def g (a : [real], i : int) : real =' '  a[0] + a[i]' 'def f (v : [real]) : real =' '  let s = sum v in' '  s + g v 7'
+for ev in ref fast; do
+  expect_err "runtime error inside a called def, --eval $ev: at its indexing" 3 \
+    "^$P:2:11: error: runtime error in 'f': index 7 out of bounds \(array length 2\)$" \
+    "$CHAD" eval "$P" --args '[[1, 2]]' --eval $ev
+done
+prog 'def f (v : [real], n : int) : real =' '  let k = length v in' '  v[0] + toreal (k / n)'
+expect_err "integer division by zero on line 3: at its /" 3 "^$P:3:20: error: runtime error in 'f': idiv: integer division by zero" \
+  "$CHAD" eval "$P" --args '[[1, 2], 0]'
+prog 'def f (v : [real]) : real = sum (build 3 (fun i -> v[i + 1]))'
+expect_err "index error in a loop body (fast evaluator, compiled): at the indexing" 3 \
+  "^$P:1:53: error: runtime error in 'f': index 3 out of bounds" "$CHAD" eval "$P" --args '[[1, 2, 3]]'
+
+# ---- printed derivatives parse back: chad eval of the printed program = jvp / vjp ----------
+# round_trip fwd|rev EXAMPLE ARGS LITERAL JSON [--raw]: prints EXAMPLE's derivative, adds
+#   def rt (the example's parameters) = let p = NAME_fwd x1 ... xn in (fst p, snd p <| LITERAL)
+# and checks that `chad eval` of rt gives the numbers of `chad jvp --tangent JSON` (fwd;
+# LITERAL the same tangent, as the context's nested tuple) or `chad vjp --cotangent JSON` (rev).
+round_trip() {
+  local mode=$1 ex=$2 args=$3 lit=$4 json=$5 raw=${6:-}
+  local f=$tmp/rt_${ex}_$mode.chad name="printed $mode ${raw:+$raw }$ex parses back: eval = $( [ "$mode" = fwd ] && echo jvp || echo vjp)"
+  "$CHAD" "$mode" "examples/$ex.chad" $raw >"$f" 2>"$tmp/stderr"
+  local header params names fname
+  header=$(head -n1 "$f")
+  fname=$(sed -n 's/^def \([A-Za-z0-9_]*\) .*/\1/p' <<<"$header")
+  params=$(sed -n 's/^def [A-Za-z0-9_]* \((.*)\) : .*$/\1/p' <<<"$header")
+  names=$(grep -oE "[A-Za-z_][A-Za-z0-9_']* :" <<<"$params" | sed 's/ :$//' | tr '\n' ' ')
+  printf 'def rt %s =\n  let p = %s %s in (fst p, snd p <| %s)\n' "$params" "$fname" "$names" "$lit" >>"$f"
+  run "$CHAD" eval "$f" --args "$args"
+  local e_rc=$rc e_out=$out e_err=$err
+  if [ "$mode" = fwd ]; then run "$CHAD" jvp "examples/$ex.chad" --args "$args" --tangent "$json"
+  else run "$CHAD" vjp "examples/$ex.chad" --args "$args" --cotangent "$json"; fi
+  local a b
+  a=$(printf '%s' "$e_out" | grep -oE -- "$NUM" | tr '\n' ' ')
+  b=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+  if [ "$e_rc" -eq 0 ] && [ "$rc" -eq 0 ] && [ -n "$a" ] && awk -v a="$a" -v b="$b" 'BEGIN {
+      n = split(a, x, " "); m = split(b, y, " "); if (n != m) exit 1;
+      for (i = 1; i <= n; i++) { s = (y[i] < 0 ? -y[i] : y[i]); if (s < 1) s = 1;
+        d = x[i] - y[i]; if (d < 0) d = -d; if (d > 1e-12 * s) exit 1 }
+      exit 0 }'; then ok "$name"
+  else bad "$name" "eval (exit $e_rc): $e_out $e_err" "${mode/fwd/jvp}${mode/rev/} (exit $rc): $out $err" "program: $(tail -n2 "$f")"; fi
+}
+round_trip fwd fig1a '[1.5]' '((), 1.0)' '[1]'
+round_trip rev fig1a '[1.5]' '(1.0, (0.5, -1.0))' '[1, [0.5, -1]]'
+round_trip fwd fig1b @examples/fig1b.json '(((((), 1.0), 0.5), 0.0), -2.0)' '[1, 0.5, 0, -2]'
+round_trip rev fig1b @examples/fig1b.json '1.0' '1'
+round_trip fwd fig2a @examples/fig2a.json '(((), 1.0), ())' '[1, null]'
+round_trip rev fig2a @examples/fig2a.json '[1.0, 2.0, 3.0, -4.0]' '[1, 2, 3, -4]'
+round_trip rev fig2a @examples/fig2a.json '[1.0, 2.0, 3.0, -4.0]' '[1, 2, 3, -4]' --raw
+round_trip fwd fig2b @examples/fig2b.json '(((), 0.5), [1.0, -1.0, 2.0])' '[0.5, [1, -1, 2]]'
+round_trip rev fig2b @examples/fig2b.json '1.0' '1'
+round_trip rev fig2b @examples/fig2b.json '1.0' '1' --raw
+# GMM: some cotangent arrays are sparse (length-free): eval says so, and a dense zero added
+# (<+>) gives them their length
+"$CHAD" rev examples/gmm.chad >"$tmp/gmm_rev.chad" 2>/dev/null
+cat >>"$tmp/gmm_rev.chad" <<'CHAD'
+def rt (alphas : [real], means : [[real]], icf : [[real]], x : [[real]], gamma : real, m : int, lgd : real) =
+  let p = gmm_rev alphas means icf x gamma m lgd in
+  (fst p, snd p <| 1.0)
+def rt_dense (alphas : [real], means : [[real]], icf : [[real]], x : [[real]], gamma : real, m : int, lgd : real) =
+  let z1 = fun (v : [real]) -> map (fun (a : real) -> 0.0) v in
+  let z2 = fun (v : [[real]]) -> map (fun (r : [real]) -> map (fun (a : real) -> 0.0) r) v in
+  let dense = ((((((((), z1 alphas), z2 means), z2 icf), z2 x), 0.0), ()), 0.0) in
+  let p = gmm_rev alphas means icf x gamma m lgd in
+  (fst p, (snd p <| 1.0) <+> dense)
+CHAD
+expect_err "eval of a sparse cotangent array: no JSON form, said so" 3 \
+  "^$tmp/gmm_rev.chad:[0-9]+:1: error: the result\[1\]\[0\]\[0\]\[0\]\[0\]\[0\]\[1\]: a zero or sparse cotangent array has no length" \
+  "$CHAD" eval "$tmp/gmm_rev.chad" --fn rt --args @examples/gmm_test.json
+run "$CHAD" eval "$tmp/gmm_rev.chad" --fn rt_dense --args @examples/gmm_test.json
+a=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+run "$CHAD" vjp examples/gmm.chad --args @examples/gmm_test.json --cotangent 1
+b=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "printed rev gmm parses back: eval (dense) = vjp, 23 numbers"
+else bad "printed rev gmm parses back: eval (dense) = vjp" "eval: $a" "vjp:  $b"; fi
+round_trip rev tour '[0.5, [1.0, 2.0, 3.0]]' '1.0' '1'
+round_trip fwd tour '[0.5, [1.0, 2.0, 3.0]]' '(((), 1.0), [0.5, 0.0, -1.0])' '[1, [0.5, 0, -1]]'
+# a printed derivative is evaluated, not differentiated again (the CHAD transformations take
+# source programs), and the commands say so
+"$CHAD" fwd examples/fig1b.chad >"$tmp/d1.chad" 2>/dev/null
+printf 'def h (x : real) = (fst (fig1b_fwd x x x x)) * 2.0\n' >>"$tmp/d1.chad"
+expect_err "fwd of a printed derivative: said so" 2 \
+  "^$tmp/d1.chad:1:1: error: 'fig1b_fwd' uses the target language \(lfun, <\|, <\+>, ...\): CHAD differentiates source programs only" \
+  "$CHAD" fwd "$tmp/d1.chad" --fn fig1b_fwd
+expect_err "grad of a def that calls a printed derivative: said so" 2 \
+  "^$tmp/d1.chad:[0-9]+:1: error: 'h' uses the target language" "$CHAD" grad "$tmp/d1.chad" --args '[0.5]'
+# 2 fig1b(0.5, 0.5, 0.5, 0.5) = 2 sin 1.125 (fig1b: sin ((x1 x4 + 2 x2) x3 + x4))
+expect_json "eval of that def: 2 sin 1.125" '#' "1.8045351881981904" 1e-15 "$CHAD" eval "$tmp/d1.chad" --args '[0.5]'
+# target syntax is type checked like the rest
+prog 'def f (x : real) = lfun (v : real) -> v <+> (x, x)'
+expect_err "target syntax, ill-typed: the operands of <+>" 2 \
+  "^$P:1:45: error: type mismatch: the operands of <\+>: expected real, found real \* real$" "$CHAD" check "$P"
+prog 'def f (x : real) = lfun (v : real) -> zero{real + real}'
+expect_err "target syntax: zero of a non-linear type" 2 "^$P:1:39: error: zero\{real \+ real\}: not a linear type" "$CHAD" check "$P"
+prog 'def f (x : real) = (lfun (v : real) -> v) <| 1'
+expect_err "target syntax: the argument of <|" 2 "^$P:1:46: error: type mismatch: the argument of <\|: expected real, found int$" \
+  "$CHAD" check "$P"
+prog 'def f (x : real) = DT[sin](x; (x, x))'
+expect_err "target syntax: DT[op]'s cotangent" 2 "^$P:1:31: error: type mismatch: the cotangent of DT\[op\]: expected real, found real \* real$" \
+  "$CHAD" check "$P"
+prog 'def single (x : real) = x' 'def g (lsum : real) = single lsum'
+expect_out "target words are ordinary names where defined" "g : real -> real" sh -c "'$CHAD' check '$P' | tail -n1"
 # bad and adversarial inputs: limits, positions, undefined points
 . tests/cli/robust.sh
 # deep nesting: the larger stack, in both evaluators

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <math.h>
 
+#include "chad/chad.h"
 #include "chad/eval.h"
 #include "chad/value.h"
 #include "test_surface_util.h"
@@ -116,6 +117,16 @@ static void test_accept(void)
   accept("def f (s : real + int) = case s of | inl a -> a | inr n -> toreal n", "case(#0,#0,toreal(#0))");
   accept("def f (x : real) : real + int = inl x", "inl(#0)");
   accept("def f (x : real) = sin x + pow x 2.0", "add((sin(#0),pow((#0,2r))))");
+  accept("def f (x : real) = -x ** 2.0", "neg(pow((#0,2r)))");
+  accept("def f (x : real) = 2.0 ** x ** 3.0 * x", "mul((pow((2r,pow((#0,3r)))),#0))");
+  accept("def f (x : real) = x ** -1.0", "pow((#0,-1r))");
+  accept("def f = -2.0 ** 2.0", "neg(pow((2r,2r)))");
+  accept("def f (x : real) = x**2.0", "pow((#0,2r))");
+  accept("def f = .5 + .25e1", "add((0.5r,2.5r))");
+  accept("def f (m : [[real]]) = map sum m", "map(sum(#0),#0)");
+  accept("def f (p : [real * int]) = map snd p", "map(snd(#0),#0)");
+  accept("def f (m : [[real]]) = build 2 (fun i -> length m[i])", "build(2,length(index(#1,#0)))");
+  accept("def f (p : real * real) = fst p", "fst(#0)");
   accept("def f (x : real) = max x (min x 1.0)", "max((#0,min((#0,1r))))");
   accept("def f (x : real) = exp (log (sqrt (abs (tanh (sigmoid (cos (tan x)))))))",
          "exp(log(sqrt(abs(tanh(sigmoid(cos(tan(#0))))))))");
@@ -213,7 +224,16 @@ static void test_reject(void)
   reject("def f = let x = 1 then", 1, 19, "expected 'in' after the bound expression of let, found keyword 'then'");
   reject("def f = case 1 of inl a -> a", 1, 29, "expected '|'");
   reject("def f = build 3", 1, 16, "'build' needs 2 arguments");
-  reject("def f = fst", 1, 12, "'fst' needs an argument");
+  reject("def f = fst", 1, 9, "'fst' used as a function: the type of its argument cannot be inferred");
+  reject("def f = let g = sum in g", 1, 17, "'sum' used as a function");
+  reject("def f (x : real) = x.5", 1, 21, "unexpected character '.'");
+  reject("def f = 1.5.5", 1, 9, "malformed number");
+  reject("def f (x : real) = x ^ 2.0", 1, 22, "a power is written x ** y");
+  reject("def f (x : real) = x ** ", 1, 25, "expected an expression");
+  reject("def g (x : real, y : real) = x\ndef f (x : real) = g (x, x)", 2, 22,
+         "expected real, found real * real; 'g' takes its arguments one at a time: write g a b, not g (a, b)");
+  reject("def g (p : real * real) = fst p\ndef f (x : real) = g x x", 2, 22,
+         "expected real * real, found real; 'g' takes one argument, a tuple: write g (a, b), not g a b");
   reject("def f = @nosuch 1", 1, 10, "unknown primitive 'nosuch'");
   reject("def f = sin[0]", 1, 12, "cannot be indexed");
   reject("def g (x : real) = x\ndef f (y : real) = y + x", 2, 24, "unknown variable 'x'");
@@ -499,6 +519,7 @@ static void test_roundtrip_examples(void)
 
 /* ---- random well-typed terms ------------------------------------------- */
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static int n_target_round_trips, n_target_skipped;
 static unsigned rnd(unsigned n)
 {
   rng ^= rng << 13;
@@ -641,25 +662,67 @@ static int gen(int g, int ty, int depth)
   }
 }
 
+/* The forward and reverse transformations of t (raw and simplified) print
+ * in target syntax that parses back to the same term. */
+static int target_round_trip(int t, const char *const *names)
+{
+  int f = chad_fwd(t), r = chad_rev(t);
+  int ts[4] = {f, r, f >= 0 ? chad_simplify(f) : -1, r >= 0 ? chad_simplify(r) : -1};
+  static const char *const what[4] = {"fwd", "rev", "fwd simplified", "rev simplified"};
+  int bad = 0;
+  for (int j = 0; j < 4; j++) {
+    if (ts[j] == CHAD_E_CAPACITY) {
+      n_target_skipped++; /* too large for what is left of the arena */
+      continue;
+    }
+    CHECK(ts[j] >= 0, "%s of a random term failed (%d)", what[j], ts[j]);
+    if (ts[j] < 0) {
+      bad = 1;
+      continue;
+    }
+    char *text = surf_print_def_named("r", 4, names, ts[j]);
+    chad_diag d;
+    int t2 = -1, c2;
+    int rc = text ? elab_src(text, NULL, &t2, &c2, &d) : CHAD_EXIT_INPUT;
+    CHECK(rc == CHAD_EXIT_OK && t2 != ts[j] && tm_same(ts[j], t2), "%s of a random term: printed, parsed back: %s\n%s",
+          what[j], rc == CHAD_EXIT_OK ? "a different term" : d.msg, text ? text : "(no text)");
+    if (rc != CHAD_EXIT_OK || !tm_same(ts[j], t2))
+      bad = 1;
+    else
+      n_target_round_trips++;
+    free(text);
+  }
+  return bad ? -1 : 0;
+}
+
 static void test_roundtrip_random(void)
 {
   const int N = 1500;
-  printf("round trip: %d random well-typed terms (seed %llx) print, parse back, same term\n", N,
+  printf("round trip: %d random well-typed terms (seed %llx) print, parse back, same term; so do the\n"
+         "  forward and reverse transformations (raw and simplified) of every third one, while the type\n"
+         "  and context tables keep half of the room they had\n", N,
          (unsigned long long)rng);
+  chad_init();
   T_BOOL = ty_sum(TY_ID_UNIT, TY_ID_UNIT);
   T_RR = ty_prod(TY_ID_REAL, TY_ID_REAL);
   T_ARR = ty_arr(TY_ID_REAL);
   T_FUN = ty_fun(TY_ID_REAL, TY_ID_REAL);
   T_PAIR2 = ty_prod(TY_ID_INT, T_BOOL);
   int fails = 0;
+  const int ty_room = ty_count + (CHAD_MAX_TYPES - ty_count) / 2;
+  const int ctx_room = ctx_count + (CHAD_MAX_CTXS - ctx_count) / 2;
   for (int i = 0; i < N && fails < 5; i++) {
+    if (tm_count > CHAD_MAX_TERMS / 8) {
+      /* keep the arenas small: start over (types survive tm_init) */
+      tm_init();
+    }
     /* context: x : real, n : int, a : [real], f : real -> real */
     int g = ctx_extend(ctx_extend(ctx_extend(ctx_extend(CTX_EMPTY, TY_ID_REAL), TY_ID_INT), T_ARR), T_FUN);
     const char *names[] = {"x", "n", "a", "f"};
     int ty = random_type();
     int t = gen(g, ty, 2 + (int)rnd(6));
     if (t < 0) {
-      CHECK(0, "generator failed");
+      CHECK(0, "generator failed (terms %d, types %d, contexts %d)", tm_count, ty_count, ctx_count);
       fails++;
       continue;
     }
@@ -679,10 +742,11 @@ static void test_roundtrip_random(void)
     if (rc != CHAD_EXIT_OK || !(c2 == g && tm_same(t, t2)))
       fails++;
     free(text);
-    if (tm_count > CHAD_MAX_TERMS / 2) {
-      /* keep the arenas small: start over (types survive ty_init) */
-      tm_init();
-    }
+    /* the transformations make many types and contexts, which no reset
+     * frees: they stop while half of each table is left for the rest */
+    if (i % 3 == 0 && ty_count < ty_room && ctx_count < ctx_room &&
+        target_round_trip(t, names) < 0)
+      fails++;
   }
 }
 
@@ -917,6 +981,8 @@ int main(void)
   test_roundtrip_examples();
   test_roundtrip_files();
   test_roundtrip_random();
+  printf("round trip: %d target terms of random terms parsed back (%d too large for the arena, skipped)\n",
+         n_target_round_trips, n_target_skipped);
   printf("test_surface: %d checks, %d failed\n", n_checks, n_failed);
   return n_failed ? 1 : 0;
 }

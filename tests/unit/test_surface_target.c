@@ -1,7 +1,8 @@
 /* The printer on target-language terms at scale: the forward and reverse
  * CHAD transformations (raw and simplified) of every def of the example
  * programs print without unbound variables or truncation, with balanced
- * brackets, deterministically, and every binder name is fresh. */
+ * brackets, deterministically, and every binder name is fresh; and each
+ * printed term parses back (target syntax) to the same arena term. */
 #include <ctype.h>
 #include <dirent.h>
 
@@ -75,7 +76,29 @@ static int binders_unique(const char *s)
   return 1;
 }
 
-static int printed;
+static int printed, round_trips;
+
+/* The printed target term, as a def, parses back (target syntax) and
+ * elaborates to the same arena structure. */
+static void check_round_trip(const char *what, int t, int nparams, const char *const *names)
+{
+  char *s = surf_print_def_named("d", nparams, names, t);
+  if (!s) {
+    CHECK(0, "%s: print as a def", what);
+    return;
+  }
+  chad_diag d;
+  surf_program *p = surf_parse_string(s, "printed", &d);
+  int t2 = -1, c2;
+  int ok = p && surf_elab_def(p, 0, &t2, &c2, &d) == CHAD_EXIT_OK;
+  CHECK(ok, "%s: the printed target term parses and elaborates: %d:%d: %s\n%s", what, d.line, d.col, d.msg, s);
+  if (ok) {
+    CHECK(t2 != t && tm_same(t, t2), "%s: parsed back to the same term:\n%s", what, s);
+    round_trips++;
+  }
+  surf_free(p);
+  free(s);
+}
 
 static void check_target(const char *what, int t, int nparams, const char *const *names)
 {
@@ -95,6 +118,7 @@ static void check_target(const char *what, int t, int nparams, const char *const
   }
   free(s);
   free(s2);
+  check_round_trip(what, t, nparams, names);
 }
 
 static void check_program(const char *src, const char *label)
@@ -154,7 +178,7 @@ int main(void)
 {
   surf_test_init();
   chad_init();
-  printf("target printer: fwd/rev (raw and simplified) of every def print well-formed\n");
+  printf("target printer: fwd/rev (raw and simplified) of every def print well-formed and parse back\n");
   /* the checkers themselves can fail */
   CHECK(balanced("f (a[i]) {x}") && !balanced("(a]") && !balanced("((a)"), "balanced() works");
   CHECK(binders_unique("let x = 1.0 in let y = fun (z : real) -> z in y x") &&
@@ -162,6 +186,24 @@ int main(void)
             !binders_unique("fun (x : real) -> lfun (x : real) -> x") &&
             !binders_unique("case s of inl a -> a | inr a -> a"),
         "binders_unique() works");
+  {
+    /* tm_same itself can fail */
+    chad_diag d;
+    const char *src = "def a (x : real) = lfun (y : real) -> DT[mul]((x, 2.0); y)\n"
+                      "def b (x : real) = lfun (y : real) -> DT[mul]((x, 2.0); y)\n"
+                      "def c (x : real) = lfun (y : real) -> DT[mul]((x, 3.0); y)\n"
+                      "def e (x : real) = lfun (y : real) -> DT[mul]((2.0, x); y)\n";
+    surf_program *p = surf_parse_string(src, "same", &d);
+    int t[4], g;
+    int ok = p != NULL;
+    for (int k = 0; ok && k < 4; k++)
+      ok = surf_elab_def(p, k, &t[k], &g, &d) == CHAD_EXIT_OK;
+    CHECK(ok, "tm_same's programs elaborate: %s", d.msg);
+    if (ok)
+      CHECK(t[0] != t[1] && tm_same(t[0], t[1]) && !tm_same(t[0], t[2]) && !tm_same(t[0], t[3]),
+            "tm_same() works");
+    surf_free(p);
+  }
   for (size_t i = 0; i < sizeof inline_programs / sizeof inline_programs[0]; i++) {
     char label[32];
     snprintf(label, sizeof label, "inline%zu", i);
@@ -187,7 +229,8 @@ int main(void)
     closedir(dir);
   }
   CHECK(files > 0, "examples/*.chad found (run from the project root)");
-  printf("target printer: %d example files, %d terms printed\n", files, printed);
+  printf("target printer: %d example files, %d terms printed, %d parsed back to the same term\n", files, printed,
+         round_trips);
   printf("test_surface_target: %d checks, %d failed\n", n_checks, n_failed);
   return n_failed ? 1 : 0;
 }
