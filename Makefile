@@ -194,7 +194,7 @@ $(F)/libchad.a: $(LIB_OBJ_FUZZ)
 .SECONDEXPANSION:
 $(F)/fuzz_%: fuzz/$$*/fuzz_$$*.c $(F)/libchad.a
 	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -fsanitize=fuzzer -Iinclude -Isrc -MMD -MP -MF $@.d \
-	  -o $@ $< $(FUZZ_EXTRA_$*) $(F)/libchad.a -ljansson -lflint-arb -lflint -lgmp -lquadmath -lm -fopenmp -lmvec
+	  -o $@ $< $(FUZZ_EXTRA_$*) $(F)/libchad.a -ljansson -lflint-arb -lflint -lgmp -lm -fopenmp -lmvec
 fuzz-build: $(FUZZERS:%=$(F)/fuzz_%)
 $(FUZZERS:%=fuzz-%): fuzz-%: $(F)/fuzz_%
 	@fuzz/run.sh $* $(or $(FUZZ_SECONDS),60)

@@ -194,7 +194,10 @@ class Case:
 
 
 def load_module(path, fn):
-    mod_path = path + (("." + fn) if fn else "") + ".torch.py"
+    # the module beside the other build outputs, never beside the program
+    os.makedirs(os.path.join(BUILD, "modules"), exist_ok=True)
+    base = os.path.relpath(os.path.abspath(path), ROOT).replace(os.sep, "_")
+    mod_path = os.path.join(BUILD, "modules", base + (("." + fn) if fn else "") + ".torch.py")
     cmd = [CHAD, "export", path, "--to", "torch"] + (["--fn", fn] if fn else [])
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:

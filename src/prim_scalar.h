@@ -12,9 +12,13 @@
 
 #include <math.h>
 #include <stdint.h>
-#if defined(__SIZEOF_FLOAT128__) && defined(__x86_64__)
+/* quad precision (GCC's libquadmath) where the compiler has it; elsewhere
+ * (clang, for the fuzzers) long double, and logsumexp without the retry */
+#if defined(__SIZEOF_FLOAT128__) && defined(__x86_64__) && defined(__has_include)
+#if __has_include(<quadmath.h>)
 #include <quadmath.h>
 #define PRIM_HAVE_QUAD 1
+#endif
 #endif
 
 #include "chad/primitives.h"
