@@ -10,36 +10,7 @@
 # Ends with "N passed, N failed"; exits non-zero if any test failed.
 set -u
 cd "$(dirname "$0")/../.."
-CHAD=${1:-./chad}
-label=$(basename "$(dirname "$CHAD")")/$(basename "$CHAD")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL $1"
-  shift
-  for line in "$@"; do echo "     $line"; done
-}
-run() {
-  out=$("$@" 2>"$tmp/stderr")
-  rc=$?
-  err=$(cat "$tmp/stderr")
-}
-# expect_match NAME RC STDOUT_REGEX STDERR_REGEX CMD...  ('' stderr regex: empty)
-expect_match() {
-  local name=$1 want_rc=$2 ore=$3 re=$4
-  shift 4
-  run "$@"
-  local err_ok=1
-  if [ -z "$re" ]; then [ -z "$err" ] || err_ok=0
-  else [[ $err =~ $re ]] || err_ok=0; fi
-  if [ "$rc" -ne "$want_rc" ] || ! [[ $out =~ $ore ]] || [ "$err_ok" -ne 1 ]; then
-    bad "$name" "exit $rc (want $want_rc)" "stdout: $out" "want:   /$ore/" "stderr: $err" "want:   /$re/"
-  else ok "$name"; fi
-}
+. tests/lib.sh
 # jfield JSON PYTHON_EXPR: evaluates the expression on the parsed JSON (d)
 jfield() { python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(eval(sys.argv[2]))' "$1" "$2"; }
 

@@ -8,24 +8,7 @@
 # Ends with "N passed, N failed"; exits non-zero if any test failed.
 set -u
 cd "$(dirname "$0")/../.."
-CHAD=${1:-./chad}
-label=$(basename "$(dirname "$CHAD")")/$(basename "$CHAD")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL $1"
-  shift
-  for line in "$@"; do echo "     $line"; done
-}
-run() {
-  out=$("$@" 2>"$tmp/stderr")
-  rc=$?
-  err=$(cat "$tmp/stderr")
-}
+. tests/lib.sh
 # expect NAME RC STDOUT STDERR_REGEX CMD...: exit RC, exactly this stdout,
 # stderr matching the regex ('' = empty stderr)
 expect() {
@@ -37,15 +20,6 @@ expect() {
   else [[ $err =~ $re ]] || err_ok=0; fi
   if [ "$rc" -ne "$want_rc" ] || [ "$out" != "$want_out" ] || [ "$err_ok" -ne 1 ]; then
     bad "$name" "exit $rc (want $want_rc)" "stdout: $out" "want:   $want_out" "stderr: $err" "want:   /$re/"
-  else ok "$name"; fi
-}
-# expect_match NAME RC STDOUT_REGEX STDERR_REGEX CMD...
-expect_match() {
-  local name=$1 want_rc=$2 ore=$3 re=$4
-  shift 4
-  run "$@"
-  if [ "$rc" -ne "$want_rc" ] || ! [[ $out =~ $ore ]] || ! [[ $err =~ $re ]]; then
-    bad "$name" "exit $rc (want $want_rc)" "stdout: $out" "want:   /$ore/" "stderr: $err" "want:   /$re/"
   else ok "$name"; fi
 }
 

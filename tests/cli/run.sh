@@ -5,27 +5,7 @@
 # Ends with "N passed, N failed"; exits non-zero if any test failed.
 set -u
 cd "$(dirname "$0")/../.."
-CHAD=${1:-./chad}
-label=$(basename "$(dirname "$CHAD")")/$(basename "$CHAD")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL [$label] $1"
-  shift
-  for line in "$@"; do echo "     $line"; done
-}
-
-# run CMD...: sets out, err, rc
-run() {
-  out=$("$@" 2>"$tmp/stderr")
-  rc=$?
-  err=$(cat "$tmp/stderr")
-}
+. tests/lib.sh
 
 # expect_out NAME EXPECTED_STDOUT CMD...: exit 0, exactly this stdout, no stderr
 expect_out() {
