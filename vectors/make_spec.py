@@ -175,8 +175,17 @@ def main():
         gsrc = f.read().rstrip("\n")
     with open(os.path.join(ROOT, "examples", "gmm_test.json")) as f:
         gargs = json.load(f)
-    groups.append({"name": "adbench", "comment": "ADBench objectives (GMM on examples/gmm_test.json)",
-                   "vectors": [vector("ADBench GMM, examples/gmm.chad", ["large"], gsrc, gargs)]})
+    with open(os.path.join(ROOT, "examples", "ba.chad")) as f:
+        bsrc = f.read().rstrip("\n")
+    # three observations of ADBench's BA test instance, perturbed so that they differ
+    bargs = json.loads(subprocess.run(
+        [sys.executable, os.path.join(ROOT, "scripts", "adbench_ba_to_json.py"),
+         os.path.join(ROOT, "data", "adbench", "ba", "test.txt"), "--obs", "3", "--perturb", "1"],
+        capture_output=True, text=True, check=True).stdout)
+    groups.append({"name": "adbench", "comment": "ADBench objectives: GMM on examples/gmm_test.json, "
+                   "BA on three observations of data/adbench/ba/test.txt (perturbed, seed 1)",
+                   "vectors": [vector("ADBench GMM, examples/gmm.chad", ["large"], gsrc, gargs),
+                               vector("ADBench BA, examples/ba.chad", ["large"], bsrc, bargs)]})
     with tempfile.TemporaryDirectory() as d:
         env = dict(os.environ, PROPTEST_EMIT=d, PROPTEST_N=str(GEN_COUNT), PROPTEST_SEED=str(GEN_SEED))
         subprocess.run([os.path.join(ROOT, "proptests", "run.sh")], env=env, check=True,
