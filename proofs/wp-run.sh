@@ -6,16 +6,16 @@
 # files. The environment gives WP_PROVERS (in the order tried), WP_TIMEOUT
 # (seconds per goal and prover) and WP_PAR (-wp-par); WP_CPP_DEFS, if set,
 # more preprocessor definitions (a lemma only some runs should see).
-# Writes the JSON report REPORT, the log build/proofs/wp-NAME.log and the
-# session proofs/wp-session-NAME (git-ignored); prints "NAME: ..." progress
+# Writes the JSON report REPORT, the log build/proofs/wp-NAME.log and WP's
+# proof-state directory proofs/wp-session-NAME (git-ignored); prints "NAME: ..." progress
 # (every 100 valid goals, every goal not proved with each prover's answer)
 # and "NAME: proved V/T goals in S s". Exits 1 unless the report says
 # valid == total > 0.
 # A job whose goals not proved lie in at most WP_RETRY_MAX functions
 # (default 2) runs each of them once more alone, and a goal counts when
 # either run proved it (see "The retry" below).
-# Cold by default: WP's result cache, which WP 25 otherwise keeps in the
-# session directory (-wp-session), is off unless PROVE_WP_CACHE names a
+# Cold by default: WP's result cache, which WP 25 otherwise keeps in its
+# proof-state directory (-wp-session), is off unless PROVE_WP_CACHE names a
 # mode (update, replay, ...): a run proves every goal afresh.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
