@@ -3,6 +3,7 @@
  * jansson parses and validates the text; it keeps no positions of values, so
  * an error about a value's shape is located by re-scanning the (already
  * valid) text along the path of array/object ordinals that led to it. */
+#include "json_text.h"
 #include "certified/ball.h"
 #include "chad/json.h"
 
@@ -185,75 +186,30 @@ void json_doc_free(json_doc *doc) {
 }
 
 /* ---- locating a value in the text ------------------------------------- */
-typedef struct cursor {
-  const char *p, *end;
-  int line, col;
-} cursor;
-
-static void cur_adv(cursor *c) {
-  if (c->p >= c->end) return;
-  unsigned char ch = (unsigned char)*c->p++;
-  if (ch == '\n' || (ch == '\r' && (c->p >= c->end || *c->p != '\n'))) { c->line++; c->col = 1; }
-  else if (ch == '\r') { /* the CR of a CRLF: the LF ends the line */ }
-  else if ((ch & 0xC0) != 0x80) c->col++;   /* count characters, not bytes */
-}
-
-static void cur_ws(cursor *c) {
-  while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r'))
-    cur_adv(c);
-}
-
-static void cur_string(cursor *c) {   /* at the opening quote */
-  cur_adv(c);
-  while (c->p < c->end && *c->p != '"') {
-    if (*c->p == '\\') cur_adv(c);
-    cur_adv(c);
-  }
-  cur_adv(c);
-}
-
-static void cur_value(cursor *c) {    /* skips one value */
-  if (c->p >= c->end) return;
-  if (*c->p == '"') { cur_string(c); return; }
-  if (*c->p == '[' || *c->p == '{') {
-    long depth = 0;
-    while (c->p < c->end) {
-      char ch = *c->p;
-      if (ch == '"') { cur_string(c); continue; }
-      if (ch == '[' || ch == '{') depth++;
-      else if (ch == ']' || ch == '}') depth--;
-      cur_adv(c);
-      if (depth == 0) return;
-    }
-    return;
-  }
-  while (c->p < c->end && !strchr(",]} \t\r\n", *c->p)) cur_adv(c);
-}
-
 /* Position of the value reached from the root by path[0..depth-1], each an
  * ordinal among an array's elements or an object's members. The text is
  * valid JSON (jansson accepted it), so the scan is simple. */
 static const char *locate(const json_doc *doc, const int *path, int depth, int at_key, int *line,
                           int *col) {
-  cursor c = {doc->text, doc->text + doc->len, 1, 1};
-  cur_ws(&c);
+  json_cursor c = {doc->text, doc->text + doc->len, 1, 1};
+  json_cur_ws(&c);
   for (int k = 0; k < depth && c.p < c.end; k++) {
     int object = *c.p == '{';
-    cur_adv(&c);
-    cur_ws(&c);
+    json_cur_adv(&c);
+    json_cur_ws(&c);
     for (int i = 0; i <= path[k] && c.p < c.end; i++) {
       if (object) {
         if (i == path[k] && k == depth - 1 && at_key) break;   /* the member's key */
-        cur_string(&c);
-        cur_ws(&c);
-        cur_adv(&c);        /* ':' */
-        cur_ws(&c);
+        json_cur_string(&c);
+        json_cur_ws(&c);
+        json_cur_adv(&c);        /* ':' */
+        json_cur_ws(&c);
       }
       if (i == path[k]) break;
-      cur_value(&c);
-      cur_ws(&c);
-      cur_adv(&c);          /* ',' */
-      cur_ws(&c);
+      json_cur_value(&c);
+      json_cur_ws(&c);
+      json_cur_adv(&c);          /* ',' */
+      json_cur_ws(&c);
     }
   }
   *line = c.line;

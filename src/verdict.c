@@ -8,6 +8,7 @@
  * does not exist the candidate's part is tested for membership in the convex
  * hull of the one-sided results (an exact linear program over rationals).
  */
+#include "json_text.h"
 #include "chad/verdict.h"
 
 #include <arb.h>
@@ -158,76 +159,35 @@ static void path_pop(ctx *c, size_t m) {
 }
 
 /* ---- locating a value in the candidate's text (valid JSON) ------------------ */
-typedef struct cursor {
-  const char *p, *end;
-  int line, col;
-} cursor;
-
-static void cur_adv(cursor *c) {
-  if (c->p >= c->end) return;
-  unsigned char ch = (unsigned char)*c->p++;
-  if (ch == '\n') { c->line++; c->col = 1; }
-  else if ((ch & 0xC0) != 0x80) c->col++;
-}
-static void cur_ws(cursor *c) {
-  while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r'))
-    cur_adv(c);
-}
-static void cur_string(cursor *c) {
-  cur_adv(c);
-  while (c->p < c->end && *c->p != '"') {
-    if (*c->p == '\\') cur_adv(c);
-    cur_adv(c);
-  }
-  cur_adv(c);
-}
-static void cur_value(cursor *c) {
-  if (c->p >= c->end) return;
-  if (*c->p == '"') { cur_string(c); return; }
-  if (*c->p == '[' || *c->p == '{') {
-    long depth = 0;
-    while (c->p < c->end) {
-      char ch = *c->p;
-      if (ch == '"') { cur_string(c); continue; }
-      if (ch == '[' || ch == '{') depth++;
-      else if (ch == ']' || ch == '}') depth--;
-      cur_adv(c);
-      if (depth == 0) return;
-    }
-    return;
-  }
-  while (c->p < c->end && !strchr(",]} \t\r\n", *c->p)) cur_adv(c);
-}
-
 /* The cursor at the value reached by steps[0..depth-1] (at_key: at the last
  * member's key). */
-static cursor locate(const ctx *c, int depth, int at_key) {
-  cursor u = {c->ctext, c->ctext + c->clen, 1, 1};
-  cur_ws(&u);
+static json_cursor locate(const ctx *c, int depth, int at_key) {
+  json_cursor u = {c->ctext, c->ctext + c->clen, 1, 1};
+  json_cur_ws(&u);
   if (depth > MAX_DEPTH) depth = MAX_DEPTH;
   for (int k = 0; k < depth && u.p < u.end; k++) {
     const step *s = &c->steps[k];
     if (*u.p != '[' && *u.p != '{') break;
     int object = *u.p == '{';
-    cur_adv(&u);
-    cur_ws(&u);
+    json_cur_adv(&u);
+    json_cur_ws(&u);
     for (int i = 0; u.p < u.end && *u.p != ']' && *u.p != '}'; i++) {
       if (object) {
         const char *ks = u.p + 1;
-        cursor save = u;
-        cur_string(&u);
+        json_cursor save = u;
+        json_cur_string(&u);
         size_t kl = (size_t)(u.p - ks) - 1;
         int match = s->key && strlen(s->key) == kl && strncmp(ks, s->key, kl) == 0;
         if (match && k == depth - 1 && at_key) return save;
-        cur_ws(&u);
-        cur_adv(&u);   /* ':' */
-        cur_ws(&u);
+        json_cur_ws(&u);
+        json_cur_adv(&u);   /* ':' */
+        json_cur_ws(&u);
         if (match) break;
       } else if (i == s->idx) break;
-      cur_value(&u);
-      cur_ws(&u);
-      if (u.p < u.end && *u.p == ',') cur_adv(&u);
-      cur_ws(&u);
+      json_cur_value(&u);
+      json_cur_ws(&u);
+      if (u.p < u.end && *u.p == ',') json_cur_adv(&u);
+      json_cur_ws(&u);
     }
   }
   return u;
@@ -240,7 +200,7 @@ static int cand_error(ctx *c, int at_key, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  cursor u = locate(c, c->depth, at_key);
+  json_cursor u = locate(c, c->depth, at_key);
   return diag_set(c->d, CHAD_EXIT_INPUT, c->cfile, u.line, u.col, "the candidate's %s: %s",
                   c->path[0] ? c->path : "top level", msg);
 }
@@ -1205,8 +1165,8 @@ static int grade_part(ctx *c, int part, const json_t *cand) {
     if (!json_object_get(cand, "direction") || !json_object_get(cand, inner))
       return cand_error(c, 0, "needs both \"direction\" and \"%s\"", inner);
     size_t m1 = path_push_key(c, "direction");
-    cursor a = locate(c, c->depth, 0), b = a;
-    cur_value(&b);
+    json_cursor a = locate(c, c->depth, 0), b = a;
+    json_cur_value(&b);
     path_pop(c, m1);
     path_pop(c, m0);
     dirtext = blank_outside(c, a.p, b.p);
