@@ -9,8 +9,8 @@ A job's key is the SHA-256 of everything its result depends on:
     (the command of `frama-c -print-cpp-commands`: gcc -E -C -dD with
     Frama-C's libc, so the headers it includes and the ACSL comments are in
     the text hashed);
-  - proofs/wp-run.sh (frama-c's options, the retry), proofs/wp_tuning.ml,
-    proofs/cvc5.drv, proofs/z3.drv;
+  - proofs/wp-run.sh (frama-c's options, the retry; its code, without
+    its comment lines), proofs/wp_tuning.ml, proofs/cvc5.drv, proofs/z3.drv;
   - the Why3 configuration the provers run under (build/proofs/why3.conf,
     with the checkout's path taken out), which holds each prover's command
     line, limits and options;
@@ -68,6 +68,16 @@ def file_sha(path):
         return sha(f.read())
 
 
+def script_sha(path):
+    """SHA-256 of a shell script without its comment lines (and the
+    heredocs' Python comment lines): a comment edit leaves the proofs'
+    inputs as they were. A line is dropped only when its first non-blank
+    character is '#'."""
+    with open(path) as f:
+        code = [line for line in f if not line.lstrip().startswith("#")]
+    return sha("".join(code))
+
+
 def first_line(cmd):
     try:
         out = subprocess.run(cmd, capture_output=True, text=True).stdout
@@ -111,7 +121,8 @@ def common_parts():
     global _common
     if _common is None:
         parts = [("tool " + " ".join(c), sha(first_line(c))) for c in TOOLS]
-        parts += [("file " + f, file_sha(f)) for f in FILES]
+        parts += [("file " + f, script_sha(f) if f.endswith(".sh") else file_sha(f))
+                  for f in FILES]
         conf = os.path.join("build", "proofs", "why3.conf")
         with open(conf) as f:
             text = f.read().replace(os.getcwd() + "/", "./")
