@@ -14,10 +14,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 pys=${PYTHONS:-"/usr/bin/python3 $(command -v python3 || true)"}
-done_dirs=" "; good=0; tried=0
+done_dirs=" "; done_pys=" "; good=0
 for py in $pys; do
   command -v "$py" >/dev/null || continue
-  tried=$((tried+1))
+  real=$(readlink -f "$(command -v "$py")")
+  case "$done_pys" in *" $real "*) continue ;; esac
+  done_pys="$done_pys$real "
   if ! dir=$("$py" - <<'PY'
 import site, sys, sysconfig
 if sys.prefix != sys.base_prefix:       # a virtual environment

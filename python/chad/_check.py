@@ -7,8 +7,6 @@ import ctypes
 import json
 import math
 
-import numpy as np
-
 from . import _lib
 from . import _types as T
 from ._errors import InputError, UsageError, from_diag

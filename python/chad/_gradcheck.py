@@ -56,6 +56,8 @@ def _coords(ty, x, name, out):
 
 
 def _close(c, e, atol, rtol, max_ulps, precision="f64"):
+    """The test vectors' tolerance (vectors.py): c within atol + rtol |e| of
+    e, or within max_ulps ulps."""
     if math.isnan(c):
         return False
     if max_ulps is not None and ulps(c, e, precision) <= max_ulps:

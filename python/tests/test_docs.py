@@ -20,8 +20,7 @@ def test_readme_from_python():
     assert len([l for l in code.strip().splitlines() if l.strip()]) <= 10
     env = {}
     exec(compile(code, "README.md", "exec"), env)
-    prog, x, v = env["prog"], env["x"], env["v"]
-    import chad
+    prog = env["prog"]
     verdict = env["verdict"]
     assert verdict.ok and verdict.counts["correct"] == 3 and str(verdict).startswith(
         "OK: 3 correct of 3 entries")
