@@ -27,6 +27,7 @@ def test_readme_from_python():
     # the rounded candidate of the last line: every gradient entry wrong
     v2 = prog.f.check([2.0, [0.5, 1.0]], {"gradient": [1.3208, [1.7552, 1.0806]]})
     assert [e.status for e in v2.entries] == ["wrong"] * 3
+    assert str(v2).startswith("WRONG: 3 wrong of 3 entries; ")
 
 
 def test_plugin_example(pytester):
