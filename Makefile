@@ -122,7 +122,7 @@ bench: chad
 check:
 	+@scripts/check.sh
 
-demo: chad
+demo: chad python-setup
 	@scripts/demo.sh
 
 clean:
@@ -257,6 +257,14 @@ install: chad $(B)/libchad.a $(PIC)/libchad.so
 test: test-install
 test-install: chad $(B)/libchad.a $(PIC)/libchad.so
 	@tests/install/run.sh
+
+# `import chad` from this checkout without PYTHONPATH: libchad.so, numpy, and
+# a .pth file naming python/ in the user site-packages of /usr/bin/python3 and
+# of the python3 in PATH (scripts/python-setup.sh). `make demo` runs it.
+.PHONY: python-setup
+python-setup: shared
+	@scripts/deps.sh python
+	@scripts/python-setup.sh
 
 # The Python package (python/chad) over build/pic/libchad.so, with pytest.
 test: test-python

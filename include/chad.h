@@ -161,6 +161,44 @@ int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int rever
  * target has no counterpart for (the message names it). */
 int chad_export(chad_prog *p, const char *fn, const char *target, char **out, chad_diag *d);
 
+/* ---- grading a candidate (chad check --candidate, spec/verdict.md) ------
+ * Another tool's value and derivatives of a definition, graded entry by entry
+ * against the certified evaluator: each real correct (within the tolerance
+ * of the correctly rounded reference), wrong (with its error in ulps and its
+ * correct digits), acceptable (at a point where the derivative does not
+ * exist, inside the convex hull of the one-sided results: Clarke's
+ * generalized gradient), outside the domain (the reference is undefined) or
+ * undecided (the precision cap was reached). Code: src/verdict.c (not
+ * proved; tests/certified/check.sh, tests/unit/test_verdict.c). */
+
+/* Exit code of `chad check --candidate` when some entry is wrong. The other
+ * outcomes: 0 every entry correct or acceptable; CHAD_EXIT_NONDIFF (4) none
+ * wrong but some outside the domain; CHAD_EXIT_UNDECIDED (5) none wrong, none
+ * outside the domain, some undecided. */
+#define CHAD_EXIT_WRONG 6
+
+#define CHAD_CHECK_DEFAULT_ULPS 2
+
+typedef struct chad_check_opts {
+  const char *fn;               /* the definition (NULL: the last one)          */
+  const chad_json *args;        /* its arguments, as for chad_eval              */
+  const chad_json *candidate;   /* the candidate object (spec/verdict.md)       */
+  const chad_json *tangent;     /* direction of a top-level "tangent" (or NULL) */
+  const chad_json *cotangent;   /* direction of a top-level "cotangent"         */
+  long ulps;                    /* tolerance in ulps (used when rtol <= 0)      */
+  double rtol;                  /* > 0: relative tolerance instead of ulps      */
+  int f32;                      /* grade against the reference rounded to float32 */
+  int json;                     /* output JSON (spec/verdict.md §6) instead of the table */
+} chad_check_opts;
+
+/* p, out and d as for every command (a NULL or freed program is a usage
+ * error; so is a NULL o). Runs the certified evaluator (CHAD_EVAL_BALL with
+ * certificates; the evaluator and certificate settings are restored after)
+ * for each part of the candidate and grades every entry. Returns 0,
+ * CHAD_EXIT_NONDIFF, CHAD_EXIT_UNDECIDED or CHAD_EXIT_WRONG with the report in
+ * *out (malloc'd), or 1/2/3 with d set (usage, input, runtime errors). */
+int chad_check_candidate(chad_prog *p, const chad_check_opts *o, char **out, chad_diag *d);
+
 /* chad vectors OUTDIR: the certified test-vector suite defined by the JSON
  * file spec_path (vectors/spec.json), one file per group and index.json,
  * written into outdir (spec/vectors.md). progress: a line on stderr every

@@ -1,5 +1,5 @@
 /* chad check --candidate: grading another tool's value and derivatives
- * against the certified evaluator (include/chad/verdict.h, spec/verdict.md).
+ * against the certified evaluator (include/chad.h, spec/verdict.md).
  *
  * For each part of the candidate (value, gradient, jacobian, tangent,
  * cotangent, jvp, vjp) the matching command is run on the certified
@@ -9,7 +9,7 @@
  * hull of the one-sided results (an exact linear program over rationals).
  */
 #include "json_text.h"
-#include "chad/verdict.h"
+#include "chad.h"
 
 #include <arb.h>
 #include <ctype.h>

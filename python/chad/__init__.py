@@ -7,14 +7,21 @@ definitions on numpy arrays and Python values (python/README.md).
     prog.f.grad(2.0, [1.0, 2.0])             # (3.0, array([2., 2.]))
     prog.f.grad(2.0, [1.0, 2.0], evaluator="ball")   # certified
 
-libchad (build/pic/libchad.so.0 of the source tree, CHAD_LIBRARY, or an
-installed libchad.so.0) is used through ctypes; it is not thread safe, so
+libchad is used through ctypes, found as CHAD_LIBRARY says, else beside
+the package, else in the checkout's build/pic, else by the dynamic loader
+(chad.library_path says which, python/chad/_lib.py); it is not thread safe, so
 every call holds one process-wide lock.
 """
+try:
+    import numpy as _numpy  # noqa: F401
+except ImportError as _e:
+    raise ImportError("chad needs numpy (Debian: apt-get install python3-numpy, for "
+                      "/usr/bin/python3)") from _e
 from ._errors import (ChadError, ChadRuntimeError, InputError, NotDifferentiable, Undecided,
                       UsageError, MEANING)
 from ._program import (Certificate, Enclosure, Function, Limit, Program, Result, load, loads)
-from ._gradcheck import GradcheckError, Mismatch, Verdict, check_jacobian, gradcheck, ulps
+from ._check import Entry, Kink, Verdict
+from ._gradcheck import GradcheckError, check_jacobian, gradcheck, ulps
 from . import _lib
 from . import vectors
 
@@ -24,4 +31,4 @@ library_path = _lib.path
 __all__ = ["load", "loads", "Program", "Function", "Result", "Certificate", "Enclosure",
            "Limit", "ChadError", "UsageError", "InputError", "RuntimeError", "ChadRuntimeError",
            "NotDifferentiable", "Undecided", "MEANING", "gradcheck", "check_jacobian",
-           "GradcheckError", "Mismatch", "Verdict", "ulps", "library_path", "vectors"]
+           "GradcheckError", "Verdict", "Entry", "Kink", "ulps", "library_path", "vectors"]

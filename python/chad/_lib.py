@@ -1,9 +1,13 @@
 """ctypes binding of libchad.so (include/chad.h).
 
-The library is found, in this order: the path in the environment variable
-CHAD_LIBRARY; build/pic/libchad.so.0 of the source tree this package sits in
-(python/chad/ -> ../../build/pic); the system's libchad.so.0 (an installed
-`make install`, through the dynamic loader's search path).
+The library is found in this order, the first that loads winning:
+  1. the path in the environment variable CHAD_LIBRARY (then only that);
+  2. libchad.so.0 next to this package (python/chad/libchad.so.0: for a
+     copy of the package shipped with its library);
+  3. build/pic/libchad.so.0 of the source tree this package sits in
+     (python/chad/ -> ../../build/pic: a checkout after `make shared`);
+  4. the system's libchad.so.0 through the dynamic loader (an installed
+     `make install`: ldconfig's cache, LD_LIBRARY_PATH).
 """
 import ctypes
 import ctypes.util
@@ -32,6 +36,14 @@ class Json(ctypes.Structure):
     ]
 
 
+class CheckOpts(ctypes.Structure):
+    """chad_check_opts (include/chad.h)."""
+    _fields_ = [("fn", ctypes.c_char_p), ("args", ctypes.POINTER(Json)),
+                ("candidate", ctypes.POINTER(Json)), ("tangent", ctypes.POINTER(Json)),
+                ("cotangent", ctypes.POINTER(Json)), ("ulps", ctypes.c_long),
+                ("rtol", ctypes.c_double), ("f32", ctypes.c_int), ("json", ctypes.c_int)]
+
+
 EVAL_FAST, EVAL_REF, EVAL_BALL = 0, 1, 2
 
 
@@ -40,10 +52,9 @@ def _candidates():
     if env:
         return [env]
     here = os.path.dirname(os.path.abspath(__file__))
+    beside = os.path.join(here, "libchad.so.0")
     tree = os.path.normpath(os.path.join(here, "..", "..", "build", "pic", "libchad.so.0"))
-    out = []
-    if os.path.exists(tree):
-        out.append(tree)
+    out = [p for p in (beside, tree) if os.path.exists(p)]
     out.append("libchad.so.0")
     found = ctypes.util.find_library("chad")
     if found:
@@ -100,6 +111,11 @@ _sig("chad_jvp", _i, _P, _s, _J, _J, _out, _D)
 _sig("chad_vjp", _i, _P, _s, _J, _J, _out, _D)
 _sig("chad_grad", _i, _P, _s, _J, _out, _D)
 _sig("chad_jacobian", _i, _P, _s, _J, _i, _out, _D)
+try:
+    _sig("chad_check_candidate", _i, _P, ctypes.POINTER(CheckOpts), _out, _D)
+    HAS_CHECK = True
+except AttributeError:      # a libchad older than chad_check_candidate's export
+    HAS_CHECK = False
 try:
     _sig("chad_export", _i, _P, _s, _s, _out, _D)
     HAS_EXPORT = True

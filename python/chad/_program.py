@@ -221,6 +221,21 @@ class Function:
                         evaluator, certificate)
         return res if full else res.jacobian
 
+    def check(self, args, candidate, *, tangent=None, cotangent=None, ulps=None, rtol=None,
+              precision="f64"):
+        """chad check --candidate: grades another tool's value and
+        derivatives of this definition at args (a sequence of the arguments
+        or a dict by name) against the certified evaluator, entry by entry,
+        with libchad's grader (spec/verdict.md). candidate: a dict with any
+        of "value", "gradient", "jacobian", "tangent" (needs tangent=),
+        "cotangent" (needs cotangent=), "jvp", "vjp" (numpy arrays, tuples
+        and torch tensors allowed), a bare value, a chad Result, or JSON
+        text. Tolerance: ulps (default 2) or rtol; precision "f64" or "f32".
+        Returns a Verdict (its json is what `chad check --json` prints)."""
+        from ._check import grade
+        return grade(self, args, candidate, tangent=tangent, cotangent=cotangent, ulps=ulps,
+                     rtol=rtol, precision=precision)
+
     def print(self):
         return self.program.print(self.name)
 
@@ -294,8 +309,17 @@ class Program:
             raise from_diag(d)
         return out
 
-    def check(self):
-        """Type checks every definition: {name: type as text}, in order."""
+    def check(self, fn=None, args=None, candidate=None, **options):
+        """chad check. Without a candidate: type checks every definition and
+        returns {name: type as text}, in order. With one: grades it as
+        chad check --candidate (Function.check: fn's value and derivatives
+        at args, options tangent, cotangent, ulps, rtol, precision) and
+        returns a chad.Verdict."""
+        if candidate is not None:
+            return self.function(fn).check(args if args is not None else [], candidate,
+                                           **options)
+        if fn is not None or args is not None or options:
+            raise UsageError("check: fn, args and options need a candidate")
         out = self._text("chad_check")
         res = {}
         for line in out.splitlines():

@@ -17,8 +17,9 @@ Fixtures and parameters:
           f = chad_oracle.loads("def f (x : real) : real = x * sin x").f
           chad_oracle.assert_grad(f, [0.5], [my_grad(0.5)])
   assert_grad(fn, args, gradient), assert_jacobian(fn, args, jacobian) and
-  gradcheck(torch_fn, inputs, chad_fn) fail the test with each wrong entry
-  and its ulps (chad.check_jacobian, chad.gradcheck).
+  gradcheck(torch_fn, program, inputs) fail the test with each wrong entry
+  and its ulps (chad.check_jacobian, chad.gradcheck: libchad's grader, as
+  chad check --candidate).
 - chad_program: the program named by the test's marker
   @pytest.mark.chad_program("file.chad" or source text, evaluator=..., ...);
   a relative path is taken from the test file's folder.
@@ -89,7 +90,8 @@ class Oracle:
     def assert_jacobian(self, fn, args, jacobian, **tol):
         """The candidate Jacobian of fn at args (rows the result's real
         coordinates, columns the parameters', JSON order) is right within
-        the tolerances of chad.check_jacobian (atol, rtol, max_ulps)."""
+        the tolerances of chad.check_jacobian (ulps, default 2, or rtol; atol;
+        precision)."""
         v = chad.check_jacobian(np.asarray(jacobian, dtype=np.float64), fn, list(args), **tol)
         if not v.ok:
             pytest.fail(str(v), pytrace=False)
@@ -102,11 +104,11 @@ class Oracle:
         row = np.concatenate(parts).reshape(1, -1) if parts else np.zeros((1, 0))
         return self.assert_jacobian(fn, args, row, **tol)
 
-    def gradcheck(self, fn, inputs, chad_fn, **kw):
+    def gradcheck(self, fn, program, inputs, **kw):
         """chad.gradcheck, failing the test with its report."""
         kw["raise_exception"] = True
         try:
-            return chad.gradcheck(fn, inputs, chad_fn, **kw)
+            return chad.gradcheck(fn, program, inputs, **kw)
         except chad.GradcheckError as e:
             pytest.fail(str(e), pytrace=False)
 

@@ -17,12 +17,17 @@ def test_readme_from_python():
     pytest.importorskip("torch")
     section = open(os.path.join(ROOT, "README.md")).read().split("## From Python", 1)[1]
     code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
-    assert len(code.strip().splitlines()) <= 12
+    assert len([l for l in code.strip().splitlines() if l.strip()]) <= 10
     env = {}
     exec(compile(code, "README.md", "exec"), env)
-    prog, x, v = env["prog"], env["x"], env["v"]
-    import chad
-    assert chad.gradcheck(env["f_torch"], (x, v), prog.f) is True
+    prog = env["prog"]
+    verdict = env["verdict"]
+    assert verdict.ok and verdict.counts["correct"] == 3 and str(verdict).startswith(
+        "OK: 3 correct of 3 entries")
+    # the rounded candidate of the last line: every gradient entry wrong
+    v2 = prog.f.check([2.0, [0.5, 1.0]], {"gradient": [1.3208, [1.7552, 1.0806]]})
+    assert [e.status for e in v2.entries] == ["wrong"] * 3
+    assert str(v2).startswith("WRONG: 3 wrong of 3 entries; ")
 
 
 def test_plugin_example(pytester):

@@ -36,7 +36,7 @@ def test_wrong(chad_oracle):
     chad_oracle.assert_grad(f, [2.0, v], [sum(map(math.sin, v)), [2.0 * math.sin(a) for a in v]])
 ''', 1, 1)
     out = r.stdout.str()
-    assert "2 of 3 Jacobian entries wrong" in out
+    assert "WRONG: 2 wrong, 1 correct of 3 entries" in out
     assert "d out / d v[0]" in out and "d out / d v[1]" in out and "ulps" in out
 
 
@@ -82,14 +82,14 @@ def adapter(v):
 
 def test_right(chad_oracle):
     prog = chad_oracle.loads(SRC)
-    chad_oracle.gradcheck(adapter, (torch.tensor([0.1, -0.4, 0.3], dtype=torch.float64),), prog.sm)
+    chad_oracle.gradcheck(adapter, prog.sm, (torch.tensor([0.1, -0.4, 0.3], dtype=torch.float64),))
 
 def test_wrong(chad_oracle):
     prog = chad_oracle.loads(SRC)
     Softmax.BUG = True
     try:
-        chad_oracle.gradcheck(adapter, (torch.tensor([0.1, -0.4, 0.3], dtype=torch.float64),), prog.sm)
+        chad_oracle.gradcheck(adapter, prog.sm, (torch.tensor([0.1, -0.4, 0.3], dtype=torch.float64),))
     finally:
         Softmax.BUG = False
 ''', 1, 1)
-    assert "9 of 9 Jacobian entries wrong" in r.stdout.str()
+    assert "WRONG: 9 wrong of 9 entries" in r.stdout.str()

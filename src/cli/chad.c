@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include "chad.h"
-#include "chad/verdict.h"
 
 static const char usage_text[] =
     "usage: chad COMMAND FILE [OPTIONS]\n"

@@ -2,7 +2,8 @@
 # make install into a temporary PREFIX, then: the files are there, the
 # shared library's soname is libchad.so.0 and it exports only the public
 # API, and a C program built with `pkg-config --cflags --libs chad` (shared)
-# and `pkg-config --static` runs and prints the right result.
+# and `pkg-config --static` runs, prints the right result and grades it with
+# chad_check_candidate.
 set -u
 cd "$(dirname "$0")/../.."
 pass=0; fail=0
@@ -45,9 +46,17 @@ int main(void) {
   int rc = chad_grad(p, NULL, &args, &out, &d);
   if (rc) { diag_print(&d); chad_free(p); return rc; }
   fputs(out, stdout);
+  /* its own gradient graded by chad_check_candidate: every entry correct */
+  chad_json cand = chad_json_text(out, "<candidate>");
+  chad_check_opts o = {NULL, &args, &cand, NULL, NULL, CHAD_CHECK_DEFAULT_ULPS, 0, 0, 1};
+  char *report;
+  rc = chad_check_candidate(p, &o, &report, &d);
+  if (rc) { diag_print(&d); free(out); chad_free(p); return rc; }
+  if (!strstr(report, "\"verdict\": \"correct\"")) { fputs(report, stderr); rc = 6; }
+  free(report);
   free(out);
   chad_free(p);
-  return 0;
+  return rc;
 }
 C
 want='{"value": 0, "gradient": [0, 2]}'

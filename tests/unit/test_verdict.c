@@ -1,4 +1,4 @@
-/* chad_check_candidate (include/chad/verdict.h) through the library: the
+/* chad_check_candidate (include/chad.h) through the library: the
  * exit codes of its verdicts, its preconditions, the JSON report, and that
  * the evaluator and certificate settings are restored after it (a later
  * chad_grad runs on the evaluator set before, without a certificate). Run
@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "chad.h"
-#include "chad/verdict.h"
 
 #include "check.h"
 
