@@ -24,6 +24,9 @@ struct heap {
   const value **cache_keys;
   const sparse_table **cache_vals;
   size_t cache_cap, cache_n;
+  /* the application memo (memo.c): open addressing, keyed by closure */
+  struct memo_slot *memo;
+  size_t memo_cap, memo_n;
   /* ball mode (src/certified/ball.h): the Arb balls of its reals */
   struct ball_store *balls;
 };
@@ -35,8 +38,8 @@ typedef struct heap_mark_t {
   size_t chunk_used, used;
 } heap_mark_t;
 heap_mark_t heap_mark(const heap *h);
-/* Frees what was allocated since m; clears the sparse-table cache (its
- * entries may refer to freed memory). */
+/* Frees what was allocated since m; clears the sparse-table cache and the
+ * application memo (their entries may refer to freed memory). */
 void heap_release(heap *h, heap_mark_t m);
 
 #endif

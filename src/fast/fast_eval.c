@@ -15,6 +15,7 @@
 #include "chad/primitives.h"
 #include "eval/heap_internal.h"
 #include "eval/internal.h"
+#include "eval/memo.h"
 #include "fast/fast_internal.h"
 
 /* shorter loops are not worth compiling (tests lower it to compile all) */
@@ -266,7 +267,10 @@ static const value *lop_eval(heap *h, int kind, int op, const value *a, const va
 }
 
 #define t (*tp)
-static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth) {
+/* pd collects the closure applications entered as tail calls: they all have
+ * the result of this call (the application memo, memo.c). */
+static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth,
+                            memo_pending *pd) {
   if (depth > EVAL_MAX_DEPTH) {
     if (err) err->depth_exceeded = 1;
     return eval_fail(err, "evaluation nested deeper than the limit of %d", EVAL_MAX_DEPTH);
@@ -301,6 +305,8 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
       TRY(a = fe_eval(h, tm_a(t), e, err, depth + 1));
       TRY(b = fe_eval(h, tm_b(t), e, err, depth + 1));
       if (a->kind == V_CLOSURE && a->u.clo.term >= 0) {
+        if ((r = memo_get(h, a, b))) return r;
+        memo_pending_push(pd, a, b);
         if (!(e = env_push(h, a->u.clo.env, b))) return eval_oom(err);
         t = tm_a(a->u.clo.term);
         continue;
@@ -466,7 +472,9 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
 
 const value *fe_eval(heap *h, int t, const env *e, eval_error *err, int depth) {
   int cur = t;
-  const value *r = ev_body(h, &cur, e, err, depth);
+  memo_pending pd = MEMO_PENDING_INIT;
+  const value *r = ev_body(h, &cur, e, err, depth, &pd);
+  memo_pending_done(h, &pd, r);
   if (!r && err && err->term < 0) err->term = cur;
   return r;
 }
@@ -477,9 +485,13 @@ const value *fe_apply(heap *h, const value *fn, const value *arg, eval_error *er
   if (fn->kind != V_CLOSURE)
     return eval_fail(err, "internal: application of a %s value", v_kind_name(fn));
   if (fn->u.clo.term != CLO_PLUS) {
+    const value *r = memo_get(h, fn, arg);
+    if (r) return r;
     const env *e = env_push(h, fn->u.clo.env, arg);
     if (!e) return eval_oom(err);
-    return fe_eval(h, tm_a(fn->u.clo.term), e, err, depth);
+    r = fe_eval(h, tm_a(fn->u.clo.term), e, err, depth);
+    memo_put(h, fn, arg, r);
+    return r;
   }
   size_t cap = 16, top = 0;
   const value **stack = malloc(cap * sizeof *stack);
