@@ -11,91 +11,53 @@
  * value (pointer identity) gives the same result: remembering it makes each
  * closure body run once per argument and such programs linear again.
  *
- * One entry per closure (the last argument), so the memo never holds more
- * entries than there are closures in the heap; it lives in host memory, at
- * most MEMO_MAX_BYTES_PER_LIMIT of the heap's limit (then it only
- * overwrites), and is emptied by heap_release, since released addresses are
- * reused. */
+ * A direct-mapped cache of MEMO_SLOTS entries keyed by the closure: it costs
+ * a fixed 2 MiB of host memory (allocated at the first application) and
+ * O(1) per application; an entry overwritten by another closure's only
+ * costs that closure's body being run again. heap_release empties it (released
+ * addresses are reused) in O(1): entries of an older generation are dead. */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "eval/heap_internal.h"
 #include "eval/memo.h"
 
-/* the table may use up to limit / 8 bytes of host memory */
-#define MEMO_MAX_BYTES_PER_LIMIT 8
+#define MEMO_SLOTS ((size_t)1 << 16)
 
 struct memo_slot {
   const value *fn, *arg, *res;
+  uint64_t gen;
 };
 
-static size_t slot_of(const value *fn, size_t cap) {
+static size_t slot_of(const value *fn) {
   uint64_t x = (uint64_t)(uintptr_t)fn;
   x ^= x >> 33;
   x *= 0xff51afd7ed558ccdULL;
   x ^= x >> 33;
-  return (size_t)(x & (cap - 1));
+  return (size_t)(x & (MEMO_SLOTS - 1));
 }
 
 const value *memo_get(const heap *h, const value *fn, const value *arg) {
-  if (!h->memo_cap) return NULL;
-  for (size_t i = slot_of(fn, h->memo_cap);; i = (i + 1) & (h->memo_cap - 1)) {
-    const struct memo_slot *s = &h->memo[i];
-    if (!s->fn) return NULL;
-    if (s->fn == fn) return s->arg == arg ? s->res : NULL;
-  }
-}
-
-static int grow(heap *h) {
-  size_t cap = h->memo_cap ? 2 * h->memo_cap : 256;
-  if (cap > SIZE_MAX / sizeof(struct memo_slot) ||
-      cap * sizeof(struct memo_slot) > h->limit / MEMO_MAX_BYTES_PER_LIMIT)
-    return 0;
-  struct memo_slot *t = calloc(cap, sizeof *t);
-  if (!t) return 0;
-  for (size_t i = 0; i < h->memo_cap; i++) {
-    if (!h->memo[i].fn) continue;
-    size_t j = slot_of(h->memo[i].fn, cap);
-    while (t[j].fn) j = (j + 1) & (cap - 1);
-    t[j] = h->memo[i];
-  }
-  free(h->memo);
-  h->memo = t;
-  h->memo_cap = cap;
-  return 1;
+  if (!h->memo) return NULL;
+  const struct memo_slot *s = &h->memo[slot_of(fn)];
+  return s->fn == fn && s->arg == arg && s->gen == h->memo_gen ? s->res : NULL;
 }
 
 void memo_put(heap *h, const value *fn, const value *arg, const value *res) {
   if (!fn || !arg || !res) return;
-  if (h->memo_cap) {
-    size_t i = slot_of(fn, h->memo_cap);
-    for (; h->memo[i].fn; i = (i + 1) & (h->memo_cap - 1))
-      if (h->memo[i].fn == fn) {
-        h->memo[i].arg = arg;
-        h->memo[i].res = res;
-        return;
-      }
-  }
-  /* a new closure: at most half full, else grow (or, at the cap, forget) */
-  if (2 * (h->memo_n + 1) > h->memo_cap && !grow(h)) return;
-  size_t i = slot_of(fn, h->memo_cap);
-  while (h->memo[i].fn) i = (i + 1) & (h->memo_cap - 1);
-  h->memo[i].fn = fn;
-  h->memo[i].arg = arg;
-  h->memo[i].res = res;
-  h->memo_n++;
+  if (!h->memo && !(h->memo = calloc(MEMO_SLOTS, sizeof *h->memo))) return;
+  struct memo_slot *s = &h->memo[slot_of(fn)];
+  s->fn = fn;
+  s->arg = arg;
+  s->res = res;
+  s->gen = h->memo_gen;
 }
 
-void memo_clear(heap *h) {
-  if (h->memo_n)
-    for (size_t i = 0; i < h->memo_cap; i++) h->memo[i].fn = NULL;
-  h->memo_n = 0;
-}
+void memo_clear(heap *h) { h->memo_gen++; }
 
 void memo_free(heap *h) {
   free(h->memo);
   h->memo = NULL;
-  h->memo_cap = h->memo_n = 0;
 }
 
 void memo_pending_push(memo_pending *p, const value *fn, const value *arg) {
