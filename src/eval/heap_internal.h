@@ -24,9 +24,10 @@ struct heap {
   const value **cache_keys;
   const sparse_table **cache_vals;
   size_t cache_cap, cache_n;
-  /* the application memo (memo.c): direct-mapped, keyed by closure */
+  /* the application memo (memo.c): open addressing, keyed by closure */
   struct memo_slot *memo;
-  uint64_t memo_gen;
+  size_t memo_cap, memo_n;
+  uint64_t memo_gen;       /* slots of another generation are free */
   /* ball mode (src/certified/ball.h): the Arb balls of its reals */
   struct ball_store *balls;
 };

@@ -11,53 +11,98 @@
  * value (pointer identity) gives the same result: remembering it makes each
  * closure body run once per argument and such programs linear again.
  *
- * A direct-mapped cache of MEMO_SLOTS entries keyed by the closure: it costs
- * a fixed 2 MiB of host memory (allocated at the first application) and
- * O(1) per application; an entry overwritten by another closure's only
- * costs that closure's body being run again. heap_release empties it (released
- * addresses are reused) in O(1): entries of an older generation are dead. */
+ * One entry per closure (its last argument), in an open-addressing table
+ * that grows with the closures applied: no entry is ever lost to another
+ * closure's (a lossy cache is not enough: with hundreds of levels two of
+ * them collide, and every collision doubles the work again). Its host
+ * memory is at most MEMO_LIMIT_SHARE of the heap's limit, then it only
+ * updates entries. heap_release empties it in O(1): a slot of an older
+ * generation is free, since released addresses are reused. */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "eval/heap_internal.h"
 #include "eval/memo.h"
 
-#define MEMO_SLOTS ((size_t)1 << 16)
+#define MEMO_LIMIT_SHARE 8 /* the table takes at most limit / 8 bytes */
 
 struct memo_slot {
   const value *fn, *arg, *res;
   uint64_t gen;
 };
 
-static size_t slot_of(const value *fn) {
+static size_t slot_of(const value *fn, size_t cap) {
   uint64_t x = (uint64_t)(uintptr_t)fn;
   x ^= x >> 33;
   x *= 0xff51afd7ed558ccdULL;
   x ^= x >> 33;
-  return (size_t)(x & (MEMO_SLOTS - 1));
+  return (size_t)(x & (cap - 1));
+}
+
+/* fn's slot, or the free slot where it would go (linear probing; slots of
+ * older generations are free) */
+static struct memo_slot *find(const heap *h, const value *fn) {
+  for (size_t i = slot_of(fn, h->memo_cap);; i = (i + 1) & (h->memo_cap - 1)) {
+    struct memo_slot *s = &h->memo[i];
+    if (s->gen != h->memo_gen || s->fn == fn) return s;
+  }
 }
 
 const value *memo_get(const heap *h, const value *fn, const value *arg) {
-  if (!h->memo) return NULL;
-  const struct memo_slot *s = &h->memo[slot_of(fn)];
-  return s->fn == fn && s->arg == arg && s->gen == h->memo_gen ? s->res : NULL;
+  if (!h->memo_cap) return NULL;
+  const struct memo_slot *s = find(h, fn);
+  return s->gen == h->memo_gen && s->fn == fn && s->arg == arg ? s->res : NULL;
+}
+
+static int grow(heap *h) {
+  size_t cap = h->memo_cap ? 2 * h->memo_cap : 1024;
+  if (cap > SIZE_MAX / sizeof(struct memo_slot) ||
+      cap * sizeof(struct memo_slot) > h->limit / MEMO_LIMIT_SHARE)
+    return 0;
+  struct memo_slot *t = calloc(cap, sizeof *t);
+  if (!t) return 0;
+  uint64_t gen = h->memo_gen + 1; /* >= 1: calloc's slots (gen 0) are free */
+  for (size_t i = 0; i < h->memo_cap; i++) {
+    const struct memo_slot *o = &h->memo[i];
+    if (o->gen != h->memo_gen) continue;
+    size_t j = slot_of(o->fn, cap);
+    while (t[j].gen == gen) j = (j + 1) & (cap - 1);
+    t[j] = *o;
+    t[j].gen = gen;
+  }
+  free(h->memo);
+  h->memo = t;
+  h->memo_cap = cap;
+  h->memo_gen = gen;
+  return 1;
 }
 
 void memo_put(heap *h, const value *fn, const value *arg, const value *res) {
   if (!fn || !arg || !res) return;
-  if (!h->memo && !(h->memo = calloc(MEMO_SLOTS, sizeof *h->memo))) return;
-  struct memo_slot *s = &h->memo[slot_of(fn)];
+  struct memo_slot *s = h->memo_cap ? find(h, fn) : NULL;
+  if (!s || s->gen != h->memo_gen) {
+    /* a new closure: at most half full, else grow (at the cap: not kept) */
+    if (2 * (h->memo_n + 1) > h->memo_cap) {
+      if (!grow(h)) return;
+      s = find(h, fn);
+    }
+    h->memo_n++;
+  }
   s->fn = fn;
   s->arg = arg;
   s->res = res;
   s->gen = h->memo_gen;
 }
 
-void memo_clear(heap *h) { h->memo_gen++; }
+void memo_clear(heap *h) {
+  h->memo_gen++;
+  h->memo_n = 0;
+}
 
 void memo_free(heap *h) {
   free(h->memo);
   h->memo = NULL;
+  h->memo_cap = h->memo_n = 0;
 }
 
 void memo_pending_push(memo_pending *p, const value *fn, const value *arg) {
