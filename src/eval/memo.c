@@ -16,8 +16,11 @@
  * closure's (a lossy cache is not enough: with hundreds of levels two of
  * them collide, and every collision doubles the work again). Its host
  * memory is at most MEMO_LIMIT_SHARE of the heap's limit, then it only
- * updates entries. heap_release empties it in O(1): a slot of an older
- * generation is free, since released addresses are reused. */
+ * updates entries. heap_release drops the entries put after its mark (the
+ * addresses they name are reused); the older ones must stay: a pullback
+ * evaluated after a mark (the evaluators' retry on a larger stack) re-applies
+ * closures applied before it, and losing those entries makes it exponential
+ * again. A slot of an older generation is free, so that emptying is O(1). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -28,7 +31,7 @@
 
 struct memo_slot {
   const value *fn, *arg, *res;
-  uint64_t gen;
+  uint64_t gen, seq; /* seq: h->memo_seq when put */
 };
 
 static size_t slot_of(const value *fn, size_t cap) {
@@ -92,11 +95,27 @@ void memo_put(heap *h, const value *fn, const value *arg, const value *res) {
   s->arg = arg;
   s->res = res;
   s->gen = h->memo_gen;
+  s->seq = ++h->memo_seq;
 }
 
-void memo_clear(heap *h) {
+void memo_release(heap *h, uint64_t seq) {
+  if (seq == h->memo_seq) return; /* nothing put since the mark */
+  struct memo_slot *keep = NULL;
+  size_t nkeep = 0;
+  if (seq > 0 && h->memo_n > 0 && (keep = malloc(h->memo_n * sizeof *keep)))
+    for (size_t i = 0; i < h->memo_cap; i++)
+      if (h->memo[i].gen == h->memo_gen && h->memo[i].seq <= seq) keep[nkeep++] = h->memo[i];
+  /* empty (O(1)), then the older entries again, with their order kept */
   h->memo_gen++;
   h->memo_n = 0;
+  h->memo_seq = seq;
+  for (size_t i = 0; i < nkeep; i++) {
+    struct memo_slot *s = find(h, keep[i].fn);
+    *s = keep[i];
+    s->gen = h->memo_gen;
+    h->memo_n++;
+  }
+  free(keep);
 }
 
 void memo_free(heap *h) {

@@ -5,6 +5,7 @@
 #define CHAD_EVAL_MEMO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "chad/value.h"
 
@@ -12,7 +13,9 @@
 const value *memo_get(const heap *h, const value *fn, const value *arg);
 /* Remembers fn arg = res (replacing fn's previous entry). */
 void memo_put(heap *h, const value *fn, const value *arg, const value *res);
-void memo_clear(heap *h);   /* forget everything (heap_release) */
+/* heap_release to a mark taken after `seq` entries: the entries put since
+ * are dropped (the values they name may be freed); the older ones stay. */
+void memo_release(heap *h, uint64_t seq);
 void memo_free(heap *h);    /* heap_free */
 
 /* The applications an evaluation step entered as tail calls: each has the
