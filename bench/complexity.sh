@@ -66,8 +66,12 @@ one() {
   closmap) gen_closmap ;;
   closmap-noclosure) gen_closmap_noclosure ;;
   esac >"$prog"
-  if ! line=$(FAST_BENCH_CPU=1 OMP_NUM_THREADS=1 timeout 600 "$B/fast_bench" vec "$prog" f "$len" "$K" 2>&1); then
-    echo "| $fam | $size | failed: $(printf '%s' "$line" | tail -1) | | | | | |"
+  line=$(FAST_BENCH_CPU=1 OMP_NUM_THREADS=1 timeout 600 "$B/fast_bench" vec "$prog" f "$len" "$K" 2>&1)
+  local rc=$?
+  if [ $rc -ne 0 ]; then
+    [ $rc = 124 ] && line="timeout after 600 s"
+    [ $rc -gt 128 ] && [ $rc != 124 ] && line="killed by signal $((rc - 128)) $line"
+    echo "| $fam | $size | failed (exit $rc): $(printf '%s' "$line" | tail -1) | | | | | |"
     return
   fi
   set -- $line
