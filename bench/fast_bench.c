@@ -23,6 +23,10 @@
  * computes the primal). Best of K repetitions, fresh heap each. With REF=1 the
  * reference evaluator is timed too (once). Prints one line:
  *   workload size threads primal_s gradient_s ratio ref_primal_s ref_gradient_s value checksum
+ *   primal_heap_bytes gradient_heap_bytes
+ * (the last two: the value heap the fast evaluator's primal, and then its
+ * gradient, took: a region allocator's bytes handed out, i.e. its peak;
+ * not BA).
  * FAST_BENCH_CPU=1 measures process CPU time instead of wall time;
  * FAST_BENCH_NOSIMPLIFY=1 evaluates chad_rev's output without chad_simplify;
  * FAST_BENCH_WARM=1 keeps freed memory mapped between repetitions;
@@ -248,6 +252,7 @@ int main(int argc, char **argv) {
   }
 
   double bp = 1e30, bg = 1e30, rp = NAN, rg = NAN, y = 0, chk = 0;
+  size_t heap_p = 0, heap_g = 0; /* bytes of the value heap: primal, gradient */
   for (int rep = 0; rep < k + 1; rep++) {
     int ref = rep == k; /* the last round: the reference evaluator, if asked */
     if (ref && !(getenv("REF") && *getenv("REF"))) break;
@@ -354,6 +359,7 @@ int main(int argc, char **argv) {
     }
     if (!yv || yv->kind != V_REAL) die(err.msg);
     y = yv->u.r;
+    size_t used_p = heap_used(h);
     double t2 = now();
     const value *pv = ref ? eval_ref(h, rt, e, &err) : eval_fast_raw(h, rt, e, &err);
     const value *gv = !pv ? NULL
@@ -367,6 +373,8 @@ int main(int argc, char **argv) {
     } else {
       if (t1 - t0 < bp) bp = t1 - t0;
       if (t3 - t2 < bg) bg = t3 - t2;
+      heap_p = used_p;
+      heap_g = heap_used(h) - used_p;
       /* checksum of the dense gradient (not timed) */
       const value *ex = getenv("FAST_BENCH_NOCHECK") ? NULL : fast_export(h, gv, &err);
       if (!strcmp(mode, "vec")) parts[0] = boxed_vec(h, n, xv); /* a shape of value.h */
@@ -381,8 +389,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "fast_bench: %lld compiled loops, %lld generic loops, %lld bailouts\n",
             (long long)st.compiled_loops, (long long)st.generic_loops, (long long)st.bailouts);
   }
-  printf("%s %s %d %.6g %.6g %.3f %.6g %.6g %.12g %.12g\n", def, label, omp_get_max_threads(), bp,
-         bg, bg / bp, rp, rg, y, chk);
+  printf("%s %s %d %.6g %.6g %.3f %.6g %.6g %.12g %.12g %zu %zu\n", def, label, omp_get_max_threads(), bp,
+         bg, bg / bp, rp, rg, y, chk, heap_p, heap_g);
   surf_free(p);
   return 0;
 }

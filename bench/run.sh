@@ -8,7 +8,9 @@
 # Workloads: sum (sin x * x) and the build/index program for n = 1e3..1e7,
 # a two-layer MLP, ADBench GMM on every shipped 1k instance (d2..d20,
 # K5..K25; an out-of-memory or timeout is reported as the result), ADBench BA
-# (objective and Jacobian; checked first by bench/ba_check.py).
+# (objective and Jacobian; checked first by bench/ba_check.py); the
+# complexity families of bench/complexity.sh (nested closures, let chains, a
+# closure inside nested maps), sizes growing by 10x.
 #
 # Environment: BENCH_K (best of K, default 5), BENCH_SIZES (default
 # "1000 10000 100000 1000000 10000000"), BENCH_THREADS (default "1 2"),
@@ -217,6 +219,15 @@ say "certified evaluator"
   echo "| workload | fast | ref | ball | ball / fast | ball / ref |"
   echo "|---|---|---|---|---|---|"
   OMP_NUM_THREADS=1 bench/certified.sh "$data/gmm/1k/gmm_d2_K5.txt" "$K"
+} >> "$out"
+
+# ---- complexity families ------------------------------------------------------------------
+say "complexity families"
+{
+  echo
+  echo "## Complexity families (bench/complexity.sh): gradient over primal as the program grows, fast evaluator, one thread, best of $K CPU seconds, value heap in MiB"
+  echo
+  bench/complexity.sh "$K"
 } >> "$out"
 
 # ---- the targets, computed from this run's rows ----------------------------------------------

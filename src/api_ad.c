@@ -60,7 +60,9 @@ static int print_transformed(chad_prog *p, const char *fn, int raw, int rev, cha
     diag_set(d, t == CHAD_E_CAPACITY ? CHAD_EXIT_RUNTIME : CHAD_EXIT_INPUT, p->file, fi.line, 1,
              "the %s transformation of '%s' failed (kernel error %d%s)",
              rev ? "reverse" : "forward", fi.name, t,
-             t == CHAD_E_CAPACITY ? ": an arena is full" : "");
+             t == CHAD_E_CAPACITY ? ": an arena is full"
+             : t == CHAD_E_DEPTH  ? ": nesting too deep for the transformation's recursion limit"
+                                  : "");
     return d->exit_code;
   }
   /* Its context is P G: the parameters, under their own names. */

@@ -12,6 +12,8 @@
 #include "chad/kernel.h"
 #include "chad/primitives.h"
 #include "eval/internal.h"
+#include "eval/memo.h"
+#include "eval/linapp.h"
 #include "certified/ball.h"
 
 static const value *ev(heap *h, int t, const env *e, eval_error *err, int depth);
@@ -80,8 +82,16 @@ static const value *sum_array(heap *h, const value *a, eval_error *err) {
 
 /* ev_body evaluates *tp; it updates *tp as it follows tail positions, so
  * that on failure ev can record the innermost failing term. */
+static const value *ev_lin(heap *h, int term, const env *e, eval_error *err, int depth,
+                           lin_app *defer);
+
 #define t (*tp)
-static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth) {
+/* pd collects the closure applications entered as tail calls: they all have
+ * the result of this call (the application memo, memo.c). defer, when not
+ * NULL, takes a linear application in tail position instead of running it
+ * (then the result is LIN_DEFERRED: linapp.h). */
+static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth,
+                            memo_pending *pd, lin_app *defer) {
   if (depth > EVAL_MAX_DEPTH) {
     if (err) err->depth_exceeded = 1;
     return eval_fail(err, "evaluation nested deeper than the limit of %d", EVAL_MAX_DEPTH);
@@ -117,6 +127,13 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
       TRY(a = ev(h, tm_a(t), e, err, depth + 1));
       TRY(b = ev(h, tm_b(t), e, err, depth + 1));
       if (a->kind == V_CLOSURE && a->u.clo.term >= 0) {
+        if ((r = memo_get(h, a, b))) return r;
+        if (defer && tm_kind(a->u.clo.term) == TM_LLAM) {
+          defer->fn = a;
+          defer->arg = b;
+          return LIN_DEFERRED;
+        }
+        memo_pending_push(pd, a, b);
         /* tail call into the closure's body */
         if (!(e = env_push(h, a->u.clo.env, b))) return eval_oom(err);
         t = tm_a(a->u.clo.term);
@@ -219,10 +236,28 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
       TRY(a = ev(h, tm_a(t), e, err, depth + 1));
       return sum_array(h, a, err);
     case TM_ZERO: return v_zero(h);
-    case TM_PLUS:
+    case TM_PLUS: {
+      /* operands ending in one linear closure: applied once, to the sum */
+      lin_app da = {NULL, NULL}, db = {NULL, NULL};
+      r = NULL;
+      if ((a = ev_lin(h, tm_a(t), e, err, depth + 1, &da)) &&
+          (b = ev_lin(h, tm_b(t), e, err, depth + 1, &db))) {
+        if (a == LIN_DEFERRED && b == LIN_DEFERRED && da.fn == db.fn) {
+          const value *s = v_plus(h, da.arg, db.arg, err);
+          r = s ? apply(h, da.fn, s, err, depth + 1) : NULL;
+        } else {
+          if (a == LIN_DEFERRED) a = apply(h, da.fn, da.arg, err, depth + 1);
+          if (a && b == LIN_DEFERRED) b = apply(h, db.fn, db.arg, err, depth + 1);
+          r = a && b ? v_plus(h, a, b, err) : NULL;
+        }
+      }
+      if (r || (err && err->depth_exceeded)) return r;
+      /* failed: again in the reference order, for the reference's error */
+      eval_error_clear(err);
       TRY(a = ev(h, tm_a(t), e, err, depth + 1));
       TRY(b = ev(h, tm_b(t), e, err, depth + 1));
       return v_plus(h, a, b, err);
+    }
     case TM_CP_SINGLE:
       TRY(a = ev(h, tm_a(t), e, err, depth + 1));
       TRY(b = ev(h, tm_b(t), e, err, depth + 1));
@@ -289,8 +324,15 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
 #undef t
 
 static const value *ev(heap *h, int t, const env *e, eval_error *err, int depth) {
+  return ev_lin(h, t, e, err, depth, NULL);
+}
+
+static const value *ev_lin(heap *h, int t, const env *e, eval_error *err, int depth,
+                           lin_app *defer) {
   int cur = t;
-  const value *r = ev_body(h, &cur, e, err, depth);
+  memo_pending pd = MEMO_PENDING_INIT;
+  const value *r = ev_body(h, &cur, e, err, depth, &pd, defer);
+  memo_pending_done(h, &pd, r == LIN_DEFERRED ? NULL : r);
   if (!r && err && err->term < 0) err->term = cur;
   return r;
 }
@@ -304,9 +346,13 @@ static const value *apply(heap *h, const value *fn, const value *arg, eval_error
   if (fn->kind != V_CLOSURE)
     return eval_fail(err, "internal: application of a %s value", v_kind_name(fn));
   if (fn->u.clo.term != CLO_PLUS) {
+    const value *r = memo_get(h, fn, arg);
+    if (r) return r;
     const env *e = env_push(h, fn->u.clo.env, arg);
     if (!e) return eval_oom(err);
-    return ev(h, tm_a(fn->u.clo.term), e, err, depth);
+    r = ev(h, tm_a(fn->u.clo.term), e, err, depth);
+    memo_put(h, fn, arg, r);
+    return r;
   }
   size_t cap = 16, top = 0;
   const value **stack = malloc(cap * sizeof *stack);

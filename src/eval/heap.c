@@ -3,6 +3,7 @@
  * heap_free; values are immutable once built. */
 #include "chad/value.h"
 #include "eval/heap_internal.h"
+#include "eval/memo.h"
 #include "certified/ball.h"
 
 #include <stdalign.h>
@@ -35,6 +36,7 @@ void heap_free(heap *h) {
   }
   free(h->cache_keys);
   free(h->cache_vals);
+  memo_free(h);
   ball_store_free(h->balls);
   free(h);
 }
@@ -75,7 +77,7 @@ void *heap_alloc(heap *h, size_t bytes) {
 size_t heap_used(const heap *h) { return h ? h->used : 0; }
 
 heap_mark_t heap_mark(const heap *h) {
-  heap_mark_t m = {h->chunks, h->chunks ? h->chunks->used : 0, h->used};
+  heap_mark_t m = {h->chunks, h->chunks ? h->chunks->used : 0, h->used, h->memo_seq};
   return m;
 }
 
@@ -92,6 +94,7 @@ void heap_release(heap *h, heap_mark_t m) {
     h->cache_vals[i] = NULL;
   }
   h->cache_n = 0;
+  memo_release(h, m.memo_seq);
 }
 
 static value *alloc_value(heap *h, value_kind k) {

@@ -24,6 +24,11 @@ struct heap {
   const value **cache_keys;
   const sparse_table **cache_vals;
   size_t cache_cap, cache_n;
+  /* the application memo (memo.c): open addressing, keyed by closure */
+  struct memo_slot *memo;
+  size_t memo_cap, memo_n;
+  uint64_t memo_gen;       /* slots of another generation are free */
+  uint64_t memo_seq;       /* entries put so far (heap_mark keeps it)  */
   /* ball mode (src/certified/ball.h): the Arb balls of its reals */
   struct ball_store *balls;
 };
@@ -33,10 +38,12 @@ struct heap {
 typedef struct heap_mark_t {
   struct chunk *chunk;
   size_t chunk_used, used;
+  uint64_t memo_seq;
 } heap_mark_t;
 heap_mark_t heap_mark(const heap *h);
-/* Frees what was allocated since m; clears the sparse-table cache (its
- * entries may refer to freed memory). */
+/* Frees what was allocated since m; clears the sparse-table cache and drops
+ * the application memo's entries put since m (they may refer to freed
+ * memory). */
 void heap_release(heap *h, heap_mark_t m);
 
 #endif

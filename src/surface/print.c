@@ -146,10 +146,15 @@ typedef struct {
   int flat;             /* inside an attempt to print on one line */
 } printer;
 
+/* Indentation stops growing at INDENT_MAX columns: the syntax does not depend
+ * on it, and a chain of n nested lets would otherwise print O(n^2) spaces. */
+#define INDENT_MAX 40
+
 static void nl(printer *P)
 {
   put(&P->b, "\n");
-  for (int i = 0; i < P->indent; i++)
+  int n = P->indent < INDENT_MAX ? P->indent : INDENT_MAX;
+  for (int i = 0; i < n; i++)
     put(&P->b, " ");
 }
 

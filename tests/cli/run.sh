@@ -609,5 +609,7 @@ expect_out "target words are ordinary names where defined" "g : real -> real" sh
 . tests/cli/robust.sh
 # deep nesting: the larger stack, in both evaluators
 . tests/cli/deep.sh
+# derivatives within a constant factor of the program: nested closures, long chains
+. tests/cli/cost.sh
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -209,6 +209,40 @@ int main(void)
     snprintf(label, sizeof label, "inline%zu", i);
     check_program(inline_programs[i], label);
   }
+  {
+    /* A chain of 60 lets: its raw reverse program nests 100s of blocks, yet no
+     * line is indented past the printer's cap (40), and it parses back. */
+    char src[8192];
+    int n = snprintf(src, sizeof src, "def chain (x : real) : real =\n");
+    for (int k = 0; k < 60; k++) {
+      char prev[16];
+      if (k) snprintf(prev, sizeof prev, "y%d", k - 1);
+      else snprintf(prev, sizeof prev, "x");
+      n += snprintf(src + n, sizeof src - (size_t)n, "  let y%d = %s * 1.5 in\n", k, prev);
+    }
+    snprintf(src + n, sizeof src - (size_t)n, "  y59\n");
+    chad_diag d;
+    surf_program *p = surf_parse_string(src, "chain", &d);
+    int t = -1, g;
+    int ok = p && surf_elab_def(p, 0, &t, &g, &d) == CHAD_EXIT_OK;
+    CHECK(ok, "the chain of 60 lets elaborates: %s", d.msg);
+    int r = ok ? chad_rev(t) : -1;
+    const char *names[] = {"x"};
+    char *s = r >= 0 ? surf_print_term(r, 1, names) : NULL;
+    CHECK(s != NULL, "the chain's raw reverse program prints");
+    int maxind = 0, lines = 0;
+    for (const char *l = s; l && *l; lines++) {
+      int ind = 0;
+      while (l[ind] == ' ') ind++;
+      if (ind > maxind) maxind = ind;
+      const char *e = strchr(l, '\n');
+      l = e ? e + 1 : l + strlen(l);
+    }
+    CHECK(lines > 100 && maxind == 40, "indentation capped at 40 (deepest: %d, %d lines)", maxind, lines);
+    free(s);
+    if (r >= 0) check_target("chain of 60 lets rev", r, 1, names);
+    surf_free(p);
+  }
   int files = 0;
   DIR *dir = opendir("examples");
   if (dir) {

@@ -1,0 +1,56 @@
+# Sourced by tests/cli/run.sh (its helpers, $CHAD, $P and $tmp): program shapes
+# whose derivative once cost exponentially more than the program, run at sizes
+# where that cost would exceed the heap limit given (memory, not time, is
+# asserted). References: the certified evaluator (--eval ball), correctly
+# rounded; the double evaluators agree to 1e-12 (n rounded products).
+
+# N local closures, each defined inside the previous one's body and applied
+# to x: f x = x^(N+1). Each level's pullback re-applies the closure below it
+# (CHAD's copower fold) and its tangent map applies the one below it once per
+# part of the tangent: 2^N before the evaluators remembered applications and
+# merged linear ones. N = 60 is evaluated simplified, N = 200 as the
+# transformation prints it (over the simplifier's size limit). In 64 MiB the
+# old evaluators' gradient ran out of memory from N = 16.
+nested_closures() {
+  local n=$1 k
+  {
+    echo 'def f (x : real) : real ='
+    for ((k = 0; k < n; k++)); do echo "  let g$k = fun (a$k : real) ->"; done
+    echo '  x'
+    for ((k = n - 1; k >= 0; k--)); do echo "  * a$k in g$k x"; done
+  } >"$P"
+}
+nested_closures 60
+for ev in fast ref; do
+  expect_json "grad of 60 nested closures --eval $ev in 64 MiB" '{"value": #, "gradient": [#]}' \
+    "1.0628665178601044 64.770087501964412" 1e-12 "$CHAD" grad "$P" --args '[1.001]' --eval $ev --heap-mb 64
+  expect_json "jvp of 60 nested closures --eval $ev in 64 MiB" '{"value": #, "tangent": #}' \
+    "1.0628665178601044 64.770087501964412" 1e-12 "$CHAD" jvp "$P" --args '[1.001]' --tangent '[1.0]' --eval $ev --heap-mb 64
+done
+nested_closures 200
+for ev in fast ref; do
+  expect_json "grad of 200 nested closures --eval $ev in 64 MiB" '{"value": #, "gradient": [#]}' \
+    "1.2225019860541817 245.47742177511543" 1e-12 "$CHAD" grad "$P" --args '[1.001]' --eval $ev --heap-mb 64
+  expect_json "jvp of 200 nested closures --eval $ev in 64 MiB" '{"value": #, "tangent": #}' \
+    "1.2225019860541817 245.47742177511543" 1e-12 "$CHAD" jvp "$P" --args '[1.001]' --tangent '[1.0]' --eval $ev --heap-mb 64
+done
+expect_json "grad of 200 nested closures --eval ball" '{"value": #, "gradient": [#]}' \
+  "1.2225019860541817 245.47742177511543" 0 "$CHAD" grad "$P" --args '[1.001]' --eval ball --heap-mb 64
+
+# A chain of 400 lets: the printed raw reverse program nests blocks 400 deep;
+# indentation stops at 40 columns (it was 2 per level: 5.8 MB printed, 4.5 MB
+# of it spaces; now 2.0 MB), and the printed program parses back and gives
+# the gradient (reference: --eval ball).
+prev=x
+{
+  echo 'def f (x : real) : real ='
+  for ((k = 0; k < 400; k++)); do echo "  let y$k = $prev * 1.001 in"; prev=y$k; done
+  echo "  $prev"
+} >"$P"
+run "$CHAD" rev --raw "$P"
+widest=$(printf '%s\n' "$out" | awk '{ match($0, /^ */); if (RLENGTH > m) m = RLENGTH } END { print m + 0 }')
+if [ "$rc" -eq 0 ] && [ "$widest" -eq 40 ] && [ "${#out}" -lt 4000000 ]; then ok "rev --raw of 400 lets: indentation capped at 40"
+else bad "rev --raw of 400 lets: indentation capped at 40" "exit $rc, widest indentation $widest, ${#out} bytes"; fi
+printf '%s\n%s\n' "$out" 'def g (x : real) = let p = f_rev x in (fst p, snd p <| 1.0)' >"$tmp/rev400.chad"
+expect_json "rev --raw of 400 lets parses back and evaluates" '[#, [null, #]]' \
+  "1.491526561257343 1.491526561257343" 1e-12 "$CHAD" eval "$tmp/rev400.chad" --args '[1.0]'
