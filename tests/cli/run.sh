@@ -609,5 +609,7 @@ expect_out "target words are ordinary names where defined" "g : real -> real" sh
 . tests/cli/robust.sh
 # deep nesting: the larger stack, in both evaluators
 . tests/cli/deep.sh
+# the surface conveniences and ADBench's LSTM
+. tests/cli/lang.sh
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
