@@ -388,6 +388,10 @@ tour|power|eval grad|[1.3, 3]
 tour|swap|eval|[[1.5, 2]]
 tour|lit|eval|[]
 tour|pick|eval grad|[{"inl": 2.5}]
+tour|arrays|eval grad|[[1.0, 2.0, 3.0]]
+lstm|lstm_model|eval jacobian|[[0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8], [0.8, -0.7, 0.6, -0.5, 0.4, -0.3, 0.2, -0.1], [0.5, -0.5], [1.0, 2.0], [0.25, 0.75]]
+lstm|lstm_predict|eval jacobian|[[[0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8], [0.8, -0.7, 0.6, -0.5, 0.4, -0.3, 0.2, -0.1]], [[1.5, 0.5], [2.0, -1.0], [0.1, 0.2]], [[0.5, -0.5], [1.0, 2.0]], [0.25, 0.75]]
+lstm|lstm|eval grad|@examples/lstm_test.json
 tour|main|eval grad jacobian|[1.5, [1.0, 2.0, 3.0]]
 ARGS
 for mode in fwd rev; do
