@@ -65,6 +65,11 @@ prog 'def f (a : [real]) : [real] = update a 1 (a[0] * a[2])' 'def g (n : int) =
 expect_out "update: functional, the input unchanged" "[3, 12, 4]" "$CHAD" eval "$P" --fn f --args '[[3.0, 5.0, 4.0]]'
 expect_out "fold: the index runs 0 .. n-1 (binary 0111 = 4)" "4" "$CHAD" eval "$P" --fn g --args '[3]'
 
+# random arrays and indices against a model in Python (the seed is printed)
+run python3 tests/cli/lang_random.py "$CHAD"
+if [ "$rc" -eq 0 ] && [[ $out == *", 0 failed" ]]; then ok "array words on 40 random cases = the Python model (${out%%$'\n'*})"
+else bad "array words on random cases = the Python model" "exit $rc" "$out" "$err"; fi
+
 # ---- errors: positioned, with their exit codes ------------------------------------------
 prog 'def f (p : real * real) = let (a, 2) = p in a'
 expect_err "pattern: not a name" 2 "^$P:1:35: error: expected a variable name in the pattern, found number 2$" "$CHAD" check "$P"
