@@ -1832,7 +1832,7 @@ static snode *parse_let_chain(parser *p)
       spat *pt = parse_pattern(p, "in the pattern");
       expect(p, S_EQ, "after the pattern");
       f->e = parse_expr(p);
-      if (!pt->l && pt->t) {
+      if (pt->t) {
         snode *a = mk(p, RAW_ANN, pt->t->line, pt->t->col, f->e, NULL, NULL);
         a->ty = pt->t;
         f->e = a;
@@ -2023,32 +2023,33 @@ static snode *parse_fold_rest(parser *p, snode *w, int line, int col)
   return f;
 }
 
-/* A case branch's pattern: a name, `_` or a parenthesised pattern; an
- * annotation on the whole gets a hidden binder, so that case_branch can
- * check it with a let. */
+/* A case branch's pattern: a name, `_` or a parenthesised pattern. An
+ * annotated one, (P : t), is matched by a hidden binder h and checked by
+ * a let in case_branch: the marker is a node whose l is P and r NULL. */
 static spat *case_pattern(parser *p, const char *what)
 {
   spat *pt = parse_pattern(p, what);
-  if (pt->t && !pt->l) {
+  if (pt->t) {
     spat *h = palloc(p, sizeof *h);
     *h = *pt;
     h->b = mk_binder(p, NULL);
     h->name = NULL;
     h->t = NULL;
-    h->l = pt; /* marks the let below; r stays NULL */
+    h->l = pt;
+    h->r = NULL;
     return h;
   }
   return pt;
 }
 
-/* The branch's body, its pattern in scope: an annotated name is
- * let x = (h : t) in e; a tuple is destructured. */
+/* The branch's body, its pattern in scope: an annotated pattern (P : t)
+ * is let q = (h : t) in D(q, P, e); a tuple is destructured. */
 static snode *case_branch(parser *p, spat *pt)
 {
   if (pt->l && !pt->r) {
     spat *x = pt->l;
     bind_pattern(p, x);
-    snode *e = parse_expr(p);
+    snode *e = destructure(p, x, parse_expr(p));
     snode *a = mk(p, RAW_ANN, x->t->line, x->t->col, mk_var(p, pt->b, x->line, x->col), NULL, NULL);
     a->ty = x->t;
     snode *n = mk(p, TM_LET, x->line, x->col, a, e, NULL);

@@ -230,6 +230,14 @@ static void test_sugar(void)
        "  | inr c -> c");
   same("def f (s : real + real) = case s of inl (a : real) -> a | inr c -> c",
        "def f (s : real + real) = case s of inl h -> (let a = (h : real) in a) | inr c -> c");
+  same("def f (p : real * real) = let ((a, b) : real * real) = p in a * b",
+       "def f (p : real * real) = let q = (p : real * real) in let a = fst q in let b = snd q in a * b");
+  same("def f (s : (real * real) + real) = case s of inl ((a, b) : real * real) -> a * b | inr c -> c",
+       "def f (s : (real * real) + real) = case s of inl h -> (let q = (h : real * real) in\n"
+       "  let a = fst q in let b = snd q in a * b) | inr c -> c");
+  reject("def f (p : real * real) = let ((a, b) : real * int) = p in a", 1, 55, "expected real * int, found real * real");
+  reject("def f (s : real + real) = case s of inl ((a, b) : real * real) -> a | inr c -> c", 1, 42,
+         "expected real * real, found real");
   /* inl / inr as functions */
   same("def f (a : [real]) : [real + int] = map inl a",
        "def f (a : [real]) : [real + int] = map (fun (x : real) -> (inl x : real + int)) a");
