@@ -1679,16 +1679,18 @@ typedef struct spat {
 
 #define MAX_PAT_LEAVES 256
 
-static spat *parse_pattern(parser *p, const char *what);
+static spat *pat_any(parser *p, const char *what, int *leaves);
 
-/* (e1 [: t1], ..., ek [: tk]) with cur after '(' */
-static spat *parse_pattern_paren(parser *p, int line, int col, const char *what)
+/* (e1 [: t1], ..., ek [: tk]) with cur after '('; *leaves counts the
+ * names so far: at most MAX_PAT_LEAVES, which also bounds the pattern's
+ * depth (the recursions over it below) */
+static spat *pat_paren(parser *p, int line, int col, const char *what, int *leaves)
 {
   void **el = NULL;
   int k = 0, cap = 0;
   enter(p);
   for (;;) {
-    spat *e = parse_pattern(p, what);
+    spat *e = pat_any(p, what, leaves);
     if (p->cur.kind == S_COLON) {
       next(p);
       stype *t = parse_type(p);
@@ -1717,19 +1719,34 @@ static spat *parse_pattern_paren(parser *p, int line, int col, const char *what)
   return n;
 }
 
-static spat *parse_pattern(parser *p, const char *what)
+static spat *pat_any(parser *p, const char *what, int *leaves)
 {
   int line = p->cur.line, col = p->cur.col;
   if (p->cur.kind == S_LPAREN) {
     next(p);
-    return parse_pattern_paren(p, line, col, what);
+    return pat_paren(p, line, col, what, leaves);
   }
+  if (++*leaves > MAX_PAT_LEAVES)
+    perr(p, line, col, "too many names in one pattern (limit %d)", MAX_PAT_LEAVES);
   spat *n = palloc(p, sizeof *n);
   n->name = binder_name(p, what);
   n->b = mk_binder(p, n->name);
   n->line = line;
   n->col = col;
   return n;
+}
+
+static spat *parse_pattern(parser *p, const char *what)
+{
+  int leaves = 0;
+  return pat_any(p, what, &leaves);
+}
+
+/* a pattern whose '(' at line:col has been read */
+static spat *parse_pattern_paren(parser *p, int line, int col, const char *what)
+{
+  int leaves = 0;
+  return pat_paren(p, line, col, what, &leaves);
 }
 
 /* The type a pattern fixes: its annotation, or a tuple's component types
@@ -1757,9 +1774,7 @@ static void push_pattern(parser *p, const spat *s, const char **seen, int *nseen
     for (int i = 0; i < *nseen; i++)
       if (strcmp(seen[i], s->name) == 0)
         perr(p, s->line, s->col, "the pattern binds '%s' twice", s->name);
-    if (*nseen == MAX_PAT_LEAVES)
-      perr(p, s->line, s->col, "too many names in one pattern (limit %d)", MAX_PAT_LEAVES);
-    seen[(*nseen)++] = s->name;
+    seen[(*nseen)++] = s->name; /* at most MAX_PAT_LEAVES (pat_any) */
   }
   push_scope(p, s->name, s->b);
 }

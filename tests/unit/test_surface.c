@@ -238,6 +238,17 @@ static void test_sugar(void)
   reject("def f (p : real * real) = let ((a, b) : real * int) = p in a", 1, 55, "expected real * int, found real * real");
   reject("def f (s : real + real) = case s of inl ((a, b) : real * real) -> a | inr c -> c", 1, 42,
          "expected real * real, found real");
+  {
+    /* a pattern of 257 names: refused at the 257th (the limit bounds its depth) */
+    char *src = malloc(8 * 300 + 200);
+    strcpy(src, "def f (x : real) = let (");
+    for (int i = 0; i < 257; i++)
+      sprintf(src + strlen(src), "%sa%d", i ? ", " : "", i);
+    strcat(src, ") = x in x");
+    int col = (int)(strstr(src, "a256") - src) + 1;
+    reject(src, 1, col, "too many names in one pattern (limit 256)");
+    free(src);
+  }
   /* inl / inr as functions */
   same("def f (a : [real]) : [real + int] = map inl a",
        "def f (a : [real]) : [real + int] = map (fun (x : real) -> (inl x : real + int)) a");
