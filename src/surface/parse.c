@@ -1401,7 +1401,9 @@ static snode *parse_app(parser *p)
       /* fold w with (x : t) (v : L) -> e (target), or fold n f init: the
        * application-level expression after the word tells them apart */
       next(p);
+      enter(p); /* fold fold fold ...: bounded like parentheses */
       snode *w = parse_app(p);
+      leave(p);
       if (target_word(p, "with")) {
         head = parse_fold_rest(p, w, line, col);
         break;

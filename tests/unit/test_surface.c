@@ -249,6 +249,22 @@ static void test_sugar(void)
     reject(src, 1, col, "too many names in one pattern (limit 256)");
     free(src);
   }
+  {
+    /* fold fold fold ...: each fold reads an application-level expression
+     * (its target form's copower): bounded like parentheses, not a crash */
+    size_t n = 5000;
+    char *src = malloc(5 * n + 64);
+    strcpy(src, "def f (x : real) = ");
+    for (size_t i = 0; i < n; i++)
+      strcat(src, "fold ");
+    strcat(src, "x");
+    chad_diag d;
+    int t, c;
+    elab_src(src, NULL, &t, &c, &d);
+    CHECK(d.exit_code == CHAD_EXIT_INPUT && strstr(d.msg, "nested too deeply (parser limit 4000)"), "fold chain: %s",
+          d.msg);
+    free(src);
+  }
   /* inl / inr as functions */
   same("def f (a : [real]) : [real + int] = map inl a",
        "def f (a : [real]) : [real + int] = map (fun (x : real) -> (inl x : real + int)) a");
@@ -946,6 +962,8 @@ static void test_deep(void)
     {"def f (x : real) = ", "iter 1 (fun (y : real) -> ", "x", ") x", ""},
     {"def f (x : real) = ", "build 1 (fun i -> ", "x", ")", ""},
     {"def f (x : real) = ", "x * (", "x", ")", ""},
+    {"def f (x : real) = ", "fold 1 (fun i acc -> acc) (", "x", ")", ""},
+    {"def f (x : [real]) = ", "update (", "x", ") 0 1.0", ""},
   };
   static const int sizes[] = {100, 400, 999, 1001, 3000};
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
