@@ -83,7 +83,7 @@ static const value *boxed_mat(heap *h, long r, long c, const double *x) {
 
 typedef struct gmm_data {
   int d, k, n, m;
-  double *alphas, *means, *icf, *x, gamma, lgd;
+  double *alphas, *means, *icf, *x, gamma;
 } gmm_data;
 
 static void gmm_read(const char *path, gmm_data *g) {
@@ -105,9 +105,6 @@ static void gmm_read(const char *path, gmm_data *g) {
     if (fscanf(f, "%lf", &g->x[i]) != 1) die("bad x");
   if (fscanf(f, "%lf %d", &g->gamma, &g->m) != 2) die("bad gamma m");
   fclose(f);
-  double nn = d + g->m + 1;
-  g->lgd = 0.25 * d * (d - 1) * log(3.14159265358979323846);
-  for (int j = 1; j <= d; j++) g->lgd += lgamma(0.5 * nn + 0.5 * (1 - j));
 }
 
 typedef struct ba_data {
@@ -280,7 +277,6 @@ int main(int argc, char **argv) {
       parts[3] = boxed_mat(h, gd.n, gd.d, gd.x);
       parts[4] = v_real(h, gd.gamma);
       parts[5] = v_int(h, gd.m);
-      parts[6] = v_real(h, gd.lgd);
     }
     const env *e = chad_params_env(h, np, parts);
     eval_error err;

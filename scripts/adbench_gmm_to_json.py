@@ -5,16 +5,12 @@ examples/gmm.chad.
 ADBench format (whitespace-separated): "d k n", then alphas (k numbers),
 means (k rows of d), icf (k rows of d(d+1)/2), x (n rows of d), "gamma m".
 
-The language has no lgamma, so the converter precomputes
-    lgd = log_gamma_distrib(0.5 * (d + m + 1), d)
-        = 0.25 * d * (d - 1) * log(pi) + sum_{j=1..d} lgamma(0.5 * (d + m + 1) + 0.5 * (1 - j)),
-a constant of the Wishart prior that depends on neither alphas, means nor
-icf (the differentiable parameters). Everything else gmm.chad computes.
+The arguments are those numbers as they are (gmm.chad computes the Wishart
+prior's constant itself, with lgamma).
 
 Usage: scripts/adbench_gmm_to_json.py IN.txt > OUT.json
 """
 import json
-import math
 import sys
 
 
@@ -40,11 +36,8 @@ def main(argv):
     gamma, m = take(float), take(int)
     if pos != len(toks):
         sys.exit(f"{paths[0]}: {len(toks) - pos} unexpected trailing tokens")
-    nn = d + m + 1
-    lgd = 0.25 * d * (d - 1) * math.log(math.pi) + sum(
-        math.lgamma(0.5 * nn + 0.5 * (1 - j)) for j in range(1, d + 1))
     out = {"alphas": alphas, "means": means, "icf": icf, "x": x,
-           "gamma": gamma, "m": m, "lgd": lgd}
+           "gamma": gamma, "m": m}
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")
 

@@ -8,7 +8,7 @@ Each vector: a program's source, the point (args), a tangent (all ones),
 a cotangent (all ones, shaped like the value), flags and a comment. The
 groups: every primitive at points that hit its tails, saturation,
 subnormals, near-overflow and domain edges; the kinks; every language
-construct; the CHAD paper's figures; ADBench GMM; programs of the
+construct; the CHAD paper's figures; ADBench GMM, BA and LSTM; programs of the
 property-test generator at a fixed seed. Deterministic."""
 import json
 import os
@@ -97,6 +97,24 @@ CONSTRUCTS = [
     ("logsumexp near 0", "def f (v : [real]) : real = logsumexp v", [[-0.6931471805599453, -0.6931471805599453]]),
     ("toreal of an int", "def f (x : real, n : int) : real = toreal n * x", [2.5, 9007199254740993]),
     ("vadd and vmul", "def f (a : [real], b : [real]) : [real] = vmul (vadd a b) a", [[1.0, 2.0], [3.0, 4.0]]),
+    ("nested patterns in let, fun and case",
+     "def f (p : real * (real * real)) : real =\n"
+     "  let (a, (b, c)) = p in\n"
+     "  let g = fun ((x : real, y : real), z : real) -> x * y - z in\n"
+     "  let s = if a < 1.0 then (inl (b, c) : (real * real) + real) else inr a in\n"
+     "  g ((a, b), c) * (case s of inl (u, v) -> u * v | inr w -> w)", [[0.5, [1.5, -0.7]]]),
+    ("inl as a function", "def f (v : [real]) : real =\n"
+     "  sum (map (fun (s : real + real) -> case s of inl a -> a * a | inr b -> b) (map inl v))", [[1.5, -2.0]]),
+    ("concat, reverse, update, slice",
+     "def f (a : [real], b : [real], x : real) : [real] = slice (concat (reverse a) (update b 0 (x * x))) 1 3",
+     [[1.0, 2.0, 3.0], [4.0, 5.0], 0.5]),
+    ("zip, unzip, range", "def f (a : [real], b : [real]) : real =\n"
+     "  let (u, v) = unzip (zip a b) in\n"
+     "  sum (map (fun (s, t) -> s * sin t) (zip (vmul u v) (map toreal (range (length u)))))",
+     [[1.0, 2.0, 3.0], [0.5, -0.5]]),
+    ("fold", "def f (a : [real], x : real) : real =\n"
+     "  let (s, t) = fold (length a) (fun i (s, t) -> (s + a[i] * x, t * cos (a[i] + toreal i))) (0.0, 1.0) in\n"
+     "  s * t", [[1.0, 2.0, 0.25], 0.5]),
 ]
 PAPER = ["fig1a", "fig1b", "fig2a", "fig2b"]
 
@@ -182,10 +200,25 @@ def main():
         [sys.executable, os.path.join(ROOT, "scripts", "adbench_ba_to_json.py"),
          os.path.join(ROOT, "data", "adbench", "ba", "test.txt"), "--obs", "3", "--perturb", "1"],
         capture_output=True, text=True, check=True).stdout)
+    with open(os.path.join(ROOT, "examples", "lstm.chad")) as f:
+        lsrc = f.read().rstrip("\n")
+    # ADBench's lstm_l2_c1024.txt cut down: its 2 layers, the first 3
+    # characters, the first 4 of the 14 entries of every gate, row and state
+    full = json.loads(subprocess.run(
+        [sys.executable, os.path.join(ROOT, "scripts", "adbench_lstm_to_json.py"),
+         os.path.join(ROOT, "data", "adbench", "lstm", "lstm_l2_c1024.txt"), "--chars", "3"],
+        capture_output=True, text=True, check=True).stdout)
+    b0, b = 14, 4
+    largs = {"main_params": [[r[g * b0 + i] for g in range(4) for i in range(b)] for r in full["main_params"]],
+             "extra_params": [r[:b] for r in full["extra_params"]],
+             "state": [r[:b] for r in full["state"]],
+             "sequence": [r[:b] for r in full["sequence"]]}
     groups.append({"name": "adbench", "comment": "ADBench objectives: GMM on examples/gmm_test.json, "
-                   "BA on three observations of data/adbench/ba/test.txt (perturbed, seed 1)",
+                   "BA on three observations of data/adbench/ba/test.txt (perturbed, seed 1), "
+                   "LSTM on data/adbench/lstm/lstm_l2_c1024.txt cut to 2 layers, 3 characters of 4 bits",
                    "vectors": [vector("ADBench GMM, examples/gmm.chad", ["large"], gsrc, gargs),
-                               vector("ADBench BA, examples/ba.chad", ["large"], bsrc, bargs)]})
+                               vector("ADBench BA, examples/ba.chad", ["large"], bsrc, bargs),
+                               vector("ADBench LSTM, examples/lstm.chad", ["large"], lsrc, largs)]})
     with tempfile.TemporaryDirectory() as d:
         env = dict(os.environ, PROPTEST_EMIT=d, PROPTEST_N=str(GEN_COUNT), PROPTEST_SEED=str(GEN_SEED))
         subprocess.run([os.path.join(ROOT, "proptests", "run.sh")], env=env, check=True,

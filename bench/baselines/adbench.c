@@ -3,11 +3,12 @@
  * same output line:
  *   workload size threads primal_s gradient_s ratio nan nan value checksum
  *
- *   adbench gmm DATA K   examples/gmm.chad's objective (incl. the lgd
- *                        constant) and its gradient by hand, with respect
- *                        to every real parameter (alphas, means, icf, x,
- *                        gamma, lgd), as CHAD's VJP computes; checksum = the
- *                        sum of the gradient's entries.
+ *   adbench gmm DATA K   examples/gmm.chad's objective (incl. the Wishart
+ *                        constant lgd, which gmm.chad computes with lgamma)
+ *                        and its gradient by hand, with respect to every
+ *                        real parameter (alphas, means, icf, x, gamma), as
+ *                        CHAD's VJP computes; checksum = the sum of the
+ *                        gradient's entries.
  *   adbench ba DATA K    examples/ba.chad's `ba` objective (per observation,
  *                        gathered inputs) and its Jacobian by hand (p x 31:
  *                        the 2 x 15 blocks and d w_err / d w; r != 0 only).
@@ -337,7 +338,7 @@ int main(int argc, char **argv) {
       double t2 = now();
       gmm_eval(&G, ga, gm, gi, gx, &gg, &gl);
       double t3 = now();
-      chk = gg + gl;
+      chk = gg; /* gl, d y / d lgd, is not a parameter's */
       for (int i = 0; i < G.k; i++) chk += ga[i];
       for (int i = 0; i < G.k * G.d; i++) chk += gm[i];
       for (int i = 0; i < G.k * q; i++) chk += gi[i];

@@ -77,11 +77,11 @@ template <class T> static T lse(const T *v, int k) {
   for (int c = 0; c < k; c++) s += exp(v[c] - mx);
   return mx + log(s);
 }
-// p = alphas (k), means (k d), icf (k q), x (n d), gamma, lgd
+// p = alphas (k), means (k d), icf (k q), x (n d), gamma; lgd a constant (gmm.chad computes it)
 template <class T> static T gmm(const Gmm &G, const T *p) {
   int d = G.d, k = G.k, n = G.n, q = d * (d + 1) / 2;
-  const T *al = p, *me = al + k, *ic = me + k * d, *x = ic + k * q, &gam = x[(size_t)n * d],
-          &lgd = x[(size_t)n * d + 1];
+  const T *al = p, *me = al + k, *ic = me + k * d, *x = ic + k * q, &gam = x[(size_t)n * d];
+  const double lgd = G.lgd;
   std::vector<T> sumq(k), v(k), xc(d);
   for (int c = 0; c < k; c++) {
     sumq[c] = 0;
@@ -162,7 +162,6 @@ int main(int argc, char **argv) {
       snprintf(label, sizeof label, "d%d_K%d_n%d", G.d, G.k, G.n);
       for (auto *v : {&G.alphas, &G.means, &G.icf, &G.x}) p.insert(p.end(), v->begin(), v->end());
       p.push_back(G.gamma);
-      p.push_back(G.lgd);
     }
     long np = (long)p.size();
     g.resize(np);

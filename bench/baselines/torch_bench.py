@@ -46,7 +46,7 @@ def mlp(w1, w2, x, y):
     return (out - y) * (out - y)
 
 
-# ---- GMM (examples/gmm.chad, incl. the precomputed lgd) -----------------------
+# ---- GMM (examples/gmm.chad; lgd, its Wishart constant, a constant here) ------
 def gmm_inputs(path):
     toks = open(path).read().split()
     d, k, n = int(toks[0]), int(toks[1]), int(toks[2])
@@ -73,10 +73,10 @@ def gmm_inputs(path):
         for r in range(i + 1, d):
             S[r * d + i, j] = 1.0
             j += 1
-    return [alphas, means, icf, x, torch.tensor(gamma, dtype=T), torch.tensor(lgd, dtype=T)], (m, S)
+    return [alphas, means, icf, x, torch.tensor(gamma, dtype=T)], (m, S, lgd)
 
 
-def gmm(alphas, means, icf, x, gamma, lgd, m, S):
+def gmm(alphas, means, icf, x, gamma, m, S, lgd):
     n, d = x.shape
     k = alphas.shape[0]
     diag = icf[:, :d]

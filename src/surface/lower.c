@@ -435,7 +435,13 @@ static void type_error(lowerer *L, int rawi)
                n->kind == TM_INL ? "inl" : "inr", n->kind == TM_INL ? "inl" : "inr");
     else if (n && n->kind == TM_LAM && n->role == ROLE_KW_FUN) {
       int pair = strcmp(n->what, "fst") == 0 || strcmp(n->what, "snd") == 0;
-      diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
+      int inj = strcmp(n->what, "inl") == 0 || strcmp(n->what, "inr") == 0;
+      if (inj)
+        diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
+                 "'%s' used as a function: the types of its argument and result cannot be inferred here; "
+                 "write fun (x : real) -> (%s x : real + real)", n->what, n->what);
+      else
+        diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
                "'%s' used as a function: the type of its argument cannot be inferred here; write fun %s -> %s %c",
                n->what, pair ? "(p : real * real)" : "(a : [real])", n->what, pair ? 'p' : 'a');
     } else if (n && n->kind == TM_LAM)

@@ -673,6 +673,7 @@ static int starts_atom(const parser *p)
   case T_IDENT: case T_INT: case T_REAL: case S_LPAREN: case S_LBRACK:
   case K_TRUE: case K_FALSE:
   case K_FST: case K_SND: case K_SUM: case K_LENGTH: /* as functions */
+  case K_INL: case K_INR:
     return 1;
   default:
     return 0;
@@ -812,12 +813,13 @@ static snode *prim_eta(parser *p, int op, const char *name, int line, int col)
   return lam;
 }
 
-/* fst, snd, sum or length used as a function (not applied: `map sum m`):
+/* fst, snd, sum, length, inl or inr used as a function (not applied: `map sum m`):
  * `fun x -> fst x`, the parameter's type taken from where the function is
  * used (map's array, an expected function type). */
 static snode *kw_fun(parser *p, int kw, int line, int col)
 {
-  static const int kind_of[] = {[K_FST] = TM_FST, [K_SND] = TM_SND, [K_SUM] = TM_SUM, [K_LENGTH] = TM_LENGTH};
+  static const int kind_of[] = {[K_FST] = TM_FST, [K_SND] = TM_SND, [K_SUM] = TM_SUM, [K_LENGTH] = TM_LENGTH,
+                                [K_INL] = TM_INL, [K_INR] = TM_INR};
   sbinder *x = mk_binder(p, NULL);
   snode *body = mk(p, kind_of[kw], line, col, mk_var(p, x, line, col), NULL, NULL);
   snode *lam = mk(p, TM_LAM, line, col, body, NULL, NULL);
@@ -885,6 +887,19 @@ static const char *nearest_name(parser *p, const char *name)
   return best;
 }
 
+/* The library words (below, parse_lib) with their arities and usages. */
+static const struct { const char *name; int arity; const char *usage; } lib_words[] = {
+  {"concat", 2, "2 arguments: concat a b"},
+  {"slice", 3, "3 arguments: slice a start len"},
+  {"reverse", 1, "an argument: reverse a"},
+  {"update", 3, "3 arguments: update a i v"},
+  {"zip", 2, "2 arguments: zip a b"},
+  {"unzip", 1, "an argument: unzip a"},
+  {"range", 1, "an argument: range n"},
+  {"fold", 3, "3 arguments: fold n (fun i acc -> e) init"},
+};
+#define N_LIB_WORDS ((int)(sizeof lib_words / sizeof lib_words[0]))
+
 /* Resolution of a name: binder, earlier def or primitive. *prim is set to
  * the op code when the name is a primitive (and NULL is returned). */
 static snode *resolve(parser *p, const token *t, int *prim)
@@ -911,6 +926,10 @@ static snode *resolve(parser *p, const token *t, int *prim)
     *prim = op;
     return NULL;
   }
+  for (int k = 0; k < N_LIB_WORDS; k++)
+    if (strcmp(name, lib_words[k].name) == 0)
+      perr(p, t->line, t->col, "'%s' needs %s; it is not a function value (wrap it: fun ... -> %s ...)", name,
+           lib_words[k].usage, name);
   if (strcmp(name, p->prog->defs[p->cur_def].name) == 0)
     perr(p, t->line, t->col, "'%s' refers to the def being defined: recursion is not supported (use iter)", name);
   const char *near = nearest_name(p, name);
@@ -1018,7 +1037,9 @@ static snode *parse_atom(parser *p)
     return n;
   case K_TRUE: next(p); return mk_bool(p, 1, line, col);
   case K_FALSE: next(p); return mk_bool(p, 0, line, col);
-  case K_FST: case K_SND: case K_SUM: case K_LENGTH: next(p); return kw_fun(p, t.kind, line, col);
+  case K_FST: case K_SND: case K_SUM: case K_LENGTH: case K_INL: case K_INR:
+    next(p);
+    return kw_fun(p, t.kind, line, col);
   case S_LBRACK: return parse_array_literal(p);
   case S_LPAREN: {
     next(p);
@@ -1138,6 +1159,169 @@ static snode *parse_at(parser *p, int line, int col)
   return mk_op(p, op, x, ROLE_PRIM_CALL, pn, line, col);
 }
 
+/* ---- array operations and fold: library words -----------------------------
+ * concat, slice, reverse, update, zip, unzip, range and fold are not
+ * keywords: like the target words they have their meaning only where no
+ * binder, def or primitive of that name is visible, and only applied to all
+ * their arguments. Each desugars to build / index / length / map / iter /
+ * if (spec/surface.md §4); arguments are let-bound first, in order, so each
+ * is evaluated once and before the operation, and their variables carry the
+ * argument's position (type errors point at the argument); the nodes made
+ * carry the word's position (an index out of bounds points at it). */
+
+/* The library word the current token is (its index), or -1. */
+static int lib_word(parser *p)
+{
+  if (p->cur.kind != T_IDENT)
+    return -1;
+  for (int k = 0; k < N_LIB_WORDS; k++)
+    if (is_word(&p->cur, lib_words[k].name))
+      return name_visible(p, &p->cur) ? -1 : k;
+  return -1;
+}
+
+static snode *mk_let(parser *p, sbinder *x, snode *e, snode *body, int line, int col)
+{
+  snode *n = mk(p, TM_LET, line, col, e, body, NULL);
+  n->bb = x;
+  return n;
+}
+
+static snode *mk_int(parser *p, int64_t v, int line, int col)
+{
+  snode *n = mk(p, TM_ICONST, line, col, NULL, NULL, NULL);
+  n->aux = v;
+  return n;
+}
+
+static snode *mk_iop(parser *p, int op, snode *x, snode *y, const char *what, int line, int col)
+{
+  return mk_op2(p, op, x, y, ROLE_OPERATOR, what, line, col);
+}
+
+static snode *mk_build(parser *p, snode *n, sbinder *i, snode *body, int line, int col)
+{
+  snode *b = mk(p, TM_BUILD, line, col, n, body, NULL);
+  b->bb = i;
+  return b;
+}
+
+/* fold n f init = snd (iter n (q. let i = fst q in let acc = snd q in
+ * (i + 1, f i acc)) (0, init)), with f's body used directly when f is a
+ * literal fun i acc -> e (its annotation of acc checks init). */
+static snode *desugar_fold(parser *p, snode *n, snode *f, snode *init, int line, int col)
+{
+  sbinder *bi, *bacc;
+  snode *body;
+  if (f->kind == TM_LAM && f->role == ROLE_PLAIN && f->a->kind == TM_LAM && f->a->role == ROLE_PLAIN) {
+    if (f->ty && f->ty->kind != TY_INT)
+      perr(p, f->ty->line, f->ty->col, "the index of fold has type int");
+    bi = f->ba;
+    bacc = f->a->ba;
+    body = f->a->a;
+    if (f->a->ty) {
+      snode *an = mk(p, RAW_ANN, f->a->ty->line, f->a->ty->col, init, NULL, NULL);
+      an->ty = f->a->ty;
+      an->role = ROLE_PARAM_ANN;
+      init = an;
+    }
+  } else {
+    bi = mk_binder(p, NULL);
+    bacc = mk_binder(p, NULL);
+    snode *a1 = mk(p, TM_APP, f->line, f->col, f, mk_var(p, bi, f->line, f->col), NULL);
+    a1->role = ROLE_ETA;
+    body = mk(p, TM_APP, f->line, f->col, a1, mk_var(p, bacc, f->line, f->col), NULL);
+    body->role = ROLE_ETA;
+  }
+  sbinder *q = mk_binder(p, NULL);
+  snode *step = mk(p, TM_PAIR, line, col,
+                   mk_iop(p, P_IADD, mk_var(p, bi, line, col), mk_int(p, 1, line, col), "+", line, col), body, NULL);
+  snode *acc = mk(p, TM_SND, line, col, mk_var(p, q, line, col), NULL, NULL);
+  snode *ix = mk(p, TM_FST, line, col, mk_var(p, q, line, col), NULL, NULL);
+  snode *lb = mk_let(p, bi, ix, mk_let(p, bacc, acc, step, line, col), line, col);
+  snode *it = mk(p, TM_ITER, line, col, n, lb, mk(p, TM_PAIR, line, col, mk_int(p, 0, line, col), init, NULL));
+  it->bb = q;
+  return mk(p, TM_SND, line, col, it, NULL, NULL);
+}
+
+/* The library word k applied to its arguments a[0..arity-1]. */
+static snode *desugar_lib(parser *p, int k, snode **a, int line, int col)
+{
+  const char *w = lib_words[k].name;
+  int ar = lib_words[k].arity;
+  if (strcmp(w, "fold") == 0)
+    return desugar_fold(p, a[0], a[1], a[2], line, col);
+  /* x[j] = the j-th argument, let-bound in front (built at the end) */
+  sbinder *xb[3];
+  for (int j = 0; j < ar; j++) {
+    xb[j] = mk_binder(p, NULL);
+  }
+#define X(j) mk_var(p, xb[j], a[j]->line, a[j]->col)
+#define V(b) mk_var(p, b, line, col)
+#define I(v) mk_int(p, v, line, col)
+#define IDX(arr, i) mk(p, TM_INDEX, line, col, arr, i, NULL)
+#define LEN(arr) mk(p, TM_LENGTH, line, col, arr, NULL, NULL)
+  sbinder *i = mk_binder(p, NULL), *m = mk_binder(p, NULL), *n = mk_binder(p, NULL);
+  snode *r;
+  if (strcmp(w, "concat") == 0) {
+    /* let m = length a in build (m + length b) (i. if i < m then a[i] else b[i - m]) */
+    snode *el = mk_if(p, mk_iop(p, P_ILT, V(i), V(m), "<", line, col), IDX(X(0), V(i)),
+                      IDX(X(1), mk_iop(p, P_ISUB, V(i), V(m), "-", line, col)), "concat", line, col);
+    r = mk_let(p, m, LEN(X(0)),
+               mk_build(p, mk_iop(p, P_IADD, V(m), LEN(X(1)), "+", line, col), i, el, line, col), line, col);
+  } else if (strcmp(w, "slice") == 0) {
+    /* build len (i. a[start + i]) */
+    r = mk_build(p, X(2), i, IDX(X(0), mk_iop(p, P_IADD, X(1), V(i), "+", line, col)), line, col);
+  } else if (strcmp(w, "reverse") == 0) {
+    /* let n = length a in build n (i. a[n - 1 - i]) */
+    snode *j = mk_iop(p, P_ISUB, mk_iop(p, P_ISUB, V(n), I(1), "-", line, col), V(i), "-", line, col);
+    r = mk_let(p, n, LEN(X(0)), mk_build(p, V(n), i, IDX(X(0), j), line, col), line, col);
+  } else if (strcmp(w, "update") == 0) {
+    /* let _ = a[j] in build (length a) (i. if i == j then v else a[i]):
+     * the index checks j's bounds */
+    snode *el = mk_if(p, mk_iop(p, P_IEQ, V(i), X(1), "==", line, col), X(2), IDX(X(0), V(i)), "update", line,
+                      col);
+    r = mk_let(p, mk_binder(p, NULL), IDX(X(0), X(1)), mk_build(p, LEN(X(0)), i, el, line, col), line, col);
+  } else if (strcmp(w, "zip") == 0) {
+    /* let m = length a in let n = length b in
+     * build (if m < n then m else n) (i. (a[i], b[i])): the shorter length */
+    snode *len = mk_if(p, mk_iop(p, P_ILT, V(m), V(n), "<", line, col), V(m), V(n), "zip", line, col);
+    snode *el = mk(p, TM_PAIR, line, col, IDX(X(0), V(i)), IDX(X(1), V(i)), NULL);
+    r = mk_let(p, m, LEN(X(0)), mk_let(p, n, LEN(X(1)), mk_build(p, len, i, el, line, col), line, col), line, col);
+  } else if (strcmp(w, "unzip") == 0) {
+    /* (map (q. fst q) a, map (q. snd q) a) */
+    sbinder *q1 = mk_binder(p, NULL), *q2 = mk_binder(p, NULL);
+    snode *m1 = mk(p, TM_MAP, line, col, mk(p, TM_FST, line, col, V(q1), NULL, NULL), X(0), NULL);
+    m1->ba = q1;
+    snode *m2 = mk(p, TM_MAP, line, col, mk(p, TM_SND, line, col, V(q2), NULL, NULL), X(0), NULL);
+    m2->ba = q2;
+    r = mk(p, TM_PAIR, line, col, m1, m2, NULL);
+  } else { /* range */
+    r = mk_build(p, X(0), i, V(i), line, col);
+  }
+#undef X
+#undef V
+#undef I
+#undef IDX
+#undef LEN
+  for (int j = ar - 1; j >= 0; j--)
+    r = mk_let(p, xb[j], a[j], r, line, col);
+  return r;
+}
+
+/* A library word applied to its arguments (cur is the word). */
+static snode *parse_lib(parser *p, int k)
+{
+  int line = p->cur.line, col = p->cur.col;
+  next(p);
+  snode *a[3];
+  for (int j = 0; j < lib_words[k].arity; j++)
+    a[j] = need_arg(p, lib_words[k].name, lib_words[k].usage);
+  return desugar_lib(p, k, a, line, col);
+}
+
+static snode *parse_fold_rest(parser *p, snode *w, int line, int col);
+
 static snode *parse_app(parser *p)
 {
   int line = p->cur.line, col = p->cur.col;
@@ -1159,7 +1343,11 @@ static snode *parse_app(parser *p)
   }
   case K_INL: case K_INR:
     next(p);
-    x = need_arg(p, keyword_text[kw], "an argument");
+    if (!starts_atom(p)) {
+      head = kw_fun(p, kw, line, col);
+      break;
+    }
+    x = parse_postfix(p);
     head = mk(p, kw == K_INL ? TM_INL : TM_INR, line, col, x, NULL, NULL);
     break;
   case K_BUILD:
@@ -1208,6 +1396,29 @@ static snode *parse_app(parser *p)
     if (target_atom_start(p)) {
       head = parse_postfix(p);
       break;
+    }
+    if (target_word(p, "fold")) {
+      /* fold w with (x : t) (v : L) -> e (target), or fold n f init: the
+       * application-level expression after the word tells them apart */
+      next(p);
+      enter(p); /* fold fold fold ...: bounded like parentheses */
+      snode *w = parse_app(p);
+      leave(p);
+      if (target_word(p, "with")) {
+        head = parse_fold_rest(p, w, line, col);
+        break;
+      }
+      if (w->kind != TM_APP || w->role != ROLE_PLAIN || w->a->kind != TM_APP || w->a->role != ROLE_PLAIN)
+        perr(p, line, col, "'fold' needs 3 arguments: fold n (fun i acc -> e) init");
+      head = desugar_fold(p, w->a->a, w->a->b, w->b, line, col);
+      break;
+    }
+    {
+      int k = lib_word(p);
+      if (k >= 0) {
+        head = parse_lib(p, k);
+        break;
+      }
     }
     if (target_word(p, "single") || target_word(p, "onehot")) {
       /* single x v: a one-entry copower; onehot j v: a one-hot array */
@@ -1457,15 +1668,162 @@ static const char *binder_name(parser *p, const char *what)
   return name;
 }
 
+/* ---- patterns: binder | (p1, ..., pk) | (p : t) ------------------------
+ * A tuple pattern nests to the right as tuples do, gets a hidden binder for
+ * the value it matches, and is destructured by lets of fst/snd (destructure). */
+typedef struct spat {
+  sbinder *b;            /* the binder of the value matched (hidden for a tuple) */
+  stype *t;              /* annotation, or NULL */
+  struct spat *l, *r;    /* a tuple: its two components */
+  const char *name;      /* a leaf: its name (NULL for `_`) */
+  int line, col;
+} spat;
+
+#define MAX_PAT_LEAVES 256
+
+static spat *pat_any(parser *p, const char *what, int *leaves);
+
+/* (e1 [: t1], ..., ek [: tk]) with cur after '('; *leaves counts the
+ * names so far: at most MAX_PAT_LEAVES, which also bounds the pattern's
+ * depth (the recursions over it below) */
+static spat *pat_paren(parser *p, int line, int col, const char *what, int *leaves)
+{
+  void **el = NULL;
+  int k = 0, cap = 0;
+  enter(p);
+  for (;;) {
+    spat *e = pat_any(p, what, leaves);
+    if (p->cur.kind == S_COLON) {
+      next(p);
+      stype *t = parse_type(p);
+      if (e->t)
+        perr(p, t->line, t->col, "this pattern is already annotated");
+      e->t = t;
+    }
+    el = grow(p, el, k, &cap);
+    el[k++] = e;
+    if (p->cur.kind != S_COMMA)
+      break;
+    next(p);
+  }
+  closing(p, S_RPAREN, line, col);
+  leave(p);
+  spat *n = el[k - 1];
+  for (int i = k - 2; i >= 0; i--) {
+    spat *t = palloc(p, sizeof *t);
+    t->l = el[i];
+    t->r = n;
+    t->b = mk_binder(p, NULL);
+    t->line = line;
+    t->col = col;
+    n = t;
+  }
+  return n;
+}
+
+static spat *pat_any(parser *p, const char *what, int *leaves)
+{
+  int line = p->cur.line, col = p->cur.col;
+  if (p->cur.kind == S_LPAREN) {
+    next(p);
+    return pat_paren(p, line, col, what, leaves);
+  }
+  if (++*leaves > MAX_PAT_LEAVES)
+    perr(p, line, col, "too many names in one pattern (limit %d)", MAX_PAT_LEAVES);
+  spat *n = palloc(p, sizeof *n);
+  n->name = binder_name(p, what);
+  n->b = mk_binder(p, n->name);
+  n->line = line;
+  n->col = col;
+  return n;
+}
+
+static spat *parse_pattern(parser *p, const char *what)
+{
+  int leaves = 0;
+  return pat_any(p, what, &leaves);
+}
+
+/* a pattern whose '(' at line:col has been read */
+static spat *parse_pattern_paren(parser *p, int line, int col, const char *what)
+{
+  int leaves = 0;
+  return pat_paren(p, line, col, what, &leaves);
+}
+
+/* The type a pattern fixes: its annotation, or a tuple's component types
+ * when both are known; NULL when it fixes none. */
+static stype *pattern_type(parser *p, const spat *s)
+{
+  if (s->t)
+    return s->t;
+  if (!s->l)
+    return NULL;
+  stype *l = pattern_type(p, s->l), *r = pattern_type(p, s->r);
+  return l && r ? mk_ty(p, TY_PROD, l, r, s->line, s->col) : NULL;
+}
+
+/* Puts a pattern's names in scope, left to right; a name bound twice is an
+ * error at its second occurrence. */
+static void push_pattern(parser *p, const spat *s, const char **seen, int *nseen)
+{
+  if (s->l) {
+    push_pattern(p, s->l, seen, nseen);
+    push_pattern(p, s->r, seen, nseen);
+    return;
+  }
+  if (s->name) {
+    for (int i = 0; i < *nseen; i++)
+      if (strcmp(seen[i], s->name) == 0)
+        perr(p, s->line, s->col, "the pattern binds '%s' twice", s->name);
+    seen[(*nseen)++] = s->name; /* at most MAX_PAT_LEAVES (pat_any) */
+  }
+  push_scope(p, s->name, s->b);
+}
+
+static void bind_pattern(parser *p, const spat *s)
+{
+  const char *seen[MAX_PAT_LEAVES];
+  int n = 0;
+  push_pattern(p, s, seen, &n);
+}
+
+/* body under the lets that take a tuple pattern apart, its own binder being
+ * bound by the enclosing construct: for (l, r) matched by q,
+ * let l = fst q in let r = snd q in D(l, D(r, body)) (l, r the components'
+ * binders, hidden when they are tuples themselves); a component's
+ * annotation checks its projection. */
+static snode *destructure(parser *p, const spat *s, snode *body)
+{
+  if (!s->l)
+    return body;
+  body = destructure(p, s->l, destructure(p, s->r, body));
+  snode *fs = mk(p, TM_FST, s->line, s->col, mk_var(p, s->b, s->line, s->col), NULL, NULL);
+  snode *sn = mk(p, TM_SND, s->line, s->col, mk_var(p, s->b, s->line, s->col), NULL, NULL);
+  fs->role = sn->role = ROLE_LET_PAIR;
+  snode *pe[2] = {fs, sn};
+  const spat *ps[2] = {s->l, s->r};
+  for (int i = 0; i < 2; i++)
+    if (ps[i]->t) {
+      snode *a = mk(p, RAW_ANN, ps[i]->t->line, ps[i]->t->col, pe[i], NULL, NULL);
+      a->ty = ps[i]->t;
+      pe[i] = a;
+    }
+  snode *l3 = mk(p, TM_LET, s->line, s->col, pe[1], body, NULL);
+  l3->bb = s->r->b;
+  snode *l2 = mk(p, TM_LET, s->line, s->col, pe[0], l3, NULL);
+  l2->bb = s->l->b;
+  l2->role = l3->role = ROLE_LET_PAIR;
+  return l2;
+}
+
 /* One `let ... in` header of a chain: what parse_let_chain needs to build
  * the LET nodes once the final body is known. */
 typedef struct let_frame {
   int line, col;
-  int pair;            /* let (a, b) = e */
-  int pl, pc;          /* position of the pattern */
+  spat *pat;           /* let (a, (b, c)) = e: the pattern */
   snode *e;            /* bound expression */
-  sbinder *xb;         /* let x: x; let (a, b): the hidden pair */
-  sbinder *ab, *bb;    /* let (a, b) */
+  sbinder *xb;         /* let x: x; a pattern: its binder */
 } let_frame;
 
 static snode *parse_expr_nolet(parser *p);
@@ -1487,25 +1845,19 @@ static snode *parse_let_chain(parser *p)
     f->col = p->cur.col;
     next(p); /* let */
     if (p->cur.kind == S_LPAREN) {
-      f->pair = 1;
-      f->pl = p->cur.line;
-      f->pc = p->cur.col;
-      next(p);
-      const char *a = binder_name(p, "in the pattern");
-      expect(p, S_COMMA, "in the pattern (a, b)");
-      const char *b = binder_name(p, "in the pattern");
-      closing(p, S_RPAREN, f->pl, f->pc);
-      if (a && b && strcmp(a, b) == 0)
-        perr(p, f->pl, f->pc, "the pattern binds '%s' twice", a);
+      /* let (a, (b, c)) = e in body  =  let q = e in D(q, body) */
+      spat *pt = parse_pattern(p, "in the pattern");
       expect(p, S_EQ, "after the pattern");
       f->e = parse_expr(p);
+      if (pt->t) {
+        snode *a = mk(p, RAW_ANN, pt->t->line, pt->t->col, f->e, NULL, NULL);
+        a->ty = pt->t;
+        f->e = a;
+      }
       expect(p, K_IN, "after the bound expression of let");
-      f->xb = mk_binder(p, NULL);
-      f->ab = mk_binder(p, a);
-      f->bb = mk_binder(p, b);
-      push_scope(p, NULL, f->xb);
-      push_scope(p, a, f->ab);
-      push_scope(p, b, f->bb);
+      f->pat = pt;
+      f->xb = pt->b;
+      bind_pattern(p, pt);
       continue;
     }
     int xl = p->cur.line, xc = p->cur.col;
@@ -1559,17 +1911,10 @@ static snode *parse_let_chain(parser *p)
   p->nscope = saved;
   for (int i = n - 1; i >= 0; i--) {
     let_frame *f = frames[i];
-    if (f->pair) {
-      snode *fs = mk(p, TM_FST, f->pl, f->pc, mk_var(p, f->xb, f->pl, f->pc), NULL, NULL);
-      snode *sn = mk(p, TM_SND, f->pl, f->pc, mk_var(p, f->xb, f->pl, f->pc), NULL, NULL);
-      fs->role = sn->role = ROLE_LET_PAIR;
-      snode *l3 = mk(p, TM_LET, f->line, f->col, sn, body, NULL);
-      l3->bb = f->bb;
-      snode *l2 = mk(p, TM_LET, f->line, f->col, fs, l3, NULL);
-      l2->bb = f->ab;
-      body = mk(p, TM_LET, f->line, f->col, f->e, l2, NULL);
+    if (f->pat && f->pat->l) {
+      body = mk(p, TM_LET, f->line, f->col, f->e, destructure(p, f->pat, body), NULL);
       body->bb = f->xb;
-      body->role = l2->role = l3->role = ROLE_LET_PAIR;
+      body->role = ROLE_LET_PAIR;
     } else {
       body = mk(p, TM_LET, f->line, f->col, f->e, body, NULL);
       body->bb = f->xb;
@@ -1580,9 +1925,11 @@ static snode *parse_let_chain(parser *p)
 
 /* Parameters of fun and of a local function: binder | (binder : type), one
  * or more, pushed on the scope. */
-typedef struct fparam { sbinder *b; stype *t; int line, col; } fparam;
+typedef struct fparam { sbinder *b; stype *t; spat *pat; int line, col; } fparam;
 
-static void **parse_params(parser *p, int *count, const char *ctx)
+/* tuples: patterns allowed ((x, y) destructured by wrap_lams); lfun and
+ * fold ... with take names only */
+static void **parse_params_p(parser *p, int *count, const char *ctx, int tuples)
 {
   void **ps = NULL;
   int n = 0, cap = 0;
@@ -1593,29 +1940,45 @@ static void **parse_params(parser *p, int *count, const char *ctx)
     fparam *fp = palloc(p, sizeof *fp);
     fp->line = p->cur.line;
     fp->col = p->cur.col;
-    const char *x;
     if (p->cur.kind == S_LPAREN) {
       int pl = p->cur.line, pc = p->cur.col;
       next(p);
-      x = binder_name(p, "in a parameter");
-      expect(p, S_COLON, "after the parameter name ((x : t))");
-      fp->t = parse_type(p);
-      closing(p, S_RPAREN, pl, pc);
+      if (!tuples) {
+        const char *x = binder_name(p, "in a parameter");
+        expect(p, S_COLON, "after the parameter name ((x : t))");
+        fp->t = parse_type(p);
+        closing(p, S_RPAREN, pl, pc);
+        fp->b = mk_binder(p, x);
+        push_scope(p, x, fp->b);
+      } else {
+        spat *pt = parse_pattern_paren(p, pl, pc, "in a parameter");
+        fp->pat = pt;
+        fp->b = pt->b;
+        fp->t = pattern_type(p, pt);
+        bind_pattern(p, pt);
+      }
     } else {
-      x = binder_name(p, ctx);
+      const char *x = binder_name(p, ctx);
+      fp->b = mk_binder(p, x);
+      push_scope(p, x, fp->b);
     }
-    fp->b = mk_binder(p, x);
     ps[n++] = fp;
-    push_scope(p, x, fp->b);
   } while (p->cur.kind == T_IDENT || p->cur.kind == S_LPAREN);
   *count = n;
   return ps;
+}
+
+static void **parse_params(parser *p, int *count, const char *ctx)
+{
+  return parse_params_p(p, count, ctx, 1);
 }
 
 static snode *wrap_lams(parser *p, void **ps, int n, snode *body, int line, int col)
 {
   for (int i = n - 1; i >= 0; i--) {
     const fparam *fp = ps[i];
+    if (fp->pat)
+      body = destructure(p, fp->pat, body);
     body = mk(p, TM_LAM, i == 0 ? line : fp->line, i == 0 ? col : fp->col, body, NULL, NULL);
     body->ba = fp->b;
     body->ty = fp->t;
@@ -1642,7 +2005,7 @@ static snode *parse_lfun(parser *p)
   p->saw_target = 1;
   next(p); /* lfun */
   int saved = p->nscope, n;
-  void **ps = parse_params(p, &n, "after lfun");
+  void **ps = parse_params_p(p, &n, "after lfun", 0);
   for (int i = 0; i < n; i++)
     if (!((fparam *)ps[i])->t)
       perr(p, ((fparam *)ps[i])->line, ((fparam *)ps[i])->col,
@@ -1658,17 +2021,12 @@ static snode *parse_lfun(parser *p)
 
 /* fold w with (x : t) (v : L) -> e: e summed over the entries (x, v) of the
  * copower w */
-static snode *parse_fold(parser *p)
+static snode *parse_fold_rest(parser *p, snode *w, int line, int col)
 {
-  int line = p->cur.line, col = p->cur.col;
   p->saw_target = 1;
-  next(p); /* fold */
-  snode *w = parse_app(p);
-  if (!target_word(p, "with"))
-    err_found(p, p->cur.line, p->cur.col, "expected 'with' after the copower of fold, found ", &p->cur);
-  next(p);
+  next(p); /* with */
   int saved = p->nscope, n;
-  void **ps = parse_params(p, &n, "after fold ... with");
+  void **ps = parse_params_p(p, &n, "after fold ... with", 0);
   if (n != 2 || !((fparam *)ps[0])->t || !((fparam *)ps[1])->t)
     perr(p, line, col, "fold takes two annotated parameters: fold w with (x : t) (v : L) -> e");
   expect(p, S_ARROW, "after the parameters of fold");
@@ -1682,6 +2040,43 @@ static snode *parse_fold(parser *p)
   return f;
 }
 
+/* A case branch's pattern: a name, `_` or a parenthesised pattern. An
+ * annotated one, (P : t), is matched by a hidden binder h and checked by
+ * a let in case_branch: the marker is a node whose l is P and r NULL. */
+static spat *case_pattern(parser *p, const char *what)
+{
+  spat *pt = parse_pattern(p, what);
+  if (pt->t) {
+    spat *h = palloc(p, sizeof *h);
+    *h = *pt;
+    h->b = mk_binder(p, NULL);
+    h->name = NULL;
+    h->t = NULL;
+    h->l = pt;
+    h->r = NULL;
+    return h;
+  }
+  return pt;
+}
+
+/* The branch's body, its pattern in scope: an annotated pattern (P : t)
+ * is let q = (h : t) in D(q, P, e); a tuple is destructured. */
+static snode *case_branch(parser *p, spat *pt)
+{
+  if (pt->l && !pt->r) {
+    spat *x = pt->l;
+    bind_pattern(p, x);
+    snode *e = destructure(p, x, parse_expr(p));
+    snode *a = mk(p, RAW_ANN, x->t->line, x->t->col, mk_var(p, pt->b, x->line, x->col), NULL, NULL);
+    a->ty = x->t;
+    snode *n = mk(p, TM_LET, x->line, x->col, a, e, NULL);
+    n->bb = x->b;
+    return n;
+  }
+  bind_pattern(p, pt);
+  return destructure(p, pt, parse_expr(p));
+}
+
 static snode *parse_case(parser *p)
 {
   int line = p->cur.line, col = p->cur.col;
@@ -1691,21 +2086,18 @@ static snode *parse_case(parser *p)
   if (p->cur.kind == S_BAR)
     next(p);
   expect(p, K_INL, "(case e of inl a -> e1 | inr b -> e2)");
-  const char *a = binder_name(p, "after inl");
-  expect(p, S_ARROW, "after 'inl a'");
   int saved = p->nscope;
-  sbinder *ab = mk_binder(p, a);
-  push_scope(p, a, ab);
-  snode *l = parse_expr(p);
+  spat *pa = case_pattern(p, "after inl");
+  expect(p, S_ARROW, "after 'inl a'");
+  snode *l = case_branch(p, pa);
   p->nscope = saved;
   expect(p, S_BAR, "before the inr branch of case");
   expect(p, K_INR, "(case e of inl a -> e1 | inr b -> e2)");
-  const char *b = binder_name(p, "after inr");
+  spat *pb = case_pattern(p, "after inr");
   expect(p, S_ARROW, "after 'inr b'");
-  sbinder *bb = mk_binder(p, b);
-  push_scope(p, b, bb);
-  snode *r = parse_expr(p);
+  snode *r = case_branch(p, pb);
   p->nscope = saved;
+  sbinder *ab = pa->b, *bb = pb->b;
   snode *n = mk(p, TM_CASE, line, col, s, l, r);
   n->bb = ab;
   n->bc = bb;
@@ -1733,8 +2125,6 @@ static snode *parse_expr_nolet(parser *p)
   case T_IDENT:
     if (target_word(p, "lfun"))
       return parse_lfun(p);
-    if (target_word(p, "fold"))
-      return parse_fold(p);
     return parse_or(p);
   default: return parse_or(p);
   }
@@ -1750,7 +2140,7 @@ static snode *parse_expr(parser *p)
   case K_CASE: n = parse_case(p); break;
   case K_IF: n = parse_if(p); break;
   case T_IDENT:
-    n = target_word(p, "lfun") ? parse_lfun(p) : target_word(p, "fold") ? parse_fold(p) : parse_or(p);
+    n = target_word(p, "lfun") ? parse_lfun(p) : parse_or(p);
     break;
   default: n = parse_or(p); break;
   }

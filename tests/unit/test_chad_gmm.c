@@ -62,7 +62,7 @@ int main(void)
   int rows = 0, cols = 0;
   CHECKM(fd_jacobian(term, e, 1e-6, F, 4096, &rows, &cols) == 0, "finite differences");
   CHECKM(rows == 1 && J->u.arr.n == 1, "one row");
-  /* coordinates of alphas, means, icf (x, gamma, lgd are constants here,
+  /* coordinates of alphas, means, icf (x and gamma are constants here,
    * but their columns are checked as well) */
   int bad = 0;
   for (int j = 0; j < cols && j < J->u.arr.elems[0]->u.arr.n; j++)

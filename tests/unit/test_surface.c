@@ -178,6 +178,141 @@ static void test_accept(void)
   accept("def f (x : real) =\n  let z = x * x in\n  sin z + exp x", "let(mul((#0,#0)),add((sin(#0),exp(#1))))");
 }
 
+/* ---- sugar: the last def of `sugar` elaborates to exactly the arena term
+ * of the hand-desugared `hand` (spec/surface.md §4) ---------------------- */
+static void same(const char *sugar, const char *hand)
+{
+  chad_diag d;
+  int t1 = -1, t2 = -1, ctx = -1;
+  if (elab_src(sugar, NULL, &t1, &ctx, &d) != CHAD_EXIT_OK) {
+    CHECK(0, "rejected: %s\n  %d:%d: %s", sugar, d.line, d.col, d.msg);
+    return;
+  }
+  char *a = sexp(t1);
+  if (elab_src(hand, NULL, &t2, &ctx, &d) != CHAD_EXIT_OK) {
+    CHECK(0, "rejected: %s\n  %d:%d: %s", hand, d.line, d.col, d.msg);
+    free(a);
+    return;
+  }
+  char *b = sexp(t2);
+  CHECK(strcmp(a, b) == 0, "%s\n  is not %s\n  got  %s\n  want %s", sugar, hand, a, b);
+  free(a);
+  free(b);
+}
+
+static void test_sugar(void)
+{
+  printf("sugar: patterns, inl/inr as functions, array operations, fold\n");
+  /* nested patterns: let, fun, case */
+  same("def f (p : real * (real * real)) = let (a, (b, c)) = p in a * b + c",
+       "def f (p : real * (real * real)) = let q = p in let a = fst q in let r = snd q in\n"
+       "  let b = fst r in let c = snd r in a * b + c");
+  same("def f (p : (real * real) * real) = let ((a, b), c) = p in a - b * c",
+       "def f (p : (real * real) * real) = let q = p in let r = fst q in let c = snd q in\n"
+       "  let a = fst r in let b = snd r in a - b * c");
+  same("def f (p : real * real * real) = let (a, _, c) = p in a * c",
+       "def f (p : real * real * real) = let q = p in let a = fst q in let r = snd q in\n"
+       "  let u = fst r in let c = snd r in a * c");
+  same("def f (p : real * real) = let (a, b) = p in a * b",
+       "def f (p : real * real) = let q = p in let a = fst q in let b = snd q in a * b");
+  same("def f (x : real) = let (y : real) = x in y", "def f (x : real) = let y = (x : real) in y");
+  same("def f (a : [(real * real) * real]) = map (fun ((x, y), z) -> x * y - z) a",
+       "def f (a : [(real * real) * real]) = map (fun (q : (real * real) * real) ->\n"
+       "  let r = fst q in let z = snd q in let x = fst r in let y = snd r in x * y - z) a");
+  same("def f (q : real * int) = let g = fun (x : real, n : int) -> x * toreal n in g q",
+       "def f (q : real * int) = let g = fun (p : real * int) -> let x = (fst p : real) in\n"
+       "  let n = (snd p : int) in x * toreal n in g q");
+  same("def f (q : real * int) = let g ((x, n) : real * int) (y : real) = x * y in g q 1.0",
+       "def f (q : real * int) = let g = fun (p : real * int) -> let x = fst p in\n"
+       "  let n = snd p in fun (y : real) -> x * y in g q 1.0");
+  same("def f (s : (real * real) + real) = case s of inl (a, b) -> a * b | inr c -> c",
+       "def f (s : (real * real) + real) = case s of inl p -> (let a = fst p in let b = snd p in a * b)\n"
+       "  | inr c -> c");
+  same("def f (s : real + real) = case s of inl (a : real) -> a | inr c -> c",
+       "def f (s : real + real) = case s of inl h -> (let a = (h : real) in a) | inr c -> c");
+  same("def f (p : real * real) = let ((a, b) : real * real) = p in a * b",
+       "def f (p : real * real) = let q = (p : real * real) in let a = fst q in let b = snd q in a * b");
+  same("def f (s : (real * real) + real) = case s of inl ((a, b) : real * real) -> a * b | inr c -> c",
+       "def f (s : (real * real) + real) = case s of inl h -> (let q = (h : real * real) in\n"
+       "  let a = fst q in let b = snd q in a * b) | inr c -> c");
+  reject("def f (p : real * real) = let ((a, b) : real * int) = p in a", 1, 55, "expected real * int, found real * real");
+  reject("def f (s : real + real) = case s of inl ((a, b) : real * real) -> a | inr c -> c", 1, 42,
+         "expected real * real, found real");
+  {
+    /* a pattern of 257 names: refused at the 257th (the limit bounds its depth) */
+    char *src = malloc(8 * 300 + 200);
+    strcpy(src, "def f (x : real) = let (");
+    for (int i = 0; i < 257; i++)
+      sprintf(src + strlen(src), "%sa%d", i ? ", " : "", i);
+    strcat(src, ") = x in x");
+    int col = (int)(strstr(src, "a256") - src) + 1;
+    reject(src, 1, col, "too many names in one pattern (limit 256)");
+    free(src);
+  }
+  {
+    /* fold fold fold ...: each fold reads an application-level expression
+     * (its target form's copower): bounded like parentheses, not a crash */
+    size_t n = 5000;
+    char *src = malloc(5 * n + 64);
+    strcpy(src, "def f (x : real) = ");
+    for (size_t i = 0; i < n; i++)
+      strcat(src, "fold ");
+    strcat(src, "x");
+    chad_diag d;
+    int t, c;
+    elab_src(src, NULL, &t, &c, &d);
+    CHECK(d.exit_code == CHAD_EXIT_INPUT && strstr(d.msg, "nested too deeply (parser limit 4000)"), "fold chain: %s",
+          d.msg);
+    free(src);
+  }
+  /* inl / inr as functions */
+  same("def f (a : [real]) : [real + int] = map inl a",
+       "def f (a : [real]) : [real + int] = map (fun (x : real) -> (inl x : real + int)) a");
+  same("def f (x : real) : int + real = let g : real -> int + real = inr in g x",
+       "def f (x : real) : int + real = let g = (fun (y : real) -> (inr y : int + real)) in g x");
+  /* array operations: the desugarings of spec/surface.md */
+  same("def f (a : [real], b : [real]) = concat a b",
+       "def f (a : [real], b : [real]) = let x = a in let y = b in let m = length x in\n"
+       "  build (m + length y) (fun i -> if i < m then x[i] else y[i - m])");
+  same("def f (a : [real], s : int, n : int) = slice a s n",
+       "def f (a : [real], s : int, n : int) = let x = a in let t = s in let k = n in build k (fun i -> x[t + i])");
+  same("def f (a : [real]) = reverse a",
+       "def f (a : [real]) = let x = a in let n = length x in build n (fun i -> x[n - 1 - i])");
+  same("def f (a : [real], j : int, v : real) = update a j v",
+       "def f (a : [real], j : int, v : real) = let x = a in let k = j in let w = v in let u = x[k] in\n"
+       "  build (length x) (fun i -> if i == k then w else x[i])");
+  same("def f (a : [real], b : [int]) = zip a b",
+       "def f (a : [real], b : [int]) = let x = a in let y = b in let m = length x in let n = length y in\n"
+       "  build (if m < n then m else n) (fun i -> (x[i], y[i]))");
+  same("def f (a : [real * int]) = unzip a",
+       "def f (a : [real * int]) = let x = a in (map (fun q -> fst q) x, map (fun q -> snd q) x)");
+  same("def f (n : int) = range n", "def f (n : int) = let k = n in build k (fun i -> i)");
+  same("def f (a : [real]) = fold (length a) (fun i acc -> acc + a[i]) 0.0",
+       "def f (a : [real]) = snd (iter (length a) (fun q -> let i = fst q in let acc = snd q in\n"
+       "  (i + 1, acc + a[i])) (0, 0.0))");
+  same("def f (a : [real]) = fold (length a) (fun (i : int) (acc : real) -> acc * a[i]) 1.0",
+       "def f (a : [real]) = snd (iter (length a) (fun q -> let i = fst q in let acc = snd q in\n"
+       "  (i + 1, acc * a[i])) (0, (1.0 : real)))");
+  same("def g (i : int, x : real) : real = x + toreal i\ndef f (n : int) = fold n g 0.0",
+       "def g (i : int, x : real) : real = x + toreal i\n"
+       "def f (n : int) = snd (iter n (fun q -> let i = fst q in let x = snd q in (i + 1, g i x)) (0, 0.0))");
+  /* the words stay ordinary names where bound, and the target fold parses */
+  accept("def f (concat : real, fold : real) = concat * fold", "mul((#1,#0))");
+  accept("def range (x : real) : real = x\ndef f (y : real) = range y", "let(lam[real](#0),app(#0,#1))");
+  reject("def f (a : [real]) = map reverse [a]", 1, 26, "'reverse' needs an argument: reverse a");
+  reject("def f (a : [real]) = concat a", 1, 30, "'concat' needs 2 arguments: concat a b");
+  reject("def f (n : int) = fold n 0.0", 1, 19, "'fold' needs 3 arguments");
+  reject("def f (n : int) = fold n (fun (i : real) acc -> acc) 0.0", 1, 36, "the index of fold has type int");
+  reject("def f (x : real) = concat x x", 1, 27, "expected an array, found real");
+  reject("def f (p : real * real) = let (a, (b, a)) = p in a", 1, 39, "binds 'a' twice");
+  reject("def f (p : real * real) = let (a, b = p in a", 1, 37, "expected ')' to close the '(' at 1:31");
+  reject("def f (p : real * real) = let (a, 2) = p in a", 1, 35, "expected a variable name in the pattern");
+  reject("def f (p : real) = let (a, b) = p in a", 1, 24, "expected a pair, found real");
+  reject("def f (p : real * real) = (fun ((a : int), b) -> a) p", 1, 28, "missing type annotation");
+  reject("def f (s : real + real) = case s of inl (a, b) -> a | inr c -> c", 1, 41, "expected a pair, found real");
+  reject("def f = map inl [1.0]", 1, 13, "cannot infer the other side of this inl");
+}
+
 static void test_reject(void)
 {
   printf("reject: exact position and message\n");
@@ -217,7 +352,7 @@ static void test_reject(void)
   reject("def f = 1e999", 1, 9, "out of range");
   reject("def f = 1e", 1, 9, "malformed number");
   reject("def f = 12abc", 1, 9, "malformed number");
-  reject("def f (x : real) = let (a, a) = (x, x) in a", 1, 24, "binds 'a' twice");
+  reject("def f (x : real) = let (a, a) = (x, x) in a", 1, 28, "binds 'a' twice");
   reject("def f (x : real) = let g (y : real) = g y in x", 1, 39, "unknown variable 'g'");
   reject("def f (x : real) = let g (y : real) = y in y", 1, 44, "unknown variable 'y'");
   reject("def f (x : real) = let h u = u in h x", 1, 24, "missing type annotation");
@@ -414,6 +549,10 @@ static const char *const programs[] = {
   "def c : int = 3\ndef g (x : real) : real = x * toreal c\ndef f (x : real) = iter c (fun (y : real) -> g y) x",
   "def f (x : real) = let p = (x, (x, (x, x))) in fst (snd (snd p))",
   "def f (x : real) = let u = () in (u, length ([] : [real]), sum [x])",
+  "def f (p : real * (real * real), a : [real]) = let (x, (y, z)) = p in\n"
+  "  fold (length a) (fun i acc -> acc + x * a[i]) (sum (concat (reverse a) (update (slice a 0 1) 0 y))) * z",
+  "def f (a : [real], b : [real]) = let (u, v) = unzip (zip a b) in map (fun (s, t) -> s * t) (zip u (map toreal (range (length v))))",
+  "def f (s : (real * real) + real) = case s of inl ((a : real), b) -> a * b | inr c -> c",
 };
 
 static int roundtrip_one(const char *src, int verbose)
@@ -823,6 +962,8 @@ static void test_deep(void)
     {"def f (x : real) = ", "iter 1 (fun (y : real) -> ", "x", ") x", ""},
     {"def f (x : real) = ", "build 1 (fun i -> ", "x", ")", ""},
     {"def f (x : real) = ", "x * (", "x", ")", ""},
+    {"def f (x : real) = ", "fold 1 (fun i acc -> acc) (", "x", ")", ""},
+    {"def f (x : [real]) = ", "update (", "x", ") 0 1.0", ""},
   };
   static const int sizes[] = {100, 400, 999, 1001, 3000};
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
@@ -974,6 +1115,7 @@ int main(void)
   surf_test_init();
   test_accept();
   test_reject();
+  test_sugar();
   test_api();
   test_print_target();
   test_deep();

@@ -25,6 +25,11 @@ static const char *const seeds[] = {
   "def f (x : real) = iter c (fun (y : real) -> g y) x\n",
   "def f (b : bool, x : real) = if not b || x < 0.0 then (if x == 0.0 then 1.0 else 2.0) else 3.0\n",
   "def f (x : real) = let k = pow x in let s = sin in (k (s x) + max x 1.0, @add (x, x), ([] : [real]))\n",
+  "def f (p : real * (real * real), s : (real * real) + real) =\n"
+  "  let (a, (b, _)) = p in let g = fun ((x : real, y : real), z : real) -> x * y - z in\n"
+  "  g ((a, b), a) + (case s of inl (u, v) -> u * v | inr w -> w)\n",
+  "def f (a : [real], b : [real], x : real) = let (u, v) = unzip (zip (concat (reverse a) b) (range 3)) in\n"
+  "  fold (length u) (fun i acc -> acc + u[i] * toreal v[i]) (sum (slice (update a 0 x) 1 1))\n",
 };
 
 static const char *const tokens[] = {
@@ -33,6 +38,7 @@ static const char *const tokens[] = {
   " then ", " else ", "fst ", "snd ", "true", "false", "not ", "iter ", "build ", "map ", "sum ",
   "length ", "real", "int", "unit", "bool", "x", "y", "f", "sin ", "pow ", "0", "1.5", "(*", "*)",
   "#", "\n", " ", "()", "_", "9999999999999999999", "1e400", "\"", "\t",
+  "concat ", "slice ", "reverse ", "update ", "zip ", "unzip ", "range ", "fold ", " with ", "(a, b)",
 };
 
 static uint64_t state;
