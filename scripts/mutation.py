@@ -401,8 +401,14 @@ TYPICAL_COST = {"test_fast": 12, "test_fast_vec": 20, "test_prim_accuracy": 10, 
 PROPTEST_ENV = {"PROPTEST_N": "200", "PROPTEST_SEED": "1", "PROPTEST_QUIET": "1"}
 
 
+UNIT_ONLY = None
+TREE = ROOT  # the tree whose unit tests are run: a scratch copy once set up
+
+
 def unit_tests():
-    return sorted(f[:-2] for f in os.listdir(os.path.join(ROOT, "tests/unit"))
+    if UNIT_ONLY:
+        return UNIT_ONLY
+    return sorted(f[:-2] for f in os.listdir(os.path.join(TREE, "tests/unit"))
                   if f.startswith("test_") and f.endswith(".c"))
 
 
@@ -603,6 +609,8 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=1, help="scratch trees tested in parallel")
     ap.add_argument("--files", nargs="*", default=[], help="globs of src/ files (default: all of src/)")
     ap.add_argument("--only", nargs="*", default=[], help="only these mutant ids")
+    ap.add_argument("--match", help="only the mutants whose id matches this regular expression")
+    ap.add_argument("--unit", help="comma-separated unit tests: the unit suite limited to these (screening)")
     ap.add_argument("--list", action="store_true", help="print the mutants' ids and stop")
     ap.add_argument("--report", help="write the markdown report here")
     ap.add_argument("--record", help="append the killed mutants' ids to this file")
@@ -612,6 +620,8 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the scratch trees")
     a = ap.parse_args()
     kinds = [k.strip() for k in a.suites.split(",") if k.strip()]
+    global UNIT_ONLY
+    UNIT_ONLY = [u.strip() for u in a.unit.split(",")] if a.unit else None
     for k in kinds:
         if k not in ("unit", "cli", "certified", "proptest"):
             ap.error(f"unknown suite '{k}'")
@@ -620,6 +630,8 @@ def main():
 
     srcs, muts = all_mutants(a.files)
     by_id = {}
+    if a.match:
+        muts = [m for m in muts if re.search(a.match, m.id)]
     for m in muts:
         by_id.setdefault(m.id, m)  # same id twice (same text): one mutant
     equiv, proof_only = read_list(EQUIV), read_list(PROOF_ONLY)
@@ -660,11 +672,14 @@ def main():
     for i in stale:
         print(f"mutation: warning: listed mutant no longer generated (update the list): {i}")
 
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # clean up the scratch trees
     base = tempfile.mkdtemp(prefix="chad-mutation.", dir=os.environ.get("TMPDIR", "/tmp"))
     workers = [Worker(base, k) for k in range(max(1, a.jobs))]
     try:
         with ThreadPoolExecutor(len(workers)) as ex:
             list(ex.map(lambda w: w.setup(), workers))
+        global TREE
+        TREE = workers[0].dir
         cost = TYPICAL_COST if a.no_baseline else baseline(workers[0], kinds, a.timeout_scale)
         results, lock = [], threading.Lock()
         pool = list(chosen)
