@@ -175,6 +175,24 @@ static void test_copowers(void)
   CHECK(chad_check_linear(-1) == CHAD_E_ARG && chad_check_linear(tm_count) == CHAD_E_ARG);
 }
 
+/* l <+> (l <+> ... (l <+> l)): k pluses, the innermost l at depth k below
+ * the llam's body. The check descends at most 6000 levels (LIN_DEPTH) and
+ * is conservative past it: "not linear". */
+static int plus_chain(int g, int k)
+{
+  int t = var(g, L);
+  for (int i = 0; i < k; i++)
+    t = plus(var(g, L), t);
+  return t;
+}
+
+static void test_depth_limit(void)
+{
+  int R = R_, g = in_l(R);
+  expect(R, plus_chain(g, 6000), 1, "6000 nested pluses (the depth limit)");
+  expect(R, plus_chain(g, 6001), 0, "6001 nested pluses (past the limit: refused)");
+}
+
 int main(void)
 {
   prog_setup();
@@ -184,6 +202,7 @@ int main(void)
   test_applications();
   test_binders();
   test_copowers();
+  test_depth_limit();
   printf("test_chad_linear: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;
 }
