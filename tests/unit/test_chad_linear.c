@@ -186,17 +186,46 @@ static int plus_chain(int g, int k)
   return t;
 }
 
+/* A constant primal k levels deep through the first, second or third child
+ * of its nodes: sin (sin ... x), x <+> (x <+> ... x), iter n (y. y) (iter ... x) */
+static int deep_const(int g, int k, int child)
+{
+  int t = var(g, X), gy = ext(g, R_);
+  for (int i = 0; i < k; i++)
+    t = child == 0 ? op1(P_SIN, t) : child == 1 ? plus(var(g, X), t)
+                   : OK(tm_iter(var(g, N), var(gy, 0), t));
+  return t;
+}
+
 static void test_depth_limit(void)
 {
   int R = R_, g = in_l(R);
   expect(R, plus_chain(g, 6000), 1, "6000 nested pluses (the depth limit)");
   expect(R, plus_chain(g, 6001), 0, "6001 nested pluses (past the limit: refused)");
+  /* "l occurs" past the limit, through each child slot */
+  for (int c = 0; c < 3; c++) {
+    CHECKM(chad_check_linear(OK(tm_llam(R, dsin(deep_const(g, 5900, c), var(g, L))))) == 1,
+           "D[sin](c; l), c constant 5900 deep through child %d", c);
+    CHECKM(chad_check_linear(OK(tm_llam(R, dsin(deep_const(g, 6100, c), var(g, L))))) == 0,
+           "D[sin](c; l), c 6100 deep through child %d: refused", c);
+  }
+}
+
+/* Term 0 (the arena's first) as a child: the walks test ids with >= 0 */
+static void test_first_term(void)
+{
+  int R = R_, g = in_l(R);
+  int l0 = var(g, L);
+  CHECKM(l0 == 0, "the first term built is term 0 (got %d)", l0);
+  expect(R, dsin(OK(tm_fst(pair(l0, var(g, X)))), var(g, L)), 0, "D[sin](fst (l, x); l), l term 0");
+  expect(R, dsin(OK(tm_snd(pair(var(g, X), l0))), var(g, L)), 0, "D[sin](snd (x, l); l), l term 0");
 }
 
 int main(void)
 {
   prog_setup();
   G = ext(ext(ext(CTX_EMPTY, R_), I_), ty_sum(R_, R_));
+  test_first_term();
   test_leaves();
   test_derivatives();
   test_applications();
