@@ -181,6 +181,22 @@ def is_operand_end(toks, i):
     return False
 
 
+def is_cond_end(toks, i):
+    """toks[i] is the ')' closing the condition of an if, while or for"""
+    if toks[i].text != ")":
+        return False
+    d, j = 0, i
+    while j >= 0:
+        if toks[j].text == ")":
+            d += 1
+        elif toks[j].text == "(":
+            d -= 1
+            if d == 0:
+                break
+        j -= 1
+    return j > 0 and toks[j - 1].text in ("if", "while", "for")
+
+
 def match_fwd(toks, i):
     """index of the bracket closing toks[i] (an opening bracket)"""
     o = toks[i].text
@@ -300,7 +316,8 @@ def generate(path, rel):
         elif x in SWAPS and nxt is not None and (nxt.text == "(" or x.startswith("TM_")):
             add(i, "SWP", x, SWAPS[x], s, e)
         # dropped statement: a simple expression statement on one line
-        if prev is not None and prev.text in (";", "{", "}") and t.kind == "id" \
+        if prev is not None and (prev.text in (";", "{", "}", "else") or is_cond_end(toks, i - 1)) \
+                and t.kind == "id" \
                 and x not in NOT_STMT and not is_decl_start(toks, i) \
                 and nxt is not None and nxt.text not in (":",):
             j, d = i, 0
@@ -613,11 +630,13 @@ def main():
     ap.add_argument("--unit", help="comma-separated unit tests: the unit suite limited to these (screening)")
     ap.add_argument("--list", action="store_true", help="print the mutants' ids and stop")
     ap.add_argument("--report", help="write the markdown report here")
-    ap.add_argument("--record", help="append the killed mutants' ids to this file")
+    ap.add_argument("--record", help="merge the killed mutants' ids into this file")
     ap.add_argument("--from-record", help="draw the sample from the ids in this file (a regression check)")
     ap.add_argument("--suites", default="unit,cli,certified,proptest")
     ap.add_argument("--timeout-scale", type=float, default=1.0, help="multiplies every time bound")
     ap.add_argument("--keep", action="store_true", help="keep the scratch trees")
+    ap.add_argument("--apply", metavar="DIR",
+                    help="write the --only mutants into the copy of the tree at DIR and stop (e.g. for a proof job)")
     a = ap.parse_args()
     kinds = [k.strip() for k in a.suites.split(",") if k.strip()]
     global UNIT_ONLY
@@ -647,6 +666,13 @@ def main():
         if missing:
             sys.exit("mutation: no such mutant: " + ", ".join(missing))
         chosen = [by_id[i] for i in a.only]
+        if a.apply:
+            for m in chosen:
+                src = srcs[m.file]
+                with open(os.path.join(a.apply, m.file), "w", encoding="utf-8") as f:
+                    f.write(src[:m.start] + m.repl + src[m.end:])
+                print(f"mutation: {m.id} written to {os.path.join(a.apply, m.file)}")
+            return 0
     elif a.from_record:
         ids = [ln.strip() for ln in open(a.from_record) if ln.strip() and not ln.startswith("#")]
         live = sorted(i for i in ids if i in by_id)
@@ -708,6 +734,8 @@ def main():
     finally:
         if not a.keep:
             shutil.rmtree(base, ignore_errors=True)
+        else:
+            print(f"mutation: scratch trees kept in {base}")
 
     results.sort(key=lambda r: r[0].id)
     rows = [(m, res) for m, res, _ in results]
@@ -724,11 +752,17 @@ def main():
     if a.report and rows:
         write_report(a, rows, results, srcs, seed, len(by_id), commit, dirty, kinds, wall, cost,
                      equiv, proof_only)
-    if a.record:
-        with open(a.record, "a") as f:
-            for m, res in rows:
-                if res in ("killed", "timeout"):
-                    f.write(m.id + "\n")
+    if a.record:  # merged: the ids recorded before, plus those killed now, less those that survived now
+        ids = set()
+        if os.path.exists(a.record):
+            ids = {ln.strip() for ln in open(a.record) if ln.strip() and not ln.startswith("#")}
+        ids |= {m.id for m, res in rows if res in ("killed", "timeout")}
+        ids -= {m.id for m, res in rows if res not in ("killed", "timeout")}
+        with open(a.record, "w") as f:
+            f.write("# Mutants killed in a recorded run (scripts/mutation.py --record); make check\n"
+                    "# draws a few and checks that they are still killed. One id a line.\n")
+            for i in sorted(ids):
+                f.write(i + "\n")
     passed = len(rows) - len(surv) - counts["nocompile"]
     print(f"{passed} passed, {len(surv)} failed")
     return 1 if surv else 0
