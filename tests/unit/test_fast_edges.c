@@ -1,6 +1,7 @@
 /* The fast evaluator (src/fast/) against the reference evaluator where
  * random inputs never go: ties of max and min (the derivative follows the
- * picked argument, x at a tie: spec/evaluator.md §6) and logsumexp at
+ * picked argument, x at a tie: spec/evaluator.md §6; a tie of +0 and -0
+ * returns x's sign) and logsumexp at
  * entries where an unshifted exp overflows or underflows (|x| >= 1000, up to
  * 1e308). Each program runs compiled (loops of any length compiled: loop
  * minimum 0; the value's loop is compiled, not run by the generic
@@ -135,6 +136,30 @@ static void test_ties(heap *h) {
   both(h, "min 2 2", prog_scalar2(P_MIN), 2, rt, sp, sdx, sv, s_val, 1, s_j, s_t, 2, 0, 0);
 }
 
+/* A tie of +0 and -0: max and min pick x, so the sign of the result is x's
+ * (the one case where picking x or y changes the value). */
+static void test_signed_zeros(heap *h) {
+  printf("max and min of +0 and -0 return x (its sign), both evaluators\n");
+  int tys[2] = {A_, A_};
+  double xs[2] = {0.0, -0.0}, ys[2] = {-0.0, 0.0};
+  const value *parts[2] = {reals(h, 2, xs), reals(h, 2, ys)};
+  double dx[4] = {1, 2, 3, 4}, v[2] = {1, 1};
+  int ops[2] = {P_MAX, P_MIN};
+  for (int k = 0; k < 2; k++)
+    for (int fast = 0; fast < 2; fast++) {
+      result r;
+      int ok = run(h, fast, prog_loop2(ops[k]), 2, tys, parts, dx, v, &r);
+      CHECKM(ok && r.nval == 2 && r.val[0] == 0.0 && !signbit(r.val[0]) && r.val[1] == 0.0 && signbit(r.val[1]),
+             "%s (+0, -0), (-0, +0) (%s): want (+0, -0)", k ? "min" : "max", fast ? "fast" : "reference");
+      int rt[2] = {R_, R_};
+      const value *sp[2] = {v_real(h, -0.0), v_real(h, 0.0)};
+      double sdx[2] = {1, 2}, sv[1] = {1};
+      ok = run(h, fast, prog_scalar2(ops[k]), 2, rt, sp, sdx, sv, &r);
+      CHECKM(ok && r.nval == 1 && r.val[0] == 0.0 && signbit(r.val[0]),
+             "%s -0 +0 (%s): want -0", k ? "min" : "max", fast ? "fast" : "reference");
+    }
+}
+
 /* v : Arr R |- logsumexp v */
 static int prog_lse(void) {
   int g = ext(CTX_EMPTY, A_);
@@ -185,6 +210,7 @@ int main(void) {
   heap *h = heap_new((size_t)1 << 26);
   fast_set_loop_min(0);
   test_ties(h);
+  test_signed_zeros(h);
   test_logsumexp(h);
   heap_free(h);
   printf("test_fast_edges: %d checks, %d failures\n", checks, failures);
