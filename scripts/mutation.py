@@ -455,14 +455,31 @@ def suite_plan(rel, kinds, cost):
     return plan
 
 
+RUNNING = set()   # process groups of the commands running now
+STOP = threading.Event()
+
+
+def on_term(*_):
+    """SIGTERM/SIGINT: no new mutant, the running commands' groups killed"""
+    STOP.set()
+    for pid in list(RUNNING):
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 def run(cmd, cwd, timeout, env=None):
     """(status, seconds, output tail); status 'ok', 'fail' or 'timeout'.
     The command runs in its own process group, killed whole on timeout."""
     e = dict(os.environ)
     e.update(env or {})
     t0 = time.time()
+    if STOP.is_set():
+        return "fail", 0.0, "stopped"
     p = subprocess.Popen(cmd, cwd=cwd, env=e, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                          stdin=subprocess.DEVNULL, start_new_session=True)
+    RUNNING.add(p.pid)
     try:
         out, _ = p.communicate(timeout=timeout)
         st = "ok" if p.returncode == 0 else "fail"
@@ -473,6 +490,8 @@ def run(cmd, cwd, timeout, env=None):
             pass
         out, _ = p.communicate()
         st = "timeout"
+    finally:
+        RUNNING.discard(p.pid)
     return st, time.time() - t0, out.decode("utf-8", "replace")[-2000:]
 
 
@@ -698,7 +717,8 @@ def main():
     for i in stale:
         print(f"mutation: warning: listed mutant no longer generated (update the list): {i}")
 
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # clean up the scratch trees
+    signal.signal(signal.SIGTERM, on_term)  # stop, then clean up the scratch trees
+    signal.signal(signal.SIGINT, on_term)
     base = tempfile.mkdtemp(prefix="chad-mutation.", dir=os.environ.get("TMPDIR", "/tmp"))
     workers = [Worker(base, k) for k in range(max(1, a.jobs))]
     try:
@@ -713,11 +733,13 @@ def main():
         def loop(w):
             while True:
                 with lock:
-                    if not pool:
+                    if not pool or STOP.is_set():
                         return
                     m = pool.pop(0)
                 t0 = time.time()
                 res, why = test_mutant(w, m, srcs[m.file], kinds, cost, a.timeout_scale)
+                if STOP.is_set():
+                    return  # an interrupted mutant has no result
                 if res == "survived" and m.id in equiv:
                     res = "equivalent"
                 elif res == "survived" and m.id in proof_only:
@@ -737,6 +759,8 @@ def main():
         else:
             print(f"mutation: scratch trees kept in {base}")
 
+    if STOP.is_set():
+        print("mutation: stopped by a signal; partial results")
     results.sort(key=lambda r: r[0].id)
     rows = [(m, res) for m, res, _ in results]
     wall = time.time() - t_start
