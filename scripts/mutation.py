@@ -333,7 +333,9 @@ def generate(path, rel):
                     break
                 j += 1
             if j < len(toks) and toks[j].text == ";" and toks[j].line == t.line:
-                add(i, "DEL", src[s:toks[j].off + 1], ";", s, toks[j].off + 1)
+                # the body of an if/else/loop: `{}`, since `;` there is an error (-Wempty-body)
+                body = prev.text == "else" or is_cond_end(toks, i - 1)
+                add(i, "DEL", src[s:toks[j].off + 1], "{}" if body else ";", s, toks[j].off + 1)
         # swapped adjacent single-token arguments of a call
         if x == "(" and prev is not None and prev.kind == "id" and prev.text not in NOT_STMT:
             j = match_fwd(toks, i)
