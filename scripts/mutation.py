@@ -475,6 +475,10 @@ def run(cmd, cwd, timeout, env=None):
     """(status, seconds, output tail); status 'ok', 'fail' or 'timeout'.
     The command runs in its own process group, killed whole on timeout."""
     e = dict(os.environ)
+    # OpenMP threads that sleep when idle and no more than the cores: spinning
+    # threads on an oversubscribed machine slow a test by 10 times or more
+    e.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    e.setdefault("OMP_NUM_THREADS", "2")
     e.update(env or {})
     t0 = time.time()
     if STOP.is_set():
