@@ -700,6 +700,9 @@ def main():
                 print(f"mutation: {m.id} written to {os.path.join(a.apply, m.file)}")
             return 0
     elif a.from_record:
+        if not os.path.exists(a.from_record):
+            print(f"mutation: no record {a.from_record} (a run with --record writes it)", file=sys.stderr)
+            return 2
         ids = [ln.strip() for ln in open(a.from_record) if ln.strip() and not ln.startswith("#")]
         live = sorted(i for i in ids if i in by_id)
         gone = len(ids) - len(live)
