@@ -198,6 +198,17 @@ int main(void) {
     CHECK(chad_print_rev(a, "sq", 0, &out, &d) == 0 && out && strstr(out, "def sq_rev"));
     free(out);
     out = NULL;
+    /* without --raw the transformation goes through the simplifier: shorter */
+    char *simp = NULL, *raw = NULL;
+    CHECK(chad_print_rev(a, "f", 0, &simp, &d) == 0 && chad_print_rev(a, "f", 1, &raw, &d) == 0 &&
+          simp && raw && strlen(simp) < strlen(raw));
+    free(simp);
+    free(raw);
+    simp = raw = NULL;
+    CHECK(chad_print_fwd(a, "f", 0, &simp, &d) == 0 && chad_print_fwd(a, "f", 1, &raw, &d) == 0 &&
+          simp && raw && strlen(simp) < strlen(raw));
+    free(simp);
+    free(raw);
   }
 
   test_no_growth(a, b);
