@@ -32,8 +32,9 @@
 set -u
 cd "$(dirname "$0")/.."
 
-# make test's parts (Makefile: each `test: test-X`), then proptest, a short
-# run of each fuzzer and the quick proof gate. A new part of make test is a
+# make test's parts (Makefile: each `test: test-X`), then proptest, a small
+# sample of recorded killed mutants (still killed?), a short run of each
+# fuzzer and the quick proof gate. A new part of make test is a
 # new line here.
 stages=(
   "unit release   | tests  | make --no-print-directory test-release"
@@ -45,6 +46,7 @@ stages=(
   "install        | tests  | make --no-print-directory test-install"
   "python         | tests  | make --no-print-directory test-python"
   "property tests | tests  | make --no-print-directory proptest"
+  "mutation       | tests  | make --no-print-directory mutation-check"
   "fuzz           | fuzz   | make --no-print-directory fuzz-check"
   "proofs         | proofs | make --no-print-directory prove-quick"
 )
@@ -62,7 +64,7 @@ fmt_time() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 
 # Lines shown on the terminal while a stage runs (V=0): failures and
 # progress of the long stages.
-live_tests='^FAIL|^  \.\.\. [0-9]+ (programs|cases)|^cli tests of|^proptest seed|^difftest: PyTorch|^deps: installing'
+live_tests='^FAIL|^  \.\.\. [0-9]+ (programs|cases)|^cli tests of|^proptest seed|^mutation seed|^difftest: PyTorch|^deps: installing'
 live_fuzz='^fuzz-[a-z]+: (running|ok|FAILED)|^deps: installing'
 live_proofs='job done at|^proved [0-9]+/[0-9]+ goals|\[(Failed|Timeout|Unknown)\] Goal|^check-calls: contracts|^prove: no report|^deps: installing'
 

@@ -167,6 +167,50 @@ static int streq_free(char *s, const char *want) {
   return ok;
 }
 
+/* Reads text as a tangent of ty at the primal shape: its flat coordinates
+ * (json_flat_add: the present side of a sum only) into flat[0..n), or an
+ * input error whose column and message are checked (col 0: a success). */
+static int rd_tan(int ty, const value *shape, const char *text, double *flat, int64_t n,
+                  int col, const char *frag) {
+  chad_diag d;
+  memset(&d, 0, sizeof d);
+  json_doc *doc = json_doc_parse(text, strlen(text), "<tangent>", &d);
+  const value *t = doc ? json_doc_tangent(h, doc, ty, shape, "tangent", &d) : NULL;
+  json_doc_free(doc);
+  if (col) {
+    int ok = !t && d.exit_code == CHAD_EXIT_INPUT && d.col == col && strstr(d.msg, frag);
+    if (!ok) printf("  %s: want an error at column %d (%s), got %s\n", text, col, frag, t ? "a value" : d.msg);
+    return ok;
+  }
+  if (!t) { printf("  %s: %s\n", text, d.msg); return 0; }
+  if (json_flat_count(ty, shape) != n) return 0;
+  for (int64_t k = 0; k < n; k++) flat[k] = 0.0;
+  return json_flat_add(ty, t, shape, flat) == NULL;
+}
+
+/* A sum's tangent [left, right]: the present side is read against its
+ * primal (an array of the primal's length), the side that is not present
+ * has no primal to fit and contributes nothing. */
+static void sum_tangents(int R) {
+  printf("a sum's tangent: the present side fits the primal, the other side is not used\n");
+  chad_diag d;
+  int ar = ty_arr(R), st = ty_sum(ar, ar);
+  const value *inl = rd("{\"inl\": [1, 2]}", st, &d), *inr = rd("{\"inr\": [1, 2]}", st, &d);
+  CHECK(inl && inr);
+  double f[2] = {0, 0};
+  CHECK(rd_tan(st, inl, "[[0.5, -1], null]", f, 2, 0, "") && f[0] == 0.5 && f[1] == -1);
+  CHECK(rd_tan(st, inr, "[null, [0.25, 4]]", f, 2, 0, "") && f[0] == 0.25 && f[1] == 4);
+  /* the side not present: any length, and not one of the coordinates */
+  CHECK(rd_tan(st, inl, "[[0.5, -1], [7, 8, 9]]", f, 2, 0, "") && f[0] == 0.5 && f[1] == -1);
+  CHECK(rd_tan(st, inr, "[[7, 8, 9], [0.25, 4]]", f, 2, 0, "") && f[0] == 0.25 && f[1] == 4);
+  CHECK(rd_tan(st, inr, "[[7], [0.25, 4]]", f, 2, 0, "") && f[0] == 0.25 && f[1] == 4);
+  /* the present side of the wrong length: an error at that side */
+  CHECK(rd_tan(st, inl, "[[0.5, -1, 3], null]", f, 2, 2, "length 2"));
+  CHECK(rd_tan(st, inr, "[null, [0.25, 4, 1]]", f, 2, 8, "length 2"));
+  CHECK(rd_tan(st, inr, "[[1, 2], [0.25]]", f, 2, 10, "length 2"));
+  CHECK(rd_tan(st, inl, "[1, 2, 3]", f, 2, 1, "a sum's tangent"));
+}
+
 static void tangents(int R, int I) {
   printf("tangents are written densely, shaped like the primal\n");
   chad_diag d;
@@ -202,6 +246,7 @@ static void tangents(int R, int I) {
   CHECK(doc && !json_doc_tangent(h, doc, ty, shape, "tangent", &d) && d.line == 1 &&
         d.col == 2 && strstr(d.msg, "length 3"));
   json_doc_free(doc);
+  sum_tangents(R);
   printf("flattened coordinates and basis tangents\n");
   CHECK(json_flat_count(ty, shape) == 4);
   for (int64_t k = 0; k < 4; k++) {

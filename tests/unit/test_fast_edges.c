@@ -1,0 +1,218 @@
+/* The fast evaluator (src/fast/) against the reference evaluator where
+ * random inputs never go: ties of max and min (the derivative follows the
+ * picked argument, x at a tie: spec/evaluator.md §6; a tie of +0 and -0
+ * returns x's sign) and logsumexp at
+ * entries where an unshifted exp overflows or underflows (|x| >= 1000, up to
+ * 1e308). Each program runs compiled (loops of any length compiled: loop
+ * minimum 0; the value's loop is compiled, not run by the generic
+ * interpreter) and by the reference evaluator: value, J dx (forward CHAD)
+ * and J^T v (reverse CHAD), each compared with values by hand. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chad/chad.h"
+#include "chad/eval.h"
+#include "chad/fast.h"
+#include "chad/kernel.h"
+#include "chad/primitives.h"
+#include "unit/chad_progs.h"
+
+#include "check.h"
+
+#define MAXS 16
+
+typedef struct result {
+  double val[MAXS], jdx[MAXS], jtv[MAXS];
+  int64_t nval, njdx, njtv;
+  fast_stats st;   /* of the value's evaluation */
+} result;
+
+static const value *reals(heap *h, int n, const double *x) {
+  value *a = v_array(h, n);
+  for (int i = 0; i < n; i++) a->u.arr.elems[i] = v_real(h, x[i]);
+  return a;
+}
+
+/* value, J dx and J^T v of t (parameters parts[0..n) of types tys) by one
+ * evaluator; dx and v flattened. 0 on an evaluation failure. */
+static int run(heap *h, int fast, int t, int n, const int *tys, const value **parts,
+               const double *dx, const double *v, result *r) {
+  memset(r, 0, sizeof *r);
+  int g = tm_ctx(t), ty = tm_type(t), cty = TY_ID_UNIT;
+  for (int i = 0; i < n; i++) cty = ty_prod(cty, tys[i]);
+  const env *e = chad_params_env(h, n, parts);
+  const value *ptup = chad_ctx_tuple_make(h, n, parts);
+  eval_error err;
+  fast_stats_reset();
+  const value *val = fast ? eval_fast(h, t, e, &err) : eval_ref(h, t, e, &err);
+  if (!val) return 0;
+  fast_stats_get(&r->st);
+  int f = chad_fwd(t), rv = chad_rev(t);
+  if (f < 0 || rv < 0 || tm_ctx(f) != chad_ctx_pfwd(g)) return 0;
+  const value *pf = fast ? eval_fast(h, f, e, &err) : eval_ref(h, f, e, &err);
+  const value *pr = fast ? eval_fast(h, rv, e, &err) : eval_ref(h, rv, e, &err);
+  if (!pf || !pr) return 0;
+  int64_t pos = 0;
+  const value *tan = chad_unflatten_tangent(h, cty, ptup, dx, &pos);
+  pos = 0;
+  const value *cot = chad_unflatten_tangent(h, ty, val, v, &pos);
+  const value *a = fast ? eval_fast_apply(h, pf->u.pair.b, tan, &err) : eval_apply(h, pf->u.pair.b, tan, &err);
+  const value *b = fast ? eval_fast_apply(h, pr->u.pair.b, cot, &err) : eval_apply(h, pr->u.pair.b, cot, &err);
+  if (!a || !b) return 0;
+  r->nval = chad_flatten_tangent(h, ty, val, val, r->val, MAXS);
+  r->njdx = chad_flatten_tangent(h, ty, val, a, r->jdx, MAXS);
+  r->njtv = chad_flatten_tangent(h, cty, ptup, b, r->jtv, MAXS);
+  return r->nval >= 0 && r->njdx >= 0 && r->njtv >= 0;
+}
+
+/* |a - b| <= rel |b| entry by entry, n entries */
+static int near(const double *a, const double *b, int64_t n, double rel) {
+  for (int64_t i = 0; i < n; i++)
+    if (!(fabs(a[i] - b[i]) <= rel * fabs(b[i]))) return 0;
+  return 1;
+}
+
+/* Both evaluators on t; each must give want_val, want_jdx, want_jtv (to rel;
+ * 0: exactly), and a program with a loop must run it compiled. */
+static void both(heap *h, const char *name, int t, int n, const int *tys, const value **parts,
+                 const double *dx, const double *v, const double *want_val, int64_t nv,
+                 const double *want_jdx, const double *want_jtv, int64_t nc, double rel, int loop) {
+  for (int fast = 0; fast < 2; fast++) {
+    result r;
+    const char *ev = fast ? "fast" : "reference";
+    int ok = run(h, fast, t, n, tys, parts, dx, v, &r);
+    CHECKM(ok, "%s (%s): evaluation failed", name, ev);
+    if (!ok) continue;
+    CHECKM(r.nval == nv && near(r.val, want_val, nv, rel), "%s (%s): value", name, ev);
+    CHECKM(r.njdx == nv && near(r.jdx, want_jdx, nv, rel), "%s (%s): J dx", name, ev);
+    CHECKM(r.njtv == nc && near(r.jtv, want_jtv, nc, rel), "%s (%s): J^T v", name, ev);
+    if (fast && loop)
+      CHECKM(r.st.compiled_loops >= 1 && r.st.generic_loops == 0,
+             "%s: loops compiled %lld, generic %lld", name, (long long)r.st.compiled_loops,
+             (long long)r.st.generic_loops);
+    if (failures && getenv("FAST_TEST_VERBOSE"))
+      for (int64_t i = 0; i < nc; i++) fprintf(stderr, "  %s jtv[%lld] = %.17g\n", ev, (long long)i, r.jtv[i]);
+  }
+}
+
+/* x : Arr R, y : Arr R |- build (length x) (i. op x[i] y[i]) */
+static int prog_loop2(int op) {
+  int g = ext(ext(CTX_EMPTY, A_), A_), gi = ext(g, I_);   /* i 0, y 1, x 2 */
+  int xi = OK(tm_index(var(gi, 2), var(gi, 0))), yi = OK(tm_index(var(gi, 1), var(gi, 0)));
+  return OK(tm_build(OK(tm_length(var(g, 1))), op2(op, xi, yi)));
+}
+
+/* x : R, y : R |- op x y */
+static int prog_scalar2(int op) {
+  int g = ext(ext(CTX_EMPTY, R_), R_);
+  return op2(op, var(g, 1), var(g, 0));
+}
+
+static void test_ties(heap *h) {
+  printf("max and min at ties: the derivative follows x, both evaluators\n");
+  int tys[2] = {A_, A_};
+  /* ties at 0 and 3; x > y at 1, x < y at 2 */
+  double xs[4] = {1, 2, 3, 4}, ys[4] = {1, 1, 5, 4};
+  const value *parts[2] = {reals(h, 4, xs), reals(h, 4, ys)};
+  double dx[8] = {1, 2, 3, 4, 10, 20, 30, 40}, v[4] = {1, 1, 1, 1};
+  /* max picks x where x >= y: at 0, 1, 3 */
+  double mv[4] = {1, 2, 5, 4}, mj[4] = {1, 2, 30, 4}, mt[8] = {1, 1, 0, 1, 0, 0, 1, 0};
+  both(h, "max x[i] y[i]", prog_loop2(P_MAX), 2, tys, parts, dx, v, mv, 4, mj, mt, 8, 0, 1);
+  /* min picks x where x <= y: at 0, 2, 3 */
+  double nv[4] = {1, 1, 3, 4}, nj[4] = {1, 20, 3, 4}, nt[8] = {1, 0, 1, 1, 0, 1, 0, 0};
+  both(h, "min x[i] y[i]", prog_loop2(P_MIN), 2, tys, parts, dx, v, nv, 4, nj, nt, 8, 0, 1);
+  /* all ties: every entry follows x */
+  const value *tied[2] = {reals(h, 4, xs), reals(h, 4, xs)};
+  double tv[4] = {1, 2, 3, 4}, tj[4] = {1, 2, 3, 4}, tt[8] = {1, 1, 1, 1, 0, 0, 0, 0};
+  both(h, "max at ties", prog_loop2(P_MAX), 2, tys, tied, dx, v, tv, 4, tj, tt, 8, 0, 1);
+  both(h, "min at ties", prog_loop2(P_MIN), 2, tys, tied, dx, v, tv, 4, tj, tt, 8, 0, 1);
+  /* scalars (outside a loop) at a tie */
+  int rt[2] = {R_, R_};
+  const value *sp[2] = {v_real(h, 2.0), v_real(h, 2.0)};
+  double sdx[2] = {1, 10}, sv[1] = {3}, s_val[1] = {2}, s_j[1] = {1}, s_t[2] = {3, 0};
+  both(h, "max 2 2", prog_scalar2(P_MAX), 2, rt, sp, sdx, sv, s_val, 1, s_j, s_t, 2, 0, 0);
+  both(h, "min 2 2", prog_scalar2(P_MIN), 2, rt, sp, sdx, sv, s_val, 1, s_j, s_t, 2, 0, 0);
+}
+
+/* A tie of +0 and -0: max and min pick x, so the sign of the result is x's
+ * (the one case where picking x or y changes the value). */
+static void test_signed_zeros(heap *h) {
+  printf("max and min of +0 and -0 return x (its sign), both evaluators\n");
+  int tys[2] = {A_, A_};
+  double xs[2] = {0.0, -0.0}, ys[2] = {-0.0, 0.0};
+  const value *parts[2] = {reals(h, 2, xs), reals(h, 2, ys)};
+  double dx[4] = {1, 2, 3, 4}, v[2] = {1, 1};
+  int ops[2] = {P_MAX, P_MIN};
+  for (int k = 0; k < 2; k++)
+    for (int fast = 0; fast < 2; fast++) {
+      result r;
+      int ok = run(h, fast, prog_loop2(ops[k]), 2, tys, parts, dx, v, &r);
+      CHECKM(ok && r.nval == 2 && r.val[0] == 0.0 && !signbit(r.val[0]) && r.val[1] == 0.0 && signbit(r.val[1]),
+             "%s (+0, -0), (-0, +0) (%s): want (+0, -0)", k ? "min" : "max", fast ? "fast" : "reference");
+      int rt[2] = {R_, R_};
+      const value *sp[2] = {v_real(h, -0.0), v_real(h, 0.0)};
+      double sdx[2] = {1, 2}, sv[1] = {1};
+      ok = run(h, fast, prog_scalar2(ops[k]), 2, rt, sp, sdx, sv, &r);
+      CHECKM(ok && r.nval == 1 && r.val[0] == 0.0 && signbit(r.val[0]),
+             "%s -0 +0 (%s): want -0", k ? "min" : "max", fast ? "fast" : "reference");
+    }
+}
+
+/* v : Arr R |- logsumexp v */
+static int prog_lse(void) {
+  int g = ext(CTX_EMPTY, A_);
+  return op1(P_LOGSUMEXP, var(g, 0));
+}
+
+/* m : Arr (Arr R) |- build (length m) (i. logsumexp m[i]) */
+static int prog_lse_rows(void) {
+  int g = ext(CTX_EMPTY, ty_arr(A_)), gi = ext(g, I_);
+  return OK(tm_build(OK(tm_length(var(g, 0))), op1(P_LOGSUMEXP, OK(tm_index(var(gi, 1), var(gi, 0))))));
+}
+
+static void test_logsumexp(heap *h) {
+  printf("logsumexp where exp overflows or underflows: shifted by the maximum, both evaluators\n");
+  /* by hand: logsumexp (c, c, c - 1) = c + log (2 + e^-1); its gradient
+   * softmax = (1, 1, e^-1) / (2 + e^-1). The double formulas below are
+   * within a few ulps of the real numbers: tolerance 1e-13 relative. */
+  double e1 = exp(-1.0), s = 2.0 + e1, l = log(s);
+  int tys[1] = {A_};
+  double big[3] = {1000, 1000, 999}, small[3] = {-1000, -1000, -1001}, huge[3] = {1e308, 1e308, 0};
+  double dx[3] = {1, 2, 4}, v[1] = {2};
+  double jdx = (1 + 2 + 4 * e1) / s, jtv[3] = {2 / s, 2 / s, 2 * e1 / s};
+  const value *pb[1] = {reals(h, 3, big)};
+  double vb[1] = {1000 + l}, jb[1] = {jdx};
+  both(h, "logsumexp (1000, 1000, 999)", prog_lse(), 1, tys, pb, dx, v, vb, 1, jb, jtv, 3, 1e-13, 0);
+  const value *ps[1] = {reals(h, 3, small)};
+  double vs[1] = {-1000 + l};
+  both(h, "logsumexp (-1000, -1000, -1001)", prog_lse(), 1, tys, ps, dx, v, vs, 1, jb, jtv, 3, 1e-13, 0);
+  /* (1e308, 1e308, 0): 1e308 + log 2 rounds to 1e308; softmax (1/2, 1/2, 0) */
+  const value *ph[1] = {reals(h, 3, huge)};
+  double vh[1] = {1e308}, jh[1] = {1.5}, th[3] = {1, 1, 0};
+  both(h, "logsumexp (1e308, 1e308, 0)", prog_lse(), 1, tys, ph, dx, v, vh, 1, jh, th, 3, 1e-13, 0);
+  /* the three rows in one compiled loop */
+  int mt[1] = {ty_arr(A_)};
+  value *m = v_array(h, 3);
+  m->u.arr.elems[0] = reals(h, 3, big);
+  m->u.arr.elems[1] = reals(h, 3, small);
+  m->u.arr.elems[2] = reals(h, 3, huge);
+  const value *pm[1] = {m};
+  double mdx[9] = {1, 2, 4, 1, 2, 4, 1, 2, 4}, mv[3] = {2, 2, 2};
+  double want_v[3] = {1000 + l, -1000 + l, 1e308}, want_j[3] = {jdx, jdx, 1.5};
+  double want_t[9] = {jtv[0], jtv[1], jtv[2], jtv[0], jtv[1], jtv[2], 1, 1, 0};
+  both(h, "logsumexp of each row", prog_lse_rows(), 1, mt, pm, mdx, mv, want_v, 3, want_j, want_t, 9, 1e-13, 1);
+}
+
+int main(void) {
+  prog_setup();
+  heap *h = heap_new((size_t)1 << 26);
+  fast_set_loop_min(0);
+  test_ties(h);
+  test_signed_zeros(h);
+  test_logsumexp(h);
+  heap_free(h);
+  printf("test_fast_edges: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
+}
