@@ -165,6 +165,7 @@ test: test-difftest
 test-difftest: chad
 	@scripts/deps.sh torch
 	@difftest/run.py --generated 200 --seed 1 --quiet --check
+	@difftest/test_shrink.py
 difftest: chad
 	@scripts/deps.sh torch
 	@difftest/run.py --generated 10000 --seed 20261127 --record difftest/reproducers --report difftest/RESULTS.md

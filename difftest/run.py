@@ -56,6 +56,8 @@ import types
 
 import torch
 
+from shrink import ShrinkError, shrink_program, simplify_inputs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHAD = os.environ.get("CHAD", os.path.join(ROOT, "chad"))
 BUILD = os.path.join(ROOT, "build", "difftest")
@@ -193,7 +195,46 @@ class Case:
         self.label = label or name
 
 
-def load_module(path, fn):
+_PROPTEST = []
+
+
+def proptest():
+    """The property-test binary (proptests/run.sh builds it; with
+    PROPTEST_N=0 and PROPTEST_EMIT it only builds)."""
+    if not _PROPTEST:
+        d = os.path.join(BUILD, "empty")
+        os.makedirs(d, exist_ok=True)
+        env = dict(os.environ, PROPTEST_EMIT=d, PROPTEST_N="0", PROPTEST_SEED="0")
+        subprocess.run([os.path.join(ROOT, "proptests", "run.sh")], env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        _PROPTEST.append(os.path.join(ROOT, "build", "proptest", "proptest"))
+    return _PROPTEST[0]
+
+
+class FaultyTorch:
+    """torch, but with primitive `name`'s derivative off by FAULT_FACTOR
+    (its value unchanged): a deliberately wrong AD system, to test the
+    campaign and its shrinker (--inject-fault)."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attr):
+        op = getattr(torch, attr)
+        if attr != self._name:
+            return op
+
+        def faulty(*a, **k):
+            y = op(*a, **k)
+            return y + FAULT_FACTOR * (y - y.detach())   # same value, derivative scaled
+        return faulty
+
+
+FAULT_FACTOR = 0.25
+FAULT = None   # --inject-fault: the torch primitive made wrong
+
+
+def load_module(path, fn, fault=None):
     # the module beside the other build outputs, never beside the program
     os.makedirs(os.path.join(BUILD, "modules"), exist_ok=True)
     base = os.path.relpath(os.path.abspath(path), ROOT).replace(os.sep, "_")
@@ -206,6 +247,9 @@ def load_module(path, fn):
         f.write(p.stdout)
     m = types.ModuleType("chad_export")
     exec(compile(p.stdout, mod_path, "exec"), m.__dict__)
+    fault = fault or FAULT
+    if fault:
+        m.torch = FaultyTorch(fault)
     return m
 
 
@@ -474,15 +518,15 @@ def generated_cases(n, seed):
     os.makedirs(d, exist_ok=True)
     if not os.path.exists(os.path.join(d, f"prog-{n - 1}.json")):
         env = dict(os.environ, PROPTEST_EMIT=d, PROPTEST_N=str(n), PROPTEST_SEED=str(seed))
-        subprocess.run([os.path.join(ROOT, "proptests", "run.sh")], env=env, check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run([proptest()], env=env, check=True, stdout=subprocess.DEVNULL)
     cases = []
     for i in range(n):
         with open(os.path.join(d, f"prog-{i}.json")) as f:
             j = json.load(f)
-        cases.append(Case("generated", f"prog-{i}", os.path.join(d, f"prog-{i}.chad"), None, j["args"],
-                          tangent=j["tangent"], cotangent=j["cotangent"],
-                          label=f"generated program {i} (seed {seed})"))
+        c = Case("generated", f"prog-{i}", os.path.join(d, f"prog-{i}.chad"), None, j["args"],
+                 tangent=j["tangent"], cotangent=j["cotangent"], label=f"generated program {i} (seed {seed})")
+        c.seed, c.index = seed, i
+        cases.append(c)
     return cases
 
 
@@ -510,11 +554,67 @@ def slug(case, prec, entry):
     return f"{base}-{prec}-{entry.replace('[', '').replace(']', '')}"
 
 
-def write_reproducers(folder, findings):
+def part(entry):
+    """"vjp[2]" -> "vjp": the part of the result an entry belongs to."""
+    return entry.split("[")[0]
+
+
+def still_fails(path, fn, inputs, prec, verdict, what):
+    """The shrinking predicate: the program at path, at inputs, still has an
+    entry of part `what` graded `verdict` in precision prec. Returns that
+    finding's record, or None."""
+    case = Case("generated", "candidate", path, fn, inputs["args"], inputs["tangent"],
+                inputs["cotangent"], "shrink candidate")
+    try:
+        case.module = load_module(path, fn)
+    except Exception:  # noqa: BLE001 - a candidate that does not export does not fail
+        return None
+    stats, findings = {}, []
+    run_case(case, prec, stats, findings, lambda s: None)
+    for f in findings:
+        if f[4]["verdict"] == verdict and part(f[4]["entry"]) == what:
+            return f[4]
+    return None
+
+
+def shrink_finding(case, prec, rec, log):
+    """A finding in a generated program, shrunk: the minimal program and
+    input that still fail the same way (the same part graded the same
+    verdict). Returns (source, record, info) or None when it cannot be."""
+    verdict, what = rec["verdict"], part(rec["entry"])
+    wd = os.path.join(BUILD, "shrink", f"{case.seed}-{case.index}-{prec}-{rec['entry']}")
+    t0 = time.time()
+    try:
+        src, inputs, before, after, asked = shrink_program(
+            proptest(), case.seed, case.index, wd,
+            lambda p, i: still_fails(p, None, i, prec, verdict, what) is not None, log)
+    except ShrinkError as e:
+        log(f"  shrink {case.label} [{prec}] {rec['entry']}: {e}")
+        return None
+    path = os.path.join(wd, "minimal.chad")
+    with open(path, "w") as f:
+        f.write(src)
+    inputs, asked2 = simplify_inputs(
+        inputs, lambda i: still_fails(path, None, i, prec, verdict, what) is not None)
+    final = still_fails(path, None, inputs, prec, verdict, what)
+    if final is None:   # cannot happen unless the predicate is not deterministic
+        log(f"  shrink {case.label} [{prec}] {rec['entry']}: the minimal program no longer fails")
+        return None
+    info = {"from": case.label, "nodes": [before, after], "candidates": asked + asked2,
+            "seconds": round(time.time() - t0, 1)}
+    log(f"  shrunk {case.label} [{prec}] {rec['entry']}: {before} -> {after} nodes, "
+        f"{asked + asked2} candidates, {info['seconds']} s")
+    return src, final, info
+
+
+def write_reproducers(folder, findings, shrink=True, log=print):
     """One JSON file per finding (program, point, directions, what PyTorch
-    gave, the reference): `difftest/run.py --replay FILE` reruns it."""
+    gave, the reference, the PyTorch version): `difftest/run.py --replay
+    FILE` reruns it. A finding in a generated program is shrunk first (the
+    original program and input are kept beside the minimal ones). Returns
+    {file name: shrink info} for the report."""
     os.makedirs(folder, exist_ok=True)
-    seen = set()
+    seen, shrunk = set(), {}
     for case, prec, what, detail, rec in findings:
         name = slug(case, prec, rec["entry"])
         if name in seen:
@@ -522,13 +622,27 @@ def write_reproducers(folder, findings):
         seen.add(name)
         with open(case.path) as f:
             src = f.read()
+        out = {"case": case.label, "group": case.group, "source": src, "fn": case.fn,
+               "precision": prec, "torch": torch.__version__, **rec}
+        if FAULT:
+            out["fault"] = FAULT
+        if shrink and case.group == "generated" and getattr(case, "seed", None) is not None:
+            r = shrink_finding(case, prec, rec, log)
+            if r is not None:
+                msrc, mrec, info = r
+                out = {**out, "source": msrc, **mrec,
+                       "shrunk": {**info, "source": src, "args": rec["args"], "tangent": rec["tangent"],
+                                  "cotangent": rec["cotangent"], "entry": rec["entry"],
+                                  "torch_value": rec["torch_value"], "reference": rec["reference"]}}
+                shrunk[name] = info
         with open(os.path.join(folder, name + ".json"), "w") as f:
-            json.dump({"case": case.label, "group": case.group, "source": src, "fn": case.fn,
-                       "precision": prec, "torch": torch.__version__, **rec}, f, indent=1)
+            json.dump(out, f, indent=1)
             f.write("\n")
+    return shrunk
 
 
 def replay(path):
+    """Reruns one reproducer; 0 if the finding is reproduced, 1 if not."""
     with open(path) as f:
         r = json.load(f)
     os.makedirs(os.path.join(BUILD, "replay"), exist_ok=True)
@@ -536,18 +650,22 @@ def replay(path):
     with open(prog, "w") as f:
         f.write(r["source"])
     case = Case(r["group"], r["case"], prog, r["fn"], r["args"], r["tangent"], r["cotangent"], r["case"])
-    case.module = load_module(prog, r["fn"])
+    case.module = load_module(prog, r["fn"], r.get("fault"))
     stats, findings = {}, []
     run_case(case, r["precision"], stats, findings, print)
-    print(f"replay {path}: PyTorch {torch.__version__} (recorded with {r['torch']})")
-    hit = [f for f in findings if f[4]["entry"] == r["entry"]]
+    print(f"replay {path}: PyTorch {torch.__version__} (recorded with {r['torch']})"
+          + (f", torch.{r['fault']} made wrong on purpose" if r.get("fault") else ""))
+    if "shrunk" in r:
+        print(f"  shrunk from {r['shrunk']['from']}: {r['shrunk']['nodes'][0]} -> "
+              f"{r['shrunk']['nodes'][1]} nodes")
+    hit = [f for f in findings if f[4]["entry"] == r["entry"] and f[4]["verdict"] == r["verdict"]]
     for _, prec, what, detail, _ in hit:
         print(f"  [{prec}] {what}: {detail}")
     print("  reproduced" if hit else "  not reproduced: this PyTorch gives the right answer")
-    return 0
+    return 0 if hit else 1
 
 
-def write_report(path, seed, o, stats, by_group, findings, ncases, secs):
+def write_report(path, seed, o, stats, by_group, findings, ncases, secs, shrunk=None):
     lines = [
         "# PyTorch against CHAD-C's certified evaluator: run of record",
         "",
@@ -570,7 +688,9 @@ def write_report(path, seed, o, stats, by_group, findings, ncases, secs):
         if name in seen:
             continue
         seen.add(name)
-        lines.append(f"- [{prec}] {case.label}, {what}: {detail}. "
+        sh = (shrunk or {}).get(name)
+        note = f" Shrunk from {sh['nodes'][0]} to {sh['nodes'][1]} nodes." if sh else ""
+        lines.append(f"- [{prec}] {case.label}, {what}: {detail}.{note} "
                      f"Replay: `difftest/run.py --replay difftest/reproducers/{name}.json`")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -589,15 +709,24 @@ def main():
     ap.add_argument("--report", default=None)
     ap.add_argument("--record", default=None, help="write each finding's reproducer into this folder")
     ap.add_argument("--replay", default=None, help="rerun one reproducer file and print its verdicts")
+    ap.add_argument("--no-shrink", action="store_true",
+                    help="record findings in generated programs as found, not shrunk")
+    ap.add_argument("--inject-fault", default=None, metavar="PRIM",
+                    help="make torch.PRIM's derivative wrong on purpose (its value kept): tests the "
+                         "campaign and the shrinker, never a run of record")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--check", action="store_true",
                     help="exit 1 on any finding in the generated and examples groups (CI: there a "
                          "discrepancy means an export or evaluator bug to look at)")
     o = ap.parse_args()
+    global FAULT
+    FAULT = o.inject_fault
     if o.replay:
         return replay(o.replay)
     seed = o.seed if o.seed is not None else int(time.time()) % 100000
     log = (lambda s: None) if o.quiet else (lambda s: print(s, flush=True))
+    if FAULT:
+        print(f"difftest: torch.{FAULT}'s derivative made wrong on purpose (--inject-fault)", flush=True)
     print(f"difftest: PyTorch {torch.__version__}, seed {seed} "
           f"(difftest/run.py --seed {seed} --generated {o.generated} reproduces the generated group)", flush=True)
     groups = o.groups.split(",")
@@ -639,10 +768,11 @@ def main():
     print(f"\nfindings: {len(findings)}")
     for case, prec, what, detail, _ in findings:
         print(f"  [{prec}] {case.label}: {what}: {detail}")
+    shrunk = {}
     if o.record:
-        write_reproducers(o.record, findings)
+        shrunk = write_reproducers(o.record, findings, not o.no_shrink)
     if o.report:
-        write_report(o.report, seed, o, stats, by_group, findings, len(cases), time.time() - t0)
+        write_report(o.report, seed, o, stats, by_group, findings, len(cases), time.time() - t0, shrunk)
     bad = [f for f in findings if f[0].group in ("generated", "examples")] if o.check else []
     for case, prec, what, detail, _ in bad:
         print(f"FAIL [{prec}] {case.label}: {what}: {detail}")
