@@ -58,6 +58,7 @@ import types
 
 import torch
 
+import adolc
 from shrink import ShrinkError, shrink_program, simplify_inputs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -417,44 +418,123 @@ def count(stats, group, prec, verdict):
         g[verdict] = g.get(verdict, 0) + 1
 
 
-def run_case(case, prec, stats, findings, log):
-    """PyTorch's value, VJP, JVP (and Jacobian for an array result) at the
-    case's point, graded entry by entry by `chad check` (spec/verdict.md) at
-    the tolerance RTOL[prec]. A wrong entry is a finding unless CHAD-C's own
-    float64 evaluator is wrong there too (the program as written is
-    ill-conditioned, or over- or underflows, in float64)."""
+SYSTEM = "torch"   # --system: the AD system under test
+
+
+def version():
+    """The version of the system under test (ADOL-C: Debian's package)."""
+    if SYSTEM == "torch":
+        return torch.__version__
+    p = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "libadolc-dev"], capture_output=True, text=True)
+    return p.stdout.strip() or "unknown"
+NAMES = {"torch": "PyTorch", "adolc": "ADOL-C"}
+
+
+def directions(case, prec, stats):
+    """The case's point, tangent and cotangent in precision prec (rounded to
+    float32 for f32; ones where the case has none), or None when the point
+    has no float32 form."""
     m = case.module
     args = case.args
     if prec == "f32":
         args = round_tree(args, f32)
         if any(math.isinf(x) for x in flat(args)):
-            stats["not-f32"] = stats.get("not-f32", 0) + 1   # the point has no float32 form
-            return
+            stats["not-f32"] = stats.get("not-f32", 0) + 1
+            return None
     tangent = case.tangent if case.tangent is not None else [ones(t, a) for t, a in zip(m.PARAM_TYPES, args)]
     cot = case.cotangent
-    rec = {"args": args, "tangent": tangent, "cotangent": cot}
+    if cot is None:
+        m.set_dtype(torch.float64 if prec == "f64" else torch.float32)
+        leaves = []
+        y = m.function(*[m.from_json(ty, a, leaves) for ty, a in zip(m.PARAM_TYPES, args)])
+        cot = ones(m.RESULT_TYPE, m.to_json(m.RESULT_TYPE, y))
+    if prec == "f32":
+        tangent, cot = round_tree(tangent, f32), round_tree(cot, f32)
+    return {"args": args, "tangent": tangent, "cotangent": cot}
+
+
+def system_failed(case, prec, rec, why, stats, findings):
+    count(stats, case.group, prec, "system-error")
+    findings.append((case, prec, f"{NAMES[SYSTEM]} failed", why[:200],
+                     {**rec, "entry": "-", "verdict": "system-error", "candidate": None, "reference": None}))
+
+
+def run_case(case, prec, stats, findings, log):
+    """The system under test's value, VJP, JVP (and Jacobian for an array
+    result) at the case's point, graded by grade_candidate."""
     try:
-        if cot is None:
-            m.set_dtype(torch.float64 if prec == "f64" else torch.float32)
-            leaves = []
-            y = m.function(*[m.from_json(ty, a, leaves) for ty, a in zip(m.PARAM_TYPES, args)])
-            cot = rec["cotangent"] = ones(m.RESULT_TYPE, m.to_json(m.RESULT_TYPE, y))
-        if prec == "f32":
-            tangent = rec["tangent"] = round_tree(tangent, f32)
-            cot = rec["cotangent"] = round_tree(cot, f32)
-        tv, tvjp, tjvp, tjac = torch_run(m, case, prec, args, tangent, cot)
+        rec = directions(case, prec, stats)
+    except Exception as e:  # noqa: BLE001 - the program itself fails in PyTorch
+        system_failed(case, prec, {"args": case.args, "tangent": case.tangent, "cotangent": case.cotangent},
+                      f"PyTorch raised: {e}", stats, findings)
+        return
+    if rec is None:
+        return
+    if SYSTEM == "adolc":
+        out = adolc_single(case, rec)
+        if out is not None:
+            adolc_grade(case, rec, out, stats, findings, log)
+        else:
+            stats["cannot-export"] = stats.get("cannot-export", 0) + 1
+        return
+    m = case.module
+    try:
+        tv, tvjp, tjvp, tjac = torch_run(m, case, prec, rec["args"], rec["tangent"], rec["cotangent"])
     except Exception as e:  # noqa: BLE001 - PyTorch's own failure is a finding
-        count(stats, case.group, prec, "torch-error")
-        findings.append((case, prec, "torch raised", str(e)[:200],
-                         {**rec, "entry": "-", "verdict": "torch-error", "torch_value": None, "reference": None}))
+        system_failed(case, prec, rec, f"PyTorch raised: {e}", stats, findings)
         return
     it = iter(tvjp)
     cand = {"value": tv,
-            "vjp": {"direction": cot,
-                    "cotangent": [shape_like(t, a, it) for t, a in zip(m.PARAM_TYPES, args)]},
-            "jvp": {"direction": tangent, "tangent": shape_like(m.RESULT_TYPE, tv, iter(tjvp))}}
+            "vjp": {"direction": rec["cotangent"],
+                    "cotangent": [shape_like(t, a, it) for t, a in zip(m.PARAM_TYPES, rec["args"])]},
+            "jvp": {"direction": rec["tangent"], "tangent": shape_like(m.RESULT_TYPE, tv, iter(tjvp))}}
     if tjac is not None:
         cand["jacobian"] = tjac
+    grade_candidate(case, prec, rec, cand, stats, findings, log)
+
+
+def adolc_single(case, rec):
+    """ADOL-C's output line for one case (its own compilation: the shrinker
+    and --replay), or None when the program has no ADOL-C export."""
+    try:
+        text = adolc.export(CHAD, case.path, case.fn)
+    except adolc.CannotExport:
+        return None
+    exe = adolc.compile_batch([text], os.path.join(BUILD, "adolc"), f"single-{os.getpid()}")
+    return adolc.run_batch(exe, [adolc.input_line(0, rec["args"], rec["tangent"], rec["cotangent"])])[0]
+
+
+def adolc_grade(case, rec, line, stats, findings, log):
+    """Grades one line of an ADOL-C batch's output (float64: ADOL-C's one
+    precision)."""
+    try:
+        out = json.loads(line)
+    except json.JSONDecodeError:
+        system_failed(case, "f64", rec, f"unreadable output: {line[:200]}", stats, findings)
+        return
+    if "error" in out:
+        rc, _, _ = chad("eval", case.path, *(["--fn", case.fn] if case.fn else []), "--args",
+                        json.dumps(rec["args"]), "--eval", "ref")
+        if rc == 3:   # a runtime error of the program in chad too
+            stats["skipped"] = stats.get("skipped", 0) + 1
+            log(f"  skip {case.label}: a runtime error in both ({out['error']})")
+        else:
+            system_failed(case, "f64", rec, out["error"], stats, findings)
+        return
+    cand = {"value": out["value"], "vjp": {"direction": rec["cotangent"], "cotangent": out["vjp"]},
+            "jvp": {"direction": rec["tangent"], "tangent": out["jvp"]}}
+    if "jacobian" in out:
+        cand["jacobian"] = out["jacobian"]
+    grade_candidate(case, "f64", rec, cand, stats, findings, log)
+
+
+def grade_candidate(case, prec, rec, cand, stats, findings, log):
+    """Grades a candidate entry by entry by `chad check` (spec/verdict.md) at
+    the tolerance RTOL[prec]. A wrong entry is a finding unless CHAD-C's own
+    float64 evaluator is wrong there too (the program as written is
+    ill-conditioned, or over- or underflows, in float64) or it is rounding
+    noise at an exact 0."""
+    args, tangent, cot = rec["args"], rec["tangent"], rec["cotangent"]
     rc, rep, err = check(case, prec, args, cand)
     if rep is None:
         stats["skipped"] = stats.get("skipped", 0) + 1
@@ -484,10 +564,11 @@ def run_case(case, prec, stats, findings, log):
         count(stats, case.group, prec, v)
         if v == "wrong":
             ref = e.get("reference", e.get("one_sided"))
-            findings.append((case, prec, f"{e['path']}: wrong", f"PyTorch {e['candidate']!r}, reference {ref!r}"
+            findings.append((case, prec, f"{e['path']}: wrong",
+                             f"{NAMES[SYSTEM]} {e['candidate']!r}, reference {ref!r}"
                              + (f" ({e['note']})" if e.get("note") else ""),
                              {**rec, "entry": e["path"], "part": p, "index": k, "verdict": "wrong",
-                              "torch_value": e["candidate"], "reference": ref}))
+                              "candidate": e["candidate"], "reference": ref}))
 
 
 def targeted_cases():
@@ -622,7 +703,9 @@ def write_reproducers(folder, findings, shrink=True, log=print):
         with open(case.path) as f:
             src = f.read()
         out = {"case": case.label, "group": case.group, "source": src, "fn": case.fn,
-               "precision": prec, "torch": torch.__version__, **rec}
+               "precision": prec, "system": SYSTEM, "version": version(), **rec}
+        if SYSTEM == "torch":
+            out["torch"] = torch.__version__
         if getattr(case, "seed", None) is not None:
             out["seed"], out["index"] = case.seed, case.index
         if FAULT:
@@ -634,7 +717,7 @@ def write_reproducers(folder, findings, shrink=True, log=print):
                 out = {**out, "source": msrc, **mrec,
                        "shrunk": {**info, "source": src, "args": rec["args"], "tangent": rec["tangent"],
                                   "cotangent": rec["cotangent"], "entry": rec["entry"],
-                                  "torch_value": rec["torch_value"], "reference": rec["reference"]}}
+                                  "candidate": rec["candidate"], "reference": rec["reference"]}}
                 shrunk[name] = info
         with open(os.path.join(folder, name + ".json"), "w") as f:
             json.dump(out, f, indent=1)
@@ -665,17 +748,18 @@ def shrink_recorded(path):
         f.write(r["source"])
     case = Case("generated", f"prog-{index}", prog, r["fn"], r["args"], r["tangent"], r["cotangent"], r["case"])
     case.seed, case.index = seed, index
-    global FAULT
+    global FAULT, SYSTEM
     FAULT = r.get("fault")
-    rec = {k: r[k] for k in ("args", "tangent", "cotangent", "entry", "verdict", "torch_value", "reference")}
+    SYSTEM = r.get("system", "torch")
+    rec = {k: r[k] for k in ("args", "tangent", "cotangent", "entry", "verdict", "candidate", "reference")}
     res = shrink_finding(case, r["precision"], rec, print)
     if res is None:
         return 1
     msrc, mrec, info = res
-    out = {**r, "source": msrc, **mrec, "seed": seed, "index": index, "torch": torch.__version__,
+    out = {**r, "source": msrc, **mrec, "seed": seed, "index": index, "version": version(),
            "shrunk": {**info, "source": r["source"], "args": r["args"], "tangent": r["tangent"],
                       "cotangent": r["cotangent"], "entry": r["entry"],
-                      "torch_value": r["torch_value"], "reference": r["reference"]}}
+                      "candidate": r["candidate"], "reference": r["reference"]}}
     with open(path, "w") as f:
         json.dump(out, f, indent=1)
         f.write("\n")
@@ -684,8 +768,10 @@ def shrink_recorded(path):
 
 def replay(path):
     """Reruns one reproducer; 0 if the finding is reproduced, 1 if not."""
+    global SYSTEM
     with open(path) as f:
         r = json.load(f)
+    SYSTEM = r.get("system", "torch")
     os.makedirs(os.path.join(BUILD, "replay"), exist_ok=True)
     prog = os.path.join(BUILD, "replay", os.path.basename(path)[:-5] + ".chad")
     with open(prog, "w") as f:
@@ -694,7 +780,7 @@ def replay(path):
     case.module = load_module(prog, r["fn"], r.get("fault"))
     stats, findings = {}, []
     run_case(case, r["precision"], stats, findings, print)
-    print(f"replay {path}: PyTorch {torch.__version__} (recorded with {r['torch']})"
+    print(f"replay {path}: {NAMES[SYSTEM]} {version()} (recorded with {r.get('version', r.get('torch'))})"
           + (f", torch.{r['fault']} made wrong on purpose" if r.get("fault") else ""))
     if "shrunk" in r:
         print(f"  shrunk from {r['shrunk']['from']}: {r['shrunk']['nodes'][0]} -> "
@@ -702,14 +788,14 @@ def replay(path):
     hit = [f for f in findings if f[4]["entry"] == r["entry"] and f[4]["verdict"] == r["verdict"]]
     for _, prec, what, detail, _ in hit:
         print(f"  [{prec}] {what}: {detail}")
-    print("  reproduced" if hit else "  not reproduced: this PyTorch gives the right answer")
+    print("  reproduced" if hit else f"  not reproduced: this {NAMES[SYSTEM]} gives the right answer")
     return 0 if hit else 1
 
 
 VERDICTS = ("correct", "acceptable", "wrong", "wrong-f64-too", "wrong-zero-noise", "outside_domain",
-            "undecided", "torch-error")
+            "undecided", "system-error")
 HEADERS = ("correct", "acceptable", "wrong", "wrong, float64 too", "wrong, noise at an exact 0",
-           "outside the domain", "undecided", "PyTorch raised")
+           "outside the domain", "undecided", "the system failed")
 
 
 def table(rows, stats):
@@ -776,13 +862,18 @@ def main():
     ap.add_argument("--inject-fault", default=None, metavar="PRIM",
                     help="make torch.PRIM's derivative wrong on purpose (its value kept): tests the "
                          "campaign and the shrinker, never a run of record")
+    ap.add_argument("--system", choices=("torch", "adolc"), default="torch",
+                    help="the AD system under test: PyTorch (default) or ADOL-C (float64 only)")
+    ap.add_argument("--batch", type=int, default=200,
+                    help="ADOL-C: programs per compiled C++ translation unit")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--check", action="store_true",
                     help="exit 1 on any finding in the generated and examples groups (CI: there a "
                          "discrepancy means an export or evaluator bug to look at)")
     o = ap.parse_args()
-    global FAULT
+    global FAULT, SYSTEM
     FAULT = o.inject_fault
+    SYSTEM = o.system
     if o.replay:
         return replay(o.replay)
     if o.shrink:
@@ -791,7 +882,7 @@ def main():
     log = (lambda s: None) if o.quiet else (lambda s: print(s, flush=True))
     if FAULT:
         print(f"difftest: torch.{FAULT}'s derivative made wrong on purpose (--inject-fault)", flush=True)
-    print(f"difftest: PyTorch {torch.__version__}, seed {seed} "
+    print(f"difftest: {NAMES[SYSTEM]} {version()}, seed {seed} "
           f"(difftest/run.py --seed {seed} --generated {o.generated} reproduces the generated group)", flush=True)
     groups = o.groups.split(",")
     cases = []
@@ -806,8 +897,9 @@ def main():
     stats = {}
     findings = []
     t0 = time.time()
-    precs = o.precisions.split(",")
-    for k, case in enumerate(cases):
+    precs = o.precisions.split(",") if SYSTEM == "torch" else ["f64"]   # ADOL-C: double only
+    def module(case):
+        nonlocal failures
         key = (case.path, case.fn)
         if key not in modules:
             try:
@@ -817,18 +909,54 @@ def main():
                 print(f"FAIL {case.label}: {e}", flush=True)
                 modules[key] = None
         case.module = modules[key]
-        if case.module is None:
-            continue
-        for prec in precs:
-            run_case(case, prec, stats, findings, log)
-        if (k + 1) % 50 == 0:
-            print(f"  ... {k + 1}/{len(cases)} cases, {len(findings)} findings, {time.time() - t0:.0f}s", flush=True)
+        return case.module is not None
+    if SYSTEM == "torch":
+        for k, case in enumerate(cases):
+            if module(case):
+                for prec in precs:
+                    run_case(case, prec, stats, findings, log)
+            if (k + 1) % 50 == 0:
+                print(f"  ... {k + 1}/{len(cases)} cases, {len(findings)} findings, {time.time() - t0:.0f}s",
+                      flush=True)
+    else:
+        for c0 in range(0, len(cases), o.batch):
+            chunk, texts, lines, recs = [], [], [], []
+            for case in cases[c0:c0 + o.batch]:
+                if not module(case):   # the torch export gives the types, for the directions
+                    continue
+                try:
+                    texts.append(adolc.export(CHAD, case.path, case.fn))
+                except adolc.CannotExport as e:
+                    what = adolc.construct(str(e))
+                    ce = stats.setdefault("cannot-export", {})
+                    ce[what] = ce.get(what, 0) + 1
+                    continue
+                rec = directions(case, "f64", stats)
+                chunk.append(case)
+                recs.append(rec)
+                lines.append(adolc.input_line(len(texts) - 1, rec["args"], rec["tangent"], rec["cotangent"]))
+            if not chunk:
+                continue
+            tc = time.time()
+            exe = adolc.compile_batch(texts, os.path.join(BUILD, "adolc"), f"batch-{seed}-{c0}")
+            tc = time.time() - tc
+            outs = adolc.run_batch(exe, lines)
+            for case, rec, line in zip(chunk, recs, outs):
+                adolc_grade(case, rec, line, stats, findings, log)
+            stats["compile-seconds"] = stats.get("compile-seconds", 0.0) + tc
+            stats["exported"] = stats.get("exported", 0) + len(chunk)
+            print(f"  ... {min(c0 + o.batch, len(cases))}/{len(cases)} cases ({len(chunk)} exported, compiled "
+                  f"in {tc:.0f}s), {len(findings)} findings, {time.time() - t0:.0f}s", flush=True)
     print("\nverdicts (entries, all precisions):")
     for v in VERDICTS + ("skipped", "not-f32"):
         print(f"  {v:14s} {stats.get(v, 0)}")
     print("by group:", json.dumps(stats.get("by_group", {})))
     print("by precision:", json.dumps(stats.get("by_prec", {})))
     print("correct entries by ulps:", json.dumps(stats.get("ulps", {})))
+    if SYSTEM == "adolc":
+        print(f"exported {stats.get('exported', 0)} of {len(cases)} cases; cannot export:",
+              json.dumps(stats.get("cannot-export", {})),
+              f"; compiling took {stats.get('compile-seconds', 0):.0f}s")
     print(f"\nfindings: {len(findings)}")
     for case, prec, what, detail, _ in findings:
         print(f"  [{prec}] {case.label}: {what}: {detail}")
