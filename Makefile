@@ -164,8 +164,11 @@ test: test-difftest
 .PHONY: test-difftest difftest
 test-difftest: chad
 	@scripts/deps.sh torch
+	@scripts/deps.sh adolc
 	@difftest/run.py --generated 200 --seed 1 --quiet --check
 	@difftest/test_shrink.py
+	@difftest/test_adolc.py
+	@difftest/run.py --system adolc --generated 100 --seed 1 --quiet --check
 difftest: chad
 	@scripts/deps.sh torch
 	@difftest/run.py --generated 10000 --seed 20261127 --record difftest/reproducers --report difftest/RESULTS.md
