@@ -636,7 +636,8 @@ def example_cases():
 
 def slug(case, prec, entry):
     base = "".join(ch if ch.isalnum() else "-" for ch in case.label)[:60].strip("-")
-    return f"{base}-{prec}-" + re.sub(r"[^A-Za-z0-9.]+", "-", entry).strip("-")
+    system = "" if SYSTEM == "torch" else SYSTEM + "-"
+    return f"{system}{base}-{prec}-" + re.sub(r"[^A-Za-z0-9.]+", "-", entry).strip("-")
 
 
 def still_fails(path, fn, inputs, prec, verdict, what):
@@ -807,31 +808,45 @@ def table(rows, stats):
 
 
 def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None):
+    """The run's section of the report at path (a section per system: the
+    other system's section is kept)."""
     u = stats.get("ulps", {})
+    sysname = NAMES[SYSTEM]
+    cmd = (f"`difftest/run.py --system {SYSTEM} --seed {seed} --generated {o.generated} --groups {o.groups}"
+           + (f" --precisions {o.precisions}`" if SYSTEM == "torch" else f" --batch {o.batch}`"))
+    tol = (f"`chad check --rtol {RTOL['f64']!r}` (float64) or `--rtol {RTOL['f32']!r} --precision f32`"
+           if SYSTEM == "torch" else f"`chad check --rtol {RTOL['f64']!r}` (ADOL-C computes in float64 only)")
     lines = [
-        "# PyTorch against CHAD-C's certified evaluator: run of record",
+        f"<!-- section: {SYSTEM} -->",
+        f"## {sysname}",
         "",
-        f"`difftest/run.py --seed {seed} --generated {o.generated} --groups {o.groups} "
-        f"--precisions {o.precisions}` with Debian's PyTorch {torch.__version__}; "
-        f"{ncases} cases in {secs:.0f} s. Every entry is graded by `chad check --rtol "
-        f"{RTOL['f64']!r}` (float64) or `--rtol {RTOL['f32']!r} --precision f32` (spec/verdict.md); "
+        f"{cmd} with Debian's {sysname} {version()}; {ncases} cases in {secs:.0f} s. "
+        f"Every entry is graded by {tol} (spec/verdict.md). "
         "The three *wrong* columns are the oracle's wrong entries: *wrong, float64 too*: CHAD-C's own "
         "float64 evaluator is wrong there too; *noise at an exact 0*: the reference is 0 and "
-        "PyTorch's number is within the tolerance of the largest number of the case (input, "
+        f"{sysname}'s number is within the tolerance of the largest number of the case (input, "
         "direction, reference): neither is a finding. Definitions in difftest/README.md.",
         "",
+    ]
+    if SYSTEM == "adolc":
+        ce = stats.get("cannot-export", {})
+        lines += [f"Exported to ADOL-C: {stats.get('exported', 0)} of {ncases} cases; not exported (a primitive "
+                  "ADOL-C has no elementary function for): "
+                  + ", ".join(f"{k} {v}" for k, v in sorted(ce.items(), key=lambda kv: -kv[1]))
+                  + f". Compiling the batches took {stats.get('compile-seconds', 0):.0f} s of the run.", ""]
+    lines += [
         "Entries per group:",
         "",
         *table(stats.get("by_group", {}), stats),
         "",
-        "Entries per precision:",
-        "",
-        *table(stats.get("by_prec", {}), stats),
-        "",
+    ]
+    if SYSTEM == "torch":
+        lines += ["Entries per precision:", "", *table(stats.get("by_prec", {}), stats), ""]
+    lines += [
         f"Correct entries within 2 ulps of the correctly rounded reference: {u.get('<= 2', 0)}; "
         f"within 8: {u.get('<= 8', 0)}; farther (within the tolerance): {u.get('> 8', 0)}. "
         f"Cases skipped: {stats.get('skipped', 0)}; points with no float32 form: {stats.get('not-f32', 0)}.",
-        "", "## Findings", ""]
+        "", f"### Findings ({sysname})", ""]
     seen = set()
     for case, prec, what, detail, rec in findings:
         name = slug(case, prec, rec["entry"])
@@ -842,8 +857,20 @@ def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None):
         note = f" Shrunk from {sh['nodes'][0]} to {sh['nodes'][1]} nodes." if sh else ""
         lines.append(f"- [{prec}] {case.label}, {what}: {detail}.{note} "
                      f"Replay: `difftest/run.py --replay difftest/reproducers/{name}.json`")
+    lines.append(f"<!-- end: {SYSTEM} -->")
+    section = "\n".join(lines) + "\n"
+    head = ("# AD systems against CHAD-C's certified evaluator: runs of record\n\n"
+            "One section per system, each written by its own `make difftest` run.\n\n")
+    text = open(path).read() if os.path.exists(path) else ""
+    begin, stop = f"<!-- section: {SYSTEM} -->", f"<!-- end: {SYSTEM} -->\n"
+    if begin in text and stop in text:
+        text = text[:text.index(begin)] + section + text[text.index(stop) + len(stop):]
+    elif "<!-- section: " in text:
+        text = text.rstrip("\n") + "\n\n" + section
+    else:   # no sections yet
+        text = head + section
     with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
+        f.write(text)
 
 
 def main():
