@@ -1,48 +1,47 @@
 #!/usr/bin/python3
-"""Differential testing of PyTorch against CHAD-C's certified evaluator.
+"""Differential testing of AD systems (PyTorch, ADOL-C) against CHAD-C's
+certified evaluator.
 
 Each case is a CHAD-C program and a point. `chad export --to torch` turns
-the program into a PyTorch function; PyTorch's value, reverse-mode VJP
-(torch.autograd.grad) and forward-mode JVP (torch.autograd.forward_ad) at
-the point are graded entry by entry against `chad vjp/jvp --eval ball`
-(the exact derivative, correctly rounded), in float64 and in float32 (the
-point, tangent and cotangent rounded to float32 first; the reference is the
-certified double of the exact value at that float32 point, rounded to
-float32).
+the program into a PyTorch function (`--to adolc`: a C++ program over
+ADOL-C, compiled in batches, difftest/adolc.py). The system's value,
+reverse-mode VJP (torch.autograd.grad; ADOL-C's fos_reverse), forward-mode
+JVP (torch.autograd.forward_ad; fos_forward) and, for a result that is an
+array of reals, Jacobian (torch.autograd.functional.jacobian; jacobian) at
+the point form one candidate that `chad check --json` grades entry by entry
+(spec/verdict.md) at --rtol 1e-6 in float64, or --rtol 1e-2 --precision f32
+in float32 (PyTorch only: the point, tangent and cotangent rounded to
+float32 first; the reference is the exact value at that float32 point,
+rounded to float32).
 
-Verdicts per entry:
-  correct          within 8 ulps of the reference (in the precision run)
-  rounding         farther, but so is CHAD-C's own float64 evaluator
-                   (--eval ref) to within 100x: the computation is
-                   ill-conditioned there, not PyTorch wrong
-  wrong            relative error above 1e-6 (f64) / 1e-2 (f32) while
-                   CHAD-C's float64 evaluator is within 1e-9 relative (for an
-                   exact 0, relative to the largest entry of the result and of
-                   its direction, or of the inputs for values)
-  inaccurate       the rest: farther than 8 ulps, not ill-conditioned,
-                   but below the "wrong" threshold
-  acceptable       at a point where the derivative does not exist (a kink):
-                   inside the box of the one-sided results
-  kink-outside     at a kink, outside that box
-  domain           CHAD-C finds no derivative (a domain edge); PyTorch's
-                   number is listed, not graded
-  float-limit      PyTorch non-finite where CHAD-C's own float64 evaluator
-                   is non-finite too: the program as written over- or
-                   underflows in float64 (not graded as wrong)
-  torch-error      PyTorch raised, or returned NaN where CHAD-C's float64
-                   evaluator has a finite number
+Verdicts per entry are the oracle's: correct, acceptable (at a point where
+the derivative does not exist: in the hull of the one-sided results),
+wrong, outside the domain, undecided. Two kinds of wrong entries are
+counted apart and are not findings: "wrong, float64 too" (CHAD-C's own
+float64 evaluator, graded by the same check, is wrong there too: the
+program as written is ill-conditioned, or over- or underflows, in float64)
+and "noise at an exact 0" (the reference is 0 and the candidate is within
+the tolerance of the case's largest number). A finding is any other wrong
+entry, or the system failing (PyTorch raising, ADOL-C's driver reporting an
+error where chad has none). A finding in a generated program is shrunk
+(difftest/shrink.py) before its reproducer is written.
 
 Cases: `targeted` (every primitive at tail, subnormal, near-overflow and
 domain-edge points, and the kinks), `generated` (the property-test
 generator at a seed: PROPTEST_EMIT), `examples` (the CHAD paper's figures,
 ADBench GMM).
 
-    difftest/run.py [--generated N] [--seed S] [--groups targeted,generated,examples]
-                    [--precisions f64,f32] [--report FILE] [--json FILE] [--quiet]
+    difftest/run.py [--system torch|adolc] [--generated N] [--seed S]
+                    [--groups targeted,generated,examples] [--precisions f64,f32]
+                    [--batch N] [--record DIR] [--report FILE] [--no-shrink]
+                    [--inject-fault PRIM] [--check] [--quiet]
+    difftest/run.py --replay FILE      rerun one reproducer: exit 0 if reproduced, 1 if not
+    difftest/run.py --shrink FILE...   shrink recorded findings of generated programs in place
 
 Prints progress, the seed, a summary; exits 1 when a case fails to run
-(an export or chad error), 0 otherwise (wrong entries are findings, listed
-in the report, not failures of the runner).
+(an export or chad error) or, with --check, on a finding in the generated
+or example programs; 0 otherwise (findings are listed in the report, not
+failures of the runner).
 """
 import argparse
 import json
