@@ -657,6 +657,9 @@ def still_fails(path, fn, inputs, prec, verdict, what):
     return None
 
 
+SHRUNK = {}   # (system, seed, index, precision) -> the minimal program, its input, how it was found
+
+
 def shrink_finding(case, prec, rec, log):
     """A finding in a generated program, shrunk: the minimal program and
     input that still fail the same way (the same part graded the same
@@ -664,6 +667,18 @@ def shrink_finding(case, prec, rec, log):
     verdict, what = rec["verdict"], part(rec["entry"])
     wd = os.path.join(BUILD, "shrink", f"{case.seed}-{case.index}-{prec}-" + re.sub(r"[^A-Za-z0-9.]+", "-", rec["entry"]))
     t0 = time.time()
+    key = (SYSTEM, case.seed, case.index, prec)
+    if key in SHRUNK:   # another entry of the same program shrunk already: does its minimum fail this way too?
+        msrc, inputs, info = SHRUNK[key]
+        os.makedirs(wd, exist_ok=True)
+        path = os.path.join(wd, "minimal.chad")
+        with open(path, "w") as f:
+            f.write(msrc)
+        final = still_fails(path, None, inputs, prec, verdict, what)
+        if final is not None:
+            log(f"  shrunk {case.label} [{prec}] {rec['entry']}: the minimum of {info['entry']} fails so too")
+            return msrc, final, {**info, "reused_from": info["entry"], "candidates": 1,
+                                 "seconds": round(time.time() - t0, 1)}
     try:
         src, inputs, before, after, asked = shrink_program(
             proptest(), case.seed, case.index, wd,
@@ -680,8 +695,9 @@ def shrink_finding(case, prec, rec, log):
     if final is None:   # cannot happen unless the predicate is not deterministic
         log(f"  shrink {case.label} [{prec}] {rec['entry']}: the minimal program no longer fails")
         return None
-    info = {"from": case.label, "nodes": [before, after], "candidates": asked + asked2,
+    info = {"from": case.label, "entry": rec["entry"], "nodes": [before, after], "candidates": asked + asked2,
             "seconds": round(time.time() - t0, 1)}
+    SHRUNK[key] = (src, {k: final[k] for k in ("args", "tangent", "cotangent")}, info)
     log(f"  shrunk {case.label} [{prec}] {rec['entry']}: {before} -> {after} nodes, "
         f"{asked + asked2} candidates, {info['seconds']} s")
     return src, final, info
@@ -733,6 +749,10 @@ def shrink_recorded(path):
         r = json.load(f)
     if "shrunk" in r:
         print(f"{path}: already shrunk")
+        if r.get("seed") is not None:
+            SHRUNK[(r.get("system", "torch"), r["seed"], r["index"], r["precision"])] = (
+                r["source"], {k: r[k] for k in ("args", "tangent", "cotangent")},
+                {**r["shrunk"], "entry": r["shrunk"].get("entry", r["entry"])})
         return 0
     seed, index = r.get("seed"), r.get("index")
     if seed is None:
@@ -902,8 +922,9 @@ def main():
     SYSTEM = o.system
     if o.replay:
         return replay(o.replay)
-    if o.shrink:
-        return max(shrink_recorded(f) for f in o.shrink)
+    if o.shrink:   # the shrunk ones first: the others of the same program may reuse their minimum
+        files = sorted(o.shrink, key=lambda f: "shrunk" not in json.load(open(f)))
+        return max(shrink_recorded(f) for f in files)
     seed = o.seed if o.seed is not None else int(time.time()) % 100000
     log = (lambda s: None) if o.quiet else (lambda s: print(s, flush=True))
     if FAULT:
