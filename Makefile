@@ -167,18 +167,25 @@ test: test-vectors
 test-vectors: chad
 	@/usr/bin/python3 tests/vectors/check.py ./chad
 
-# Differential testing of PyTorch against the certified evaluator
-# (difftest/README.md): a small campaign in make test (a finding in the
-# generated or example programs fails it), the full campaign, the run of
-# record, by make difftest.
+# Differential testing of PyTorch and ADOL-C against the certified
+# evaluator (difftest/README.md): small campaigns in make test (a finding in
+# the generated or example programs fails them), the shrinker's and the
+# ADOL-C export's tests; the full campaigns, the runs of record, by make
+# difftest.
 test: test-difftest
 .PHONY: test-difftest difftest
 test-difftest: chad
 	@scripts/deps.sh torch
+	@scripts/deps.sh adolc
 	@difftest/run.py --generated 200 --seed 1 --quiet --check
+	@difftest/test_shrink.py
+	@difftest/test_adolc.py
+	@difftest/run.py --system adolc --generated 100 --seed 1 --quiet --check
 difftest: chad
 	@scripts/deps.sh torch
+	@scripts/deps.sh adolc
 	@difftest/run.py --generated 10000 --seed 20261127 --record difftest/reproducers --report difftest/RESULTS.md
+	@difftest/run.py --system adolc --generated 1000 --seed 20261127 --record difftest/reproducers --report difftest/RESULTS.md
 
 # libFuzzer harnesses (fuzz/NAME/fuzz_NAME.c, fuzz/run.sh): the surface
 # front end, the typed JSON reader, libchad's API, and the derivative

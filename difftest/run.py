@@ -1,53 +1,54 @@
 #!/usr/bin/python3
-"""Differential testing of PyTorch against CHAD-C's certified evaluator.
+"""Differential testing of AD systems (PyTorch, ADOL-C) against CHAD-C's
+certified evaluator.
 
 Each case is a CHAD-C program and a point. `chad export --to torch` turns
-the program into a PyTorch function; PyTorch's value, reverse-mode VJP
-(torch.autograd.grad) and forward-mode JVP (torch.autograd.forward_ad) at
-the point are graded entry by entry against `chad vjp/jvp --eval ball`
-(the exact derivative, correctly rounded), in float64 and in float32 (the
-point, tangent and cotangent rounded to float32 first; the reference is the
-certified double of the exact value at that float32 point, rounded to
-float32).
+the program into a PyTorch function (`--to adolc`: a C++ program over
+ADOL-C, compiled in batches, difftest/adolc.py). The system's value,
+reverse-mode VJP (torch.autograd.grad; ADOL-C's fos_reverse), forward-mode
+JVP (torch.autograd.forward_ad; fos_forward) and, for a result that is an
+array of reals, Jacobian (torch.autograd.functional.jacobian; jacobian) at
+the point form one candidate that `chad check --json` grades entry by entry
+(spec/verdict.md) at --rtol 1e-6 in float64, or --rtol 1e-2 --precision f32
+in float32 (PyTorch only: the point, tangent and cotangent rounded to
+float32 first; the reference is the exact value at that float32 point,
+rounded to float32).
 
-Verdicts per entry:
-  correct          within 8 ulps of the reference (in the precision run)
-  rounding         farther, but so is CHAD-C's own float64 evaluator
-                   (--eval ref) to within 100x: the computation is
-                   ill-conditioned there, not PyTorch wrong
-  wrong            relative error above 1e-6 (f64) / 1e-2 (f32) while
-                   CHAD-C's float64 evaluator is within 1e-9 relative (for an
-                   exact 0, relative to the largest entry of the result and of
-                   its direction, or of the inputs for values)
-  inaccurate       the rest: farther than 8 ulps, not ill-conditioned,
-                   but below the "wrong" threshold
-  acceptable       at a point where the derivative does not exist (a kink):
-                   inside the box of the one-sided results
-  kink-outside     at a kink, outside that box
-  domain           CHAD-C finds no derivative (a domain edge); PyTorch's
-                   number is listed, not graded
-  float-limit      PyTorch non-finite where CHAD-C's own float64 evaluator
-                   is non-finite too: the program as written over- or
-                   underflows in float64 (not graded as wrong)
-  torch-error      PyTorch raised, or returned NaN where CHAD-C's float64
-                   evaluator has a finite number
+Verdicts per entry are the oracle's: correct, acceptable (at a point where
+the derivative does not exist: in the hull of the one-sided results),
+wrong, outside the domain, undecided. Two kinds of wrong entries are
+counted apart and are not findings: "wrong, float64 too" (CHAD-C's own
+float64 evaluator, graded by the same check, is wrong there too: the
+program as written is ill-conditioned, or over- or underflows, in float64)
+and "noise at an exact 0" (the reference is 0 and the candidate is within
+the tolerance of the case's largest number). A finding is any other wrong
+entry, or the system failing (PyTorch raising, ADOL-C's driver reporting an
+error where chad has none). A finding in a generated program is shrunk
+(difftest/shrink.py) before its reproducer is written.
 
 Cases: `targeted` (every primitive at tail, subnormal, near-overflow and
 domain-edge points, and the kinks), `generated` (the property-test
 generator at a seed: PROPTEST_EMIT), `examples` (the CHAD paper's figures,
 ADBench GMM).
 
-    difftest/run.py [--generated N] [--seed S] [--groups targeted,generated,examples]
-                    [--precisions f64,f32] [--report FILE] [--json FILE] [--quiet]
+    difftest/run.py [--system torch|adolc] [--generated N] [--seed S]
+                    [--groups targeted,generated,examples] [--precisions f64,f32]
+                    [--batch N] [--record DIR] [--report FILE] [--no-shrink]
+                    [--inject-fault PRIM] [--check] [--quiet]
+    difftest/run.py --replay FILE      rerun one reproducer: exit 0 if reproduced, 1 if not
+    difftest/run.py --shrink FILE...   shrink recorded findings of generated programs in place
 
 Prints progress, the seed, a summary; exits 1 when a case fails to run
-(an export or chad error), 0 otherwise (wrong entries are findings, listed
-in the report, not failures of the runner).
+(an export or chad error) or, with --check, on a finding in the generated
+or example programs; 0 otherwise (findings are listed in the report, not
+failures of the runner).
 """
 import argparse
 import json
+import itertools
 import math
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -55,6 +56,9 @@ import time
 import types
 
 import torch
+
+import adolc
+from shrink import ShrinkError, shrink_program, simplify_inputs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHAD = os.environ.get("CHAD", os.path.join(ROOT, "chad"))
@@ -164,28 +168,6 @@ def chad(*args):
     return p.returncode, out, p.stderr.strip()
 
 
-def ulp(x, prec):
-    x = abs(x)
-    if prec == "f32":
-        if x == 0 or x < 1.1754943508222875e-38:
-            return 1.401298464324817e-45
-        e = math.frexp(x)[1]
-        return 2.0 ** (e - 24)
-    if x == 0 or x < 2.2250738585072014e-308:
-        return 5e-324
-    return math.ulp(x)
-
-
-def as_float(e):
-    if isinstance(e, (int, float)) and not isinstance(e, bool):
-        return float(e)
-    if e == "+infinity":
-        return math.inf
-    if e == "-infinity":
-        return -math.inf
-    return None   # "undefined", "undecided"
-
-
 class Case:
     def __init__(self, group, name, path, fn, args, tangent=None, cotangent=None, label=None):
         self.group, self.name, self.path, self.fn = group, name, path, fn
@@ -193,7 +175,46 @@ class Case:
         self.label = label or name
 
 
-def load_module(path, fn):
+_PROPTEST = []
+
+
+def proptest():
+    """The property-test binary (proptests/run.sh builds it; with
+    PROPTEST_N=0 and PROPTEST_EMIT it only builds)."""
+    if not _PROPTEST:
+        d = os.path.join(BUILD, "empty")
+        os.makedirs(d, exist_ok=True)
+        env = dict(os.environ, PROPTEST_EMIT=d, PROPTEST_N="0", PROPTEST_SEED="0")
+        subprocess.run([os.path.join(ROOT, "proptests", "run.sh")], env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        _PROPTEST.append(os.path.join(ROOT, "build", "proptest", "proptest"))
+    return _PROPTEST[0]
+
+
+class FaultyTorch:
+    """torch, but with primitive `name`'s derivative off by FAULT_FACTOR
+    (its value unchanged): a deliberately wrong AD system, to test the
+    campaign and its shrinker (--inject-fault)."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attr):
+        op = getattr(torch, attr)
+        if attr != self._name:
+            return op
+
+        def faulty(*a, **k):
+            y = op(*a, **k)
+            return y + FAULT_FACTOR * (y - y.detach())   # same value, derivative scaled
+        return faulty
+
+
+FAULT_FACTOR = 0.25
+FAULT = None   # --inject-fault: the torch primitive made wrong
+
+
+def load_module(path, fn, fault=None):
     # the module beside the other build outputs, never beside the program
     os.makedirs(os.path.join(BUILD, "modules"), exist_ok=True)
     base = os.path.relpath(os.path.abspath(path), ROOT).replace(os.sep, "_")
@@ -206,18 +227,24 @@ def load_module(path, fn):
         f.write(p.stdout)
     m = types.ModuleType("chad_export")
     exec(compile(p.stdout, mod_path, "exec"), m.__dict__)
+    fault = fault or FAULT
+    if fault:
+        m.torch = FaultyTorch(fault)
     return m
 
 
 def torch_run(m, case, prec, args, tangent, cotangent):
-    """PyTorch's value, VJP (with cotangent) and JVP (with tangent): lists of
-    floats in JSON order of the parameters' reals."""
+    """PyTorch's value (JSON, as chad prints it), VJP (with cotangent) and
+    JVP (with tangent) as lists of floats in JSON order of the parameters'
+    reals, and, for a function whose result is an array of reals, its
+    Jacobian (torch.autograd.functional.jacobian; rows the result's entries,
+    columns the parameters' reals), else None."""
     dt = torch.float64 if prec == "f64" else torch.float32
     m.set_dtype(dt)
     leaves = []
     inputs = [m.from_json(ty, a, leaves) for ty, a in zip(m.PARAM_TYPES, args)]
     y = m.function(*inputs)
-    value = list(flat(m.to_json(m.RESULT_TYPE, y)))
+    value = m.to_json(m.RESULT_TYPE, y)
     # reverse mode: sum of <cotangent, y> as a scalar
     ys = [t for t in _real_tensors(m.RESULT_TYPE, y)]
     cots = list(flat(cotangent)) if not isinstance(cotangent, (int, float)) else [cotangent]
@@ -256,7 +283,40 @@ def torch_run(m, case, prec, args, tangent, cotangent):
         for t in _real_tensors(m.RESULT_TYPE, y2):
             d = fwad.unpack_dual(t).tangent
             jvp += [0.0] * t.numel() if d is None else [float(x) for x in d.reshape(-1)]
-    return value, vjp, jvp
+    jac = None
+    if m.RESULT_TYPE == ("arr", ("real",)):
+        n = len(value)
+        if not leaves:
+            jac = [[] for _ in range(n)]
+        else:
+            def f(*xs):
+                sub = {id(leaf): x for leaf, x in zip(leaves, xs)}
+                return m.function(*[_swap(x, sub) for x in inputs])
+            js = torch.autograd.functional.jacobian(f, tuple(x.detach() for x in leaves))
+            jac = [[float(e) for j in js for e in j.reshape(n, -1)[i]] for i in range(n)]
+    return value, vjp, jvp, jac
+
+
+def shape_like(ty, j, it):
+    """The (co)tangent of a value j of type ty, in chad's JSON conventions,
+    its reals taken in order from the iterator it (a sum's tangent is the
+    pair [left, right], the side not taken null; ints and units null)."""
+    k = ty[0]
+    if k == "real":
+        return next(it)
+    if k in ("int", "unit"):
+        return None
+    if k == "pair":
+        return [shape_like(ty[1], j[0], it), shape_like(ty[2], j[1], it)]
+    if k == "sum":
+        if ty[1] == ("unit",) and ty[2] == ("unit",):
+            return None
+        if "inl" in j:
+            return [shape_like(ty[1], j["inl"], it), None]
+        return [None, shape_like(ty[2], j["inr"], it)]
+    if k == "arr":
+        return [shape_like(ty[1], x, it) for x in j]
+    raise TypeError(f"no tangent for {ty!r}")
 
 
 def _swap(x, duals):
@@ -286,160 +346,228 @@ def _real_tensors(ty, v):
                 yield from _real_tensors(ty[1], e)
 
 
-def default_directions(args):
-    """Tangent: 1 for every real; cotangent: 1 for every real of the result
-    (filled in once the result's shape is known)."""
-    return round_tree(args, lambda x: 1.0)
+RTOL = {"f64": 1e-6, "f32": 1e-2}   # chad check --rtol: the campaign's tolerance per precision
 
 
-def grade(entries, refs, dbl, prec, kinks, floor=0.0):
-    """entries: PyTorch's floats; refs: the certified entries (numbers or
-    words); dbl: CHAD-C's float64 evaluator's floats at the same point (for
-    the conditioning test), or None; kinks: per entry (lo, hi) of the
-    one-sided results at a kink, or None."""
-    out = []
-    finite = [abs(as_float(x)) for x in refs if as_float(x) is not None and math.isfinite(as_float(x))]
-    # floor: the size of the terms (the direction's or the inputs' largest
-    # entry), for results whose exact value is 0
-    scale = max(max(finite) if finite else 0.0, floor)
-    for i, c in enumerate(entries):
-        if kinks is not None:
-            lo, hi = kinks[i]
-            if c is None or math.isnan(c):
-                out.append(("kink-outside", c, (lo, hi)))
-            elif lo - 8 * ulp(lo, prec) <= c <= hi + 8 * ulp(hi, prec):
-                out.append(("acceptable", c, (lo, hi)))
-            else:
-                out.append(("kink-outside", c, (lo, hi)))
-            continue
-        r = as_float(refs[i]) if i < len(refs) else None
-        r64 = r
-        if r is None:
-            out.append(("domain", c, refs[i] if i < len(refs) else None))
-            continue
-        if prec == "f32" and math.isfinite(r):
-            r = f32(r) if abs(r) < 3.4028235677973366e38 else math.copysign(math.inf, r)
-        d = dbl[i] if dbl is not None and i < len(dbl) else None
-        if c is None or (isinstance(c, float) and math.isnan(c)):
-            # non-finite where CHAD-C's own float64 evaluator fails too: the
-            # program as written over- or underflows in float64
-            out.append(("float-limit" if d is None else "torch-error", c, r))
-            continue
-        if c == r:
-            out.append(("correct", c, r))
-            continue
-        if math.isinf(r) or math.isinf(c):
-            if math.isinf(c) and not math.isinf(r) and (d is None or math.isinf(d)):
-                out.append(("float-limit", c, r))
-            else:
-                out.append(("wrong" if math.isinf(c) != math.isinf(r) else "correct", c, r))
-            continue
-        e_ulps = abs(c - r) / ulp(r, prec)
-        if e_ulps <= 8:
-            out.append(("correct", c, r))
-            continue
-        # errors relative to the entry; for an exact 0, to the scale of the
-        # result and its direction (an exact 0 met by rounding noise of
-        # terms of order 1 is not a wrong answer)
-        den = abs(r) if r != 0 else max(scale, 1e-300)
-        rel = abs(c - r) / den
-        # CHAD-C's float64 evaluator against the double reference
-        drel = abs(d - r64) / den if d is not None and math.isfinite(d) else math.inf
-        limit = 1e-6 if prec == "f64" else 1e-2
-        if rel > limit and drel < 1e-9:
-            out.append(("wrong", c, r))
-        elif drel * 100 >= rel or drel > 1e-9:
-            out.append(("rounding", c, r))
+def ones(ty, j):
+    """The direction with 1 for every real of j (type ty), chad's JSON."""
+    return shape_like(ty, j, itertools.repeat(1.0))
+
+
+def part(entry):
+    """"vjp.cotangent[2]" -> "vjp": the part of the result an entry is in."""
+    return entry.split(".")[0].split("[")[0]
+
+
+def check(case, prec, args, candidate):
+    """chad check --json of a candidate at args: (exit, report or None, error)."""
+    d = os.path.join(BUILD, "check")
+    os.makedirs(d, exist_ok=True)
+    ap, cp = os.path.join(d, f"args-{os.getpid()}.json"), os.path.join(d, f"candidate-{os.getpid()}.json")
+    with open(ap, "w") as f:
+        json.dump(args, f)
+    with open(cp, "w") as f:
+        json.dump(candidate, f)
+    return chad("check", case.path, *(["--fn", case.fn] if case.fn else []), "--args", "@" + ap,
+                "--candidate", "@" + cp, "--rtol", repr(RTOL[prec]), "--precision", prec, "--json")
+
+
+def float64_wrong(case, prec, args, tangent, cot, parts):
+    """The paths of the entries CHAD-C's own float64 evaluator (--eval ref)
+    gets wrong at the same tolerance, graded by the same chad check; a part
+    it cannot compute at all counts as all wrong ("*PART")."""
+    fnargs = ["--fn", case.fn] if case.fn else []
+    a = json.dumps(args)
+    cand, bad = {}, set()
+    runs = {"value": ("eval", []), "jvp": ("jvp", ["--tangent", json.dumps(tangent)]),
+            "vjp": ("vjp", ["--cotangent", json.dumps(cot)]), "jacobian": ("jacobian", [])}
+    for p in parts:
+        cmd, extra = runs[p]
+        rc, out, _ = chad(cmd, case.path, *fnargs, "--args", a, *extra, "--eval", "ref")
+        if rc != 0 or out is None:
+            bad.add("*" + p)
+        elif p == "value":
+            cand["value"] = out
+        elif p == "jvp":
+            cand["jvp"] = {"direction": tangent, "tangent": out["tangent"]}
+        elif p == "vjp":
+            cand["vjp"] = {"direction": cot, "cotangent": out["cotangent"]}
         else:
-            out.append(("inaccurate", c, r))
-    return out
+            cand["jacobian"] = out["jacobian"]
+    if cand:
+        rc, rep, _ = check(case, prec, args, cand)
+        if rep is None:
+            bad |= {"*" + p for p in cand}
+        else:
+            bad |= {e["path"] for e in rep["entries"] if e["verdict"] == "wrong"}
+    return bad
 
 
-def magnitude(v):
-    xs = [abs(x) for x in flat(v) if isinstance(x, (int, float)) and math.isfinite(x)]
-    return max(xs) if xs else 0.0
+def exact_zero(e):
+    """The entry's value is 0 to the precision graded (its correctly rounded
+    reference is 0: the certified evaluator need not prove an exact 0)."""
+    r = e.get("reference")
+    return isinstance(r, (int, float)) and r == 0
 
 
-def kink_boxes(out, key):
-    """Per entry (lo, hi) over the one-sided results of a not_differentiable
-    answer."""
-    lims = out["limits"]
-    cols = [list(flat(l["result"][key])) for l in lims]
-    boxes = []
-    for i in range(len(cols[0])):
-        vals = [as_float(c[i]) for c in cols if i < len(c)]
-        vals = [v for v in vals if v is not None]
-        boxes.append((min(vals), max(vals)) if vals else (math.nan, math.nan))
-    return boxes
+def count(stats, group, prec, verdict):
+    stats[verdict] = stats.get(verdict, 0) + 1
+    for key, sub in (("by_group", group), ("by_prec", prec)):
+        g = stats.setdefault(key, {}).setdefault(sub, {})
+        g[verdict] = g.get(verdict, 0) + 1
+
+
+SYSTEM = "torch"   # --system: the AD system under test
+
+
+def version():
+    """The version of the system under test (ADOL-C: Debian's package)."""
+    if SYSTEM == "torch":
+        return torch.__version__
+    p = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "libadolc-dev"], capture_output=True, text=True)
+    return p.stdout.strip() or "unknown"
+NAMES = {"torch": "PyTorch", "adolc": "ADOL-C"}
+
+
+def directions(case, prec, stats):
+    """The case's point, tangent and cotangent in precision prec (rounded to
+    float32 for f32; ones where the case has none), or None when the point
+    has no float32 form."""
+    m = case.module
+    args = case.args
+    if prec == "f32":
+        args = round_tree(args, f32)
+        if any(math.isinf(x) for x in flat(args)):
+            stats["not-f32"] = stats.get("not-f32", 0) + 1
+            return None
+    tangent = case.tangent if case.tangent is not None else [ones(t, a) for t, a in zip(m.PARAM_TYPES, args)]
+    cot = case.cotangent
+    if cot is None:
+        m.set_dtype(torch.float64 if prec == "f64" else torch.float32)
+        leaves = []
+        y = m.function(*[m.from_json(ty, a, leaves) for ty, a in zip(m.PARAM_TYPES, args)])
+        cot = ones(m.RESULT_TYPE, m.to_json(m.RESULT_TYPE, y))
+    if prec == "f32":
+        tangent, cot = round_tree(tangent, f32), round_tree(cot, f32)
+    return {"args": args, "tangent": tangent, "cotangent": cot}
+
+
+def system_failed(case, prec, rec, why, stats, findings):
+    count(stats, case.group, prec, "system-error")
+    findings.append((case, prec, f"{NAMES[SYSTEM]} failed", why[:200],
+                     {**rec, "entry": "-", "verdict": "system-error", "candidate": None, "reference": None}))
 
 
 def run_case(case, prec, stats, findings, log):
-    args = case.args
-    tangent = case.tangent if case.tangent is not None else default_directions(args)
-    if prec == "f32":
-        args = round_tree(args, f32)
-        tangent = round_tree(tangent, f32)
-        if any(math.isinf(x) for x in flat(args)):
-            stats["not-f32"] = stats.get("not-f32", 0) + 1   # the point has no float32 form
-            return
-    m = case.module
-    # the result's shape, for the cotangent
-    rc, val, err = chad("eval", case.path, *(["--fn", case.fn] if case.fn else []),
-                        "--args", json.dumps(args), "--eval", "ball")
-    if rc not in (0, 4) or val is None:
-        stats["skipped"] = stats.get("skipped", 0) + 1
-        log(f"  skip {case.label} [{prec}]: chad eval exit {rc}: {err}")
-        return
-    cot = case.cotangent if case.cotangent is not None else round_tree(val, lambda x: 1.0)
-    if not isinstance(cot, (list, dict, int, float)):
-        cot = 1.0
-    if prec == "f32":
-        cot = round_tree(cot, f32)
-    fnargs = ["--fn", case.fn] if case.fn else []
-    a = json.dumps(args)
-    rcv, vjp_ref, errv = chad("vjp", case.path, *fnargs, "--args", a, "--cotangent", json.dumps(cot), "--eval", "ball")
-    rcj, jvp_ref, errj = chad("jvp", case.path, *fnargs, "--args", a, "--tangent", json.dumps(tangent), "--eval", "ball")
-    _, vjp_dbl, _ = chad("vjp", case.path, *fnargs, "--args", a, "--cotangent", json.dumps(cot), "--eval", "ref")
-    _, jvp_dbl, _ = chad("jvp", case.path, *fnargs, "--args", a, "--tangent", json.dumps(tangent), "--eval", "ref")
+    """The system under test's value, VJP, JVP (and Jacobian for an array
+    result) at the case's point, graded by grade_candidate."""
     try:
-        tv, tvjp, tjvp = torch_run(m, case, prec, args, tangent, cot)
-    except Exception as e:  # noqa: BLE001 - PyTorch's own failure is a finding
-        stats["torch-error"] = stats.get("torch-error", 0) + 1
-        findings.append((case, prec, "torch raised", str(e)[:200],
-                         {"args": args, "tangent": tangent, "cotangent": cot, "entry": "-",
-                          "verdict": "torch-error", "torch_value": None, "reference": None}))
+        rec = directions(case, prec, stats)
+    except Exception as e:  # noqa: BLE001 - the program itself fails in PyTorch
+        system_failed(case, prec, {"args": case.args, "tangent": case.tangent, "cotangent": case.cotangent},
+                      f"PyTorch raised: {e}", stats, findings)
         return
-    parts = []
-    _, val_dbl, _ = chad("eval", case.path, *fnargs, "--args", a, "--eval", "ref")
-    if not (isinstance(val, dict) and val.get("not_differentiable")):
-        vals = list(flat(val)) if not isinstance(val, (int, float, str)) else [val]
-        vd = ([as_float(x) for x in flat(val_dbl)] if isinstance(val_dbl, list)
-              else [as_float(val_dbl)] if val_dbl is not None else None)
-        parts.append(("value", grade(tv, vals, vd, prec, None, magnitude(args))))
-    for what, ref, dbl, rcx, key, mine in (("vjp", vjp_ref, vjp_dbl, rcv, "cotangent", tvjp),
-                                           ("jvp", jvp_ref, jvp_dbl, rcj, "tangent", tjvp)):
-        if ref is None:
-            stats["skipped"] = stats.get("skipped", 0) + 1
-            log(f"  skip {case.label} {what} [{prec}]: exit {rcx}")
-            continue
-        if isinstance(ref, dict) and ref.get("not_differentiable"):
-            boxes = kink_boxes(ref, key)
-            g = grade(mine, [], None, prec, boxes)
+    if rec is None:
+        return
+    if SYSTEM == "adolc":
+        out = adolc_single(case, rec)
+        if out is not None:
+            adolc_grade(case, rec, out, stats, findings, log)
         else:
-            refs = list(flat(ref[key]))
-            dbls = [as_float(x) for x in flat(dbl[key])] if isinstance(dbl, dict) else None
-            g = grade(mine, refs, dbls, prec, None, magnitude(cot if what == "vjp" else tangent))
-        parts.append((what, g))
-    for what, g in parts:
-        for i, (verdict, c, r) in enumerate(g):
-            stats[verdict] = stats.get(verdict, 0) + 1
-            key = (case.group, verdict)
-            stats.setdefault("by_group", {}).setdefault(case.group, {}).setdefault(verdict, 0)
-            stats["by_group"][case.group][verdict] += 1
-            if verdict in ("wrong", "kink-outside", "torch-error"):
-                findings.append((case, prec, f"{what}[{i}]: {verdict}", f"PyTorch {c!r}, reference {r!r}",
-                                 {"args": args, "tangent": tangent, "cotangent": cot, "entry": f"{what}[{i}]",
-                                  "verdict": verdict, "torch_value": c, "reference": r}))
+            stats["cannot-export"] = stats.get("cannot-export", 0) + 1
+        return
+    m = case.module
+    try:
+        tv, tvjp, tjvp, tjac = torch_run(m, case, prec, rec["args"], rec["tangent"], rec["cotangent"])
+    except Exception as e:  # noqa: BLE001 - PyTorch's own failure is a finding
+        system_failed(case, prec, rec, f"PyTorch raised: {e}", stats, findings)
+        return
+    it = iter(tvjp)
+    cand = {"value": tv,
+            "vjp": {"direction": rec["cotangent"],
+                    "cotangent": [shape_like(t, a, it) for t, a in zip(m.PARAM_TYPES, rec["args"])]},
+            "jvp": {"direction": rec["tangent"], "tangent": shape_like(m.RESULT_TYPE, tv, iter(tjvp))}}
+    if tjac is not None:
+        cand["jacobian"] = tjac
+    grade_candidate(case, prec, rec, cand, stats, findings, log)
+
+
+def adolc_single(case, rec):
+    """ADOL-C's output line for one case (its own compilation: the shrinker
+    and --replay), or None when the program has no ADOL-C export."""
+    try:
+        text = adolc.export(CHAD, case.path, case.fn)
+    except adolc.CannotExport:
+        return None
+    exe = adolc.compile_batch([text], os.path.join(BUILD, "adolc"), f"single-{os.getpid()}")
+    return adolc.run_batch(exe, [adolc.input_line(0, rec["args"], rec["tangent"], rec["cotangent"])])[0]
+
+
+def adolc_grade(case, rec, line, stats, findings, log):
+    """Grades one line of an ADOL-C batch's output (float64: ADOL-C's one
+    precision)."""
+    try:
+        out = json.loads(line)
+    except json.JSONDecodeError:
+        system_failed(case, "f64", rec, f"unreadable output: {line[:200]}", stats, findings)
+        return
+    if "error" in out:
+        rc, _, _ = chad("eval", case.path, *(["--fn", case.fn] if case.fn else []), "--args",
+                        json.dumps(rec["args"]), "--eval", "ref")
+        if rc == 3:   # a runtime error of the program in chad too
+            stats["skipped"] = stats.get("skipped", 0) + 1
+            log(f"  skip {case.label}: a runtime error in both ({out['error']})")
+        else:
+            system_failed(case, "f64", rec, out["error"], stats, findings)
+        return
+    cand = {"value": out["value"], "vjp": {"direction": rec["cotangent"], "cotangent": out["vjp"]},
+            "jvp": {"direction": rec["tangent"], "tangent": out["jvp"]}}
+    if "jacobian" in out:
+        cand["jacobian"] = out["jacobian"]
+    grade_candidate(case, "f64", rec, cand, stats, findings, log)
+
+
+def grade_candidate(case, prec, rec, cand, stats, findings, log):
+    """Grades a candidate entry by entry by `chad check` (spec/verdict.md) at
+    the tolerance RTOL[prec]. A wrong entry is a finding unless CHAD-C's own
+    float64 evaluator is wrong there too (the program as written is
+    ill-conditioned, or over- or underflows, in float64) or it is rounding
+    noise at an exact 0."""
+    args, tangent, cot = rec["args"], rec["tangent"], rec["cotangent"]
+    rc, rep, err = check(case, prec, args, cand)
+    if rep is None:
+        stats["skipped"] = stats.get("skipped", 0) + 1
+        log(f"  skip {case.label} [{prec}]: chad check exit {rc}: {err}")
+        return
+    wrong = [e for e in rep["entries"] if e["verdict"] == "wrong"]
+    f64_bad = float64_wrong(case, prec, args, tangent, cot, sorted({part(e["path"]) for e in wrong})) if wrong else set()
+    # the size of the terms: for an exact 0 met by rounding noise
+    nums = [abs(x) for x in flat([args, tangent, cot] + [e.get("reference") for e in rep["entries"]])
+            if isinstance(x, (int, float)) and math.isfinite(x)]
+    scale = max(nums, default=0.0)
+    index = {}
+    for e in rep["entries"]:
+        p = part(e["path"])
+        k = index[p] = index.get(p, -1) + 1
+        v = e["verdict"]
+        if v == "correct":
+            u = e.get("ulps")
+            stats["ulps"] = st = stats.get("ulps", {})
+            b = "<= 2" if u is not None and u <= 2 else "<= 8" if u is not None and u <= 8 else "> 8"
+            st[b] = st.get(b, 0) + 1
+        if v == "wrong" and (e["path"] in f64_bad or "*" + p in f64_bad):
+            v = "wrong-f64-too"
+        elif v == "wrong" and exact_zero(e) and isinstance(e["candidate"], (int, float)) \
+                and abs(e["candidate"]) <= RTOL[prec] * scale:
+            v = "wrong-zero-noise"
+        count(stats, case.group, prec, v)
+        if v == "wrong":
+            ref = e.get("reference", e.get("one_sided"))
+            findings.append((case, prec, f"{e['path']}: wrong",
+                             f"{NAMES[SYSTEM]} {e['candidate']!r}, reference {ref!r}"
+                             + (f" ({e['note']})" if e.get("note") else ""),
+                             {**rec, "entry": e["path"], "part": p, "index": k, "verdict": "wrong",
+                              "candidate": e["candidate"], "reference": ref}))
 
 
 def targeted_cases():
@@ -474,15 +602,15 @@ def generated_cases(n, seed):
     os.makedirs(d, exist_ok=True)
     if not os.path.exists(os.path.join(d, f"prog-{n - 1}.json")):
         env = dict(os.environ, PROPTEST_EMIT=d, PROPTEST_N=str(n), PROPTEST_SEED=str(seed))
-        subprocess.run([os.path.join(ROOT, "proptests", "run.sh")], env=env, check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run([proptest()], env=env, check=True, stdout=subprocess.DEVNULL)
     cases = []
     for i in range(n):
         with open(os.path.join(d, f"prog-{i}.json")) as f:
             j = json.load(f)
-        cases.append(Case("generated", f"prog-{i}", os.path.join(d, f"prog-{i}.chad"), None, j["args"],
-                          tangent=j["tangent"], cotangent=j["cotangent"],
-                          label=f"generated program {i} (seed {seed})"))
+        c = Case("generated", f"prog-{i}", os.path.join(d, f"prog-{i}.chad"), None, j["args"],
+                 tangent=j["tangent"], cotangent=j["cotangent"], label=f"generated program {i} (seed {seed})")
+        c.seed, c.index = seed, i
+        cases.append(c)
     return cases
 
 
@@ -507,14 +635,82 @@ def example_cases():
 
 def slug(case, prec, entry):
     base = "".join(ch if ch.isalnum() else "-" for ch in case.label)[:60].strip("-")
-    return f"{base}-{prec}-{entry.replace('[', '').replace(']', '')}"
+    system = "" if SYSTEM == "torch" else SYSTEM + "-"
+    return f"{system}{base}-{prec}-" + re.sub(r"[^A-Za-z0-9.]+", "-", entry).strip("-")
 
 
-def write_reproducers(folder, findings):
+def still_fails(path, fn, inputs, prec, verdict, what):
+    """The shrinking predicate: the program at path, at inputs, still has an
+    entry of part `what` graded `verdict` in precision prec. Returns that
+    finding's record, or None."""
+    case = Case("generated", "candidate", path, fn, inputs["args"], inputs["tangent"],
+                inputs["cotangent"], "shrink candidate")
+    try:
+        case.module = load_module(path, fn)
+    except Exception:  # noqa: BLE001 - a candidate that does not export does not fail
+        return None
+    stats, findings = {}, []
+    run_case(case, prec, stats, findings, lambda s: None)
+    for f in findings:
+        if f[4]["verdict"] == verdict and part(f[4]["entry"]) == what:
+            return f[4]
+    return None
+
+
+SHRUNK = {}   # (system, seed, index, precision) -> the minimal program, its input, how it was found
+
+
+def shrink_finding(case, prec, rec, log):
+    """A finding in a generated program, shrunk: the minimal program and
+    input that still fail the same way (the same part graded the same
+    verdict). Returns (source, record, info) or None when it cannot be."""
+    verdict, what = rec["verdict"], part(rec["entry"])
+    wd = os.path.join(BUILD, "shrink", f"{case.seed}-{case.index}-{prec}-" + re.sub(r"[^A-Za-z0-9.]+", "-", rec["entry"]))
+    t0 = time.time()
+    key = (SYSTEM, case.seed, case.index, prec)
+    if key in SHRUNK:   # another entry of the same program shrunk already: does its minimum fail this way too?
+        msrc, inputs, info = SHRUNK[key]
+        os.makedirs(wd, exist_ok=True)
+        path = os.path.join(wd, "minimal.chad")
+        with open(path, "w") as f:
+            f.write(msrc)
+        final = still_fails(path, None, inputs, prec, verdict, what)
+        if final is not None:
+            log(f"  shrunk {case.label} [{prec}] {rec['entry']}: the minimum of {info['entry']} fails so too")
+            return msrc, final, {**info, "reused_from": info["entry"], "candidates": 1,
+                                 "seconds": round(time.time() - t0, 1)}
+    try:
+        src, inputs, before, after, asked = shrink_program(
+            proptest(), case.seed, case.index, wd,
+            lambda p, i: still_fails(p, None, i, prec, verdict, what) is not None, log)
+    except ShrinkError as e:
+        log(f"  shrink {case.label} [{prec}] {rec['entry']}: {e}")
+        return None
+    path = os.path.join(wd, "minimal.chad")
+    with open(path, "w") as f:
+        f.write(src)
+    inputs, asked2 = simplify_inputs(
+        inputs, lambda i: still_fails(path, None, i, prec, verdict, what) is not None)
+    final = still_fails(path, None, inputs, prec, verdict, what)
+    if final is None:   # cannot happen unless the predicate is not deterministic
+        log(f"  shrink {case.label} [{prec}] {rec['entry']}: the minimal program no longer fails")
+        return None
+    info = {"from": case.label, "entry": rec["entry"], "nodes": [before, after], "candidates": asked + asked2,
+            "seconds": round(time.time() - t0, 1)}
+    SHRUNK[key] = (src, {k: final[k] for k in ("args", "tangent", "cotangent")}, info)
+    log(f"  shrunk {case.label} [{prec}] {rec['entry']}: {before} -> {after} nodes, "
+        f"{asked + asked2} candidates, {info['seconds']} s")
+    return src, final, info
+
+
+def write_reproducers(folder, findings, shrink=True, log=print):
     """One JSON file per finding (program, point, directions, what PyTorch
-    gave, the reference): `difftest/run.py --replay FILE` reruns it."""
+    gave, the reference, the PyTorch version): `difftest/run.py --replay
+    FILE` reruns it. A finding in a generated program is shrunk first (the
+    original program and input are kept beside the minimal ones). Returns
+    {file name: shrink info} for the report."""
     os.makedirs(folder, exist_ok=True)
-    seen = set()
+    seen, shrunk = set(), {}
     for case, prec, what, detail, rec in findings:
         name = slug(case, prec, rec["entry"])
         if name in seen:
@@ -522,62 +718,178 @@ def write_reproducers(folder, findings):
         seen.add(name)
         with open(case.path) as f:
             src = f.read()
+        out = {"case": case.label, "group": case.group, "source": src, "fn": case.fn,
+               "precision": prec, "system": SYSTEM, "version": version(), **rec}
+        if SYSTEM == "torch":
+            out["torch"] = torch.__version__
+        if getattr(case, "seed", None) is not None:
+            out["seed"], out["index"] = case.seed, case.index
+        if FAULT:
+            out["fault"] = FAULT
+        if shrink and case.group == "generated" and getattr(case, "seed", None) is not None:
+            r = shrink_finding(case, prec, rec, log)
+            if r is not None:
+                msrc, mrec, info = r
+                out = {**out, "source": msrc, **mrec,
+                       "shrunk": {**info, "source": src, "args": rec["args"], "tangent": rec["tangent"],
+                                  "cotangent": rec["cotangent"], "entry": rec["entry"],
+                                  "candidate": rec["candidate"], "reference": rec["reference"]}}
+                shrunk[name] = info
         with open(os.path.join(folder, name + ".json"), "w") as f:
-            json.dump({"case": case.label, "group": case.group, "source": src, "fn": case.fn,
-                       "precision": prec, "torch": torch.__version__, **rec}, f, indent=1)
+            json.dump(out, f, indent=1)
             f.write("\n")
+    return shrunk
+
+
+def shrink_recorded(path):
+    """Shrinks a recorded finding of a generated program in place (one
+    recorded before findings were shrunk): its seed and index, from the
+    record or its label, regenerate the program. 0 if shrunk."""
+    with open(path) as f:
+        r = json.load(f)
+    if "shrunk" in r:
+        print(f"{path}: already shrunk")
+        if r.get("seed") is not None:
+            SHRUNK[(r.get("system", "torch"), r["seed"], r["index"], r["precision"])] = (
+                r["source"], {k: r[k] for k in ("args", "tangent", "cotangent")},
+                {**r["shrunk"], "entry": r["shrunk"].get("entry", r["entry"])})
+        return 0
+    seed, index = r.get("seed"), r.get("index")
+    if seed is None:
+        m = re.fullmatch(r"generated program (\d+) \(seed (\d+)\)", r["case"])
+        if not m:
+            print(f"{path}: not a generated program")
+            return 1
+        index, seed = int(m.group(1)), int(m.group(2))
+    d = os.path.join(BUILD, "replay")
+    os.makedirs(d, exist_ok=True)
+    prog = os.path.join(d, os.path.basename(path)[:-5] + ".chad")
+    with open(prog, "w") as f:
+        f.write(r["source"])
+    case = Case("generated", f"prog-{index}", prog, r["fn"], r["args"], r["tangent"], r["cotangent"], r["case"])
+    case.seed, case.index = seed, index
+    global FAULT, SYSTEM
+    FAULT = r.get("fault")
+    SYSTEM = r.get("system", "torch")
+    rec = {k: r[k] for k in ("args", "tangent", "cotangent", "entry", "verdict", "candidate", "reference")}
+    res = shrink_finding(case, r["precision"], rec, print)
+    if res is None:
+        return 1
+    msrc, mrec, info = res
+    out = {**r, "source": msrc, **mrec, "seed": seed, "index": index, "version": version(),
+           "shrunk": {**info, "source": r["source"], "args": r["args"], "tangent": r["tangent"],
+                      "cotangent": r["cotangent"], "entry": r["entry"],
+                      "candidate": r["candidate"], "reference": r["reference"]}}
+    with open(path, "w") as f:
+        json.dump(out, f, indent=1)
+        f.write("\n")
+    return 0
 
 
 def replay(path):
+    """Reruns one reproducer; 0 if the finding is reproduced, 1 if not."""
+    global SYSTEM
     with open(path) as f:
         r = json.load(f)
+    SYSTEM = r.get("system", "torch")
     os.makedirs(os.path.join(BUILD, "replay"), exist_ok=True)
     prog = os.path.join(BUILD, "replay", os.path.basename(path)[:-5] + ".chad")
     with open(prog, "w") as f:
         f.write(r["source"])
     case = Case(r["group"], r["case"], prog, r["fn"], r["args"], r["tangent"], r["cotangent"], r["case"])
-    case.module = load_module(prog, r["fn"])
+    case.module = load_module(prog, r["fn"], r.get("fault"))
     stats, findings = {}, []
     run_case(case, r["precision"], stats, findings, print)
-    print(f"replay {path}: PyTorch {torch.__version__} (recorded with {r['torch']})")
-    hit = [f for f in findings if f[4]["entry"] == r["entry"]]
+    print(f"replay {path}: {NAMES[SYSTEM]} {version()} (recorded with {r.get('version', r.get('torch'))})"
+          + (f", torch.{r['fault']} made wrong on purpose" if r.get("fault") else ""))
+    if "shrunk" in r:
+        print(f"  shrunk from {r['shrunk']['from']}: {r['shrunk']['nodes'][0]} -> "
+              f"{r['shrunk']['nodes'][1]} nodes")
+    hit = [f for f in findings if f[4]["entry"] == r["entry"] and f[4]["verdict"] == r["verdict"]]
     for _, prec, what, detail, _ in hit:
         print(f"  [{prec}] {what}: {detail}")
-    print("  reproduced" if hit else "  not reproduced: this PyTorch gives the right answer")
-    return 0
+    print("  reproduced" if hit else f"  not reproduced: this {NAMES[SYSTEM]} gives the right answer")
+    return 0 if hit else 1
 
 
-def write_report(path, seed, o, stats, by_group, findings, ncases, secs):
-    lines = [
-        "# PyTorch against CHAD-C's certified evaluator: run of record",
-        "",
-        f"`difftest/run.py --seed {seed} --generated {o.generated} --groups {o.groups} "
-        f"--precisions {o.precisions}` with Debian's PyTorch {torch.__version__}; "
-        f"{ncases} cases in {secs:.0f} s. Verdicts are defined in difftest/run.py's header "
-        "and difftest/README.md.",
-        "",
-        "| group | " + " | ".join(VERDICTS) + " |",
-        "|---|" + "---|" * len(VERDICTS),
-    ]
-    for g, vs in sorted(by_group.items()):
+VERDICTS = ("correct", "acceptable", "wrong", "wrong-f64-too", "wrong-zero-noise", "outside_domain",
+            "undecided", "system-error")
+HEADERS = ("correct", "acceptable", "wrong", "wrong, float64 too", "wrong, noise at an exact 0",
+           "outside the domain", "undecided", "the system failed")
+
+
+def table(rows, stats):
+    lines = ["| | " + " | ".join(HEADERS) + " |", "|---|" + "---|" * len(VERDICTS)]
+    for g, vs in sorted(rows.items()):
         lines.append(f"| {g} | " + " | ".join(str(vs.get(v, 0)) for v in VERDICTS) + " |")
     lines.append("| all | " + " | ".join(str(stats.get(v, 0)) for v in VERDICTS) + " |")
-    lines += ["", f"Cases skipped: {stats.get('skipped', 0)}; points with no float32 form: "
-              f"{stats.get('not-f32', 0)}.", "", "## Findings", ""]
+    return lines
+
+
+def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None):
+    """The run's section of the report at path (a section per system: the
+    other system's section is kept)."""
+    u = stats.get("ulps", {})
+    sysname = NAMES[SYSTEM]
+    cmd = (f"`difftest/run.py --system {SYSTEM} --seed {seed} --generated {o.generated} --groups {o.groups}"
+           + (f" --precisions {o.precisions}`" if SYSTEM == "torch" else f" --batch {o.batch}`"))
+    tol = (f"`chad check --rtol {RTOL['f64']!r}` (float64) or `--rtol {RTOL['f32']!r} --precision f32`"
+           if SYSTEM == "torch" else f"`chad check --rtol {RTOL['f64']!r}` (ADOL-C computes in float64 only)")
+    lines = [
+        f"<!-- section: {SYSTEM} -->",
+        f"## {sysname}",
+        "",
+        f"{cmd} with Debian's {sysname} {version()}; {ncases} cases in {secs:.0f} s. "
+        f"Every entry is graded by {tol} (spec/verdict.md). "
+        "The three *wrong* columns are the oracle's wrong entries: *wrong, float64 too*: CHAD-C's own "
+        "float64 evaluator is wrong there too; *noise at an exact 0*: the reference is 0 and "
+        f"{sysname}'s number is within the tolerance of the largest number of the case (input, "
+        "direction, reference): neither is a finding. Definitions in difftest/README.md.",
+        "",
+    ]
+    if SYSTEM == "adolc":
+        ce = stats.get("cannot-export", {})
+        lines += [f"Exported to ADOL-C: {stats.get('exported', 0)} of {ncases} cases; not exported (a primitive "
+                  "ADOL-C has no elementary function for): "
+                  + ", ".join(f"{k} {v}" for k, v in sorted(ce.items(), key=lambda kv: -kv[1]))
+                  + f". Compiling the batches took {stats.get('compile-seconds', 0):.0f} s of the run.", ""]
+    lines += [
+        "Entries per group:",
+        "",
+        *table(stats.get("by_group", {}), stats),
+        "",
+    ]
+    if SYSTEM == "torch":
+        lines += ["Entries per precision:", "", *table(stats.get("by_prec", {}), stats), ""]
+    lines += [
+        f"Correct entries within 2 ulps of the correctly rounded reference: {u.get('<= 2', 0)}; "
+        f"within 8: {u.get('<= 8', 0)}; farther (within the tolerance): {u.get('> 8', 0)}. "
+        f"Cases skipped: {stats.get('skipped', 0)}; points with no float32 form: {stats.get('not-f32', 0)}.",
+        "", f"### Findings ({sysname})", ""]
     seen = set()
     for case, prec, what, detail, rec in findings:
         name = slug(case, prec, rec["entry"])
         if name in seen:
             continue
         seen.add(name)
-        lines.append(f"- [{prec}] {case.label}, {what}: {detail}. "
+        sh = (shrunk or {}).get(name)
+        note = f" Shrunk from {sh['nodes'][0]} to {sh['nodes'][1]} nodes." if sh else ""
+        lines.append(f"- [{prec}] {case.label}, {what}: {detail}.{note} "
                      f"Replay: `difftest/run.py --replay difftest/reproducers/{name}.json`")
+    lines.append(f"<!-- end: {SYSTEM} -->")
+    section = "\n".join(lines) + "\n"
+    head = ("# AD systems against CHAD-C's certified evaluator: runs of record\n\n"
+            "One section per system, each written by its own `make difftest` run.\n\n")
+    text = open(path).read() if os.path.exists(path) else ""
+    begin, stop = f"<!-- section: {SYSTEM} -->", f"<!-- end: {SYSTEM} -->\n"
+    if begin in text and stop in text:
+        text = text[:text.index(begin)] + section + text[text.index(stop) + len(stop):]
+    elif "<!-- section: " in text:
+        text = text.rstrip("\n") + "\n\n" + section
+    else:   # no sections yet
+        text = head + section
     with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-
-
-VERDICTS = ("correct", "rounding", "inaccurate", "wrong", "acceptable", "kink-outside", "domain",
-            "float-limit", "torch-error")
+        f.write(text)
 
 
 def main():
@@ -589,16 +901,35 @@ def main():
     ap.add_argument("--report", default=None)
     ap.add_argument("--record", default=None, help="write each finding's reproducer into this folder")
     ap.add_argument("--replay", default=None, help="rerun one reproducer file and print its verdicts")
+    ap.add_argument("--shrink", nargs="+", default=None, metavar="FILE",
+                    help="shrink recorded findings of generated programs in place")
+    ap.add_argument("--no-shrink", action="store_true",
+                    help="record findings in generated programs as found, not shrunk")
+    ap.add_argument("--inject-fault", default=None, metavar="PRIM",
+                    help="make torch.PRIM's derivative wrong on purpose (its value kept): tests the "
+                         "campaign and the shrinker, never a run of record")
+    ap.add_argument("--system", choices=("torch", "adolc"), default="torch",
+                    help="the AD system under test: PyTorch (default) or ADOL-C (float64 only)")
+    ap.add_argument("--batch", type=int, default=200,
+                    help="ADOL-C: programs per compiled C++ translation unit")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--check", action="store_true",
                     help="exit 1 on any finding in the generated and examples groups (CI: there a "
                          "discrepancy means an export or evaluator bug to look at)")
     o = ap.parse_args()
+    global FAULT, SYSTEM
+    FAULT = o.inject_fault
+    SYSTEM = o.system
     if o.replay:
         return replay(o.replay)
+    if o.shrink:   # the shrunk ones first: the others of the same program may reuse their minimum
+        files = sorted(o.shrink, key=lambda f: "shrunk" not in json.load(open(f)))
+        return max(shrink_recorded(f) for f in files)
     seed = o.seed if o.seed is not None else int(time.time()) % 100000
     log = (lambda s: None) if o.quiet else (lambda s: print(s, flush=True))
-    print(f"difftest: PyTorch {torch.__version__}, seed {seed} "
+    if FAULT:
+        print(f"difftest: torch.{FAULT}'s derivative made wrong on purpose (--inject-fault)", flush=True)
+    print(f"difftest: {NAMES[SYSTEM]} {version()}, seed {seed} "
           f"(difftest/run.py --seed {seed} --generated {o.generated} reproduces the generated group)", flush=True)
     groups = o.groups.split(",")
     cases = []
@@ -613,8 +944,9 @@ def main():
     stats = {}
     findings = []
     t0 = time.time()
-    precs = o.precisions.split(",")
-    for k, case in enumerate(cases):
+    precs = o.precisions.split(",") if SYSTEM == "torch" else ["f64"]   # ADOL-C: double only
+    def module(case):
+        nonlocal failures
         key = (case.path, case.fn)
         if key not in modules:
             try:
@@ -624,25 +956,62 @@ def main():
                 print(f"FAIL {case.label}: {e}", flush=True)
                 modules[key] = None
         case.module = modules[key]
-        if case.module is None:
-            continue
-        for prec in precs:
-            run_case(case, prec, stats, findings, log)
-        if (k + 1) % 50 == 0:
-            print(f"  ... {k + 1}/{len(cases)} cases, {len(findings)} findings, {time.time() - t0:.0f}s", flush=True)
-    by_group = stats.pop("by_group", {})
-    print("\nverdicts (entries, both precisions):")
-    for v in ("correct", "rounding", "inaccurate", "wrong", "acceptable", "kink-outside", "domain",
-              "float-limit", "torch-error", "skipped", "not-f32"):
+        return case.module is not None
+    if SYSTEM == "torch":
+        for k, case in enumerate(cases):
+            if module(case):
+                for prec in precs:
+                    run_case(case, prec, stats, findings, log)
+            if (k + 1) % 50 == 0:
+                print(f"  ... {k + 1}/{len(cases)} cases, {len(findings)} findings, {time.time() - t0:.0f}s",
+                      flush=True)
+    else:
+        for c0 in range(0, len(cases), o.batch):
+            chunk, texts, lines, recs = [], [], [], []
+            for case in cases[c0:c0 + o.batch]:
+                if not module(case):   # the torch export gives the types, for the directions
+                    continue
+                try:
+                    texts.append(adolc.export(CHAD, case.path, case.fn))
+                except adolc.CannotExport as e:
+                    what = adolc.construct(str(e))
+                    ce = stats.setdefault("cannot-export", {})
+                    ce[what] = ce.get(what, 0) + 1
+                    continue
+                rec = directions(case, "f64", stats)
+                chunk.append(case)
+                recs.append(rec)
+                lines.append(adolc.input_line(len(texts) - 1, rec["args"], rec["tangent"], rec["cotangent"]))
+            if not chunk:
+                continue
+            tc = time.time()
+            exe = adolc.compile_batch(texts, os.path.join(BUILD, "adolc"), f"batch-{seed}-{c0}")
+            tc = time.time() - tc
+            outs = adolc.run_batch(exe, lines)
+            for case, rec, line in zip(chunk, recs, outs):
+                adolc_grade(case, rec, line, stats, findings, log)
+            stats["compile-seconds"] = stats.get("compile-seconds", 0.0) + tc
+            stats["exported"] = stats.get("exported", 0) + len(chunk)
+            print(f"  ... {min(c0 + o.batch, len(cases))}/{len(cases)} cases ({len(chunk)} exported, compiled "
+                  f"in {tc:.0f}s), {len(findings)} findings, {time.time() - t0:.0f}s", flush=True)
+    print("\nverdicts (entries, all precisions):")
+    for v in VERDICTS + ("skipped", "not-f32"):
         print(f"  {v:14s} {stats.get(v, 0)}")
-    print("by group:", json.dumps(by_group))
+    print("by group:", json.dumps(stats.get("by_group", {})))
+    print("by precision:", json.dumps(stats.get("by_prec", {})))
+    print("correct entries by ulps:", json.dumps(stats.get("ulps", {})))
+    if SYSTEM == "adolc":
+        print(f"exported {stats.get('exported', 0)} of {len(cases)} cases; cannot export:",
+              json.dumps(stats.get("cannot-export", {})),
+              f"; compiling took {stats.get('compile-seconds', 0):.0f}s")
     print(f"\nfindings: {len(findings)}")
     for case, prec, what, detail, _ in findings:
         print(f"  [{prec}] {case.label}: {what}: {detail}")
+    shrunk = {}
     if o.record:
-        write_reproducers(o.record, findings)
+        shrunk = write_reproducers(o.record, findings, not o.no_shrink)
     if o.report:
-        write_report(o.report, seed, o, stats, by_group, findings, len(cases), time.time() - t0)
+        write_report(o.report, seed, o, stats, findings, len(cases), time.time() - t0, shrunk)
     bad = [f for f in findings if f[0].group in ("generated", "examples")] if o.check else []
     for case, prec, what, detail, _ in bad:
         print(f"FAIL [{prec}] {case.label}: {what}: {detail}")

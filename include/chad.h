@@ -157,7 +157,7 @@ int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int rever
 
 /* chad export --to TARGET: definition `fn` as a program of another system
  * computing the same function. TARGET "torch": a Python module over
- * PyTorch (spec/export.md). Exit 2 when the definition uses a construct the
+ * PyTorch; "adolc": a C++ program over ADOL-C (spec/export.md). Exit 2 when the definition uses a construct the
  * target has no counterpart for (the message names it). */
 int chad_export(chad_prog *p, const char *fn, const char *target, char **out, chad_diag *d);
 

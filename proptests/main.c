@@ -10,6 +10,12 @@
  *                   difftest/): DIR/prog-I.chad and DIR/prog-I.json, the
  *                   latter {"args", "tangent", "cotangent"} in the command
  *                   line's JSON conventions
+ *   PROPTEST_SHRINK a folder: shrink program PROPTEST_FIRST against an
+ *                   outside oracle instead of testing it (difftest/): each
+ *                   candidate is written as DIR/cand.chad and .json, the
+ *                   line "candidate" printed, and a line "fails" read back
+ *                   if the failure is still there; the result is
+ *                   DIR/shrunk.chad and .json
  * Prints per-property counts and a last line "N passed, N failed"; exits 1
  * on any failure. A failing program is shrunk and printed in the surface
  * syntax with its inputs (JSON), tangent and cotangent. */
@@ -70,23 +76,37 @@ static void fill_dirs(pt_case *c, prng *r) {
   for (int j = 0; j < c->m; j++) c->v[j] = prng_range(r, -1, 1);
 }
 
-/* Rebuilds tree t into a fresh arena and checks property k on it; returns
- * the rebuilt term if k still fails, else -1. */
-static int still_fails(pt_case *c, const ptree *t, int k) {
+/* A shrinking predicate: rebuilds tree t into a fresh arena; returns the
+ * rebuilt term if the failure is still there, else -1. */
+typedef int (*pt_pred)(void *cx, pt_case *c, const ptree *t);
+
+/* Rebuilds t as a usable case d (same parameters, same input and output
+ * dimensions); its root term, or -1. */
+static int rebuild_case(pt_case *c, const ptree *t, pt_case *d) {
   tm_init();
   int term = pt_rebuild(t, c->p.ctx);
   if (term < 0) return -1;
-  pt_case d = *c;
-  d.p.term = term;
-  if (pt_case_prepare(&d) < 0 || d.n != c->n || d.m != c->m) return -1;
+  *d = *c;
+  d->p.term = term;
+  if (pt_case_prepare(d) < 0 || d->n != c->n || d->m != c->m) return -1;
+  return term;
+}
+
+/* The predicate of the property tests: property *(int *)cx still fails. */
+static int still_fails(void *cx, pt_case *c, const ptree *t) {
+  int k = *(int *)cx;
+  pt_case d;
+  int term = rebuild_case(c, t, &d);
+  if (term < 0) return -1;
   pt_case_check(&d, 1u << k);
   return d.st[k] == ST_FAIL ? term : -1;
 }
 
-/* Replaces subterms by smaller ones of the same type while property k
- * still fails: a child of the same type and context, a let body or case
- * branch that does not use its binder, a constant, a variable. */
-static ptree *shrink(pt_case *c, ptree *t, int k) {
+/* Replaces subterms by smaller ones of the same type while the failure
+ * (pred) is still there: a child or grandchild of the same type and
+ * context, a let body or case branch that does not use its binder, a
+ * constant, a variable. */
+static ptree *shrink(pt_case *c, ptree *t, pt_pred pred, void *cx) {
   int budget = 3000;
   for (int improved = 1; improved && budget > 0;) {
     improved = 0;
@@ -97,9 +117,15 @@ static ptree *shrink(pt_case *c, ptree *t, int k) {
       ptree *cand[20];
       int nc = 0;
       for (int i = 0; i < node->nkids; i++) {
-        if (node->kid[i]->ty == node->ty && node->kid[i]->ctx == node->ctx)
+        if (node->kid[i]->ty == node->ty && node->kid[i]->ctx == node->ctx) {
           cand[nc++] = pt_copy(node->kid[i]);
-        else if (node->kid[i]->ty == node->ty &&
+        } else if (node->kid[i]->ty != node->ty) {
+          /* a grandchild: an argument of a binary primitive (op of a pair) */
+          for (int j = 0; j < node->kid[i]->nkids && nc < 8; j++) {
+            const ptree *g = node->kid[i]->kid[j];
+            if (g->ty == node->ty && g->ctx == node->ctx) cand[nc++] = pt_copy(g);
+          }
+        } else if (node->kid[i]->ty == node->ty &&
                  ((node->kind == TM_LET && i == 1) || (node->kind == TM_CASE && i >= 1))) {
           ptree *s = pt_strengthen(node->kid[i]);
           if (s) cand[nc++] = s;
@@ -116,7 +142,7 @@ static ptree *shrink(pt_case *c, ptree *t, int k) {
           pt_free(*slot);
           *slot = cand[i];
           cand[i] = NULL;
-          int term = still_fails(c, t2, k);
+          int term = pred(cx, c, t2);
           pt_free(t2);
           if (term >= 0) { pt_free(t); t = pt_extract(term); improved = 1; }
         }
@@ -145,16 +171,16 @@ static const value *directions(heap *h, pt_case *c, const value **dxs) {
   return pt_tangent(h, c->p.result_ty, c->y, c->v, &pos);
 }
 
-/* PROPTEST_EMIT: program `index` as DIR/prog-INDEX.chad and its inputs,
- * tangent and cotangent as DIR/prog-INDEX.json. */
-static int emit(const char *dir, pt_case *c, long index) {
+/* Writes case c as DIR/NAME.chad (the program) and DIR/NAME.json (its
+ * inputs, tangent and cotangent, in the command line's JSON conventions). */
+static int write_case(const char *dir, const char *name, pt_case *c) {
   char path[512];
-  snprintf(path, sizeof path, "%s/prog-%ld.chad", dir, index);
+  snprintf(path, sizeof path, "%s/%s.chad", dir, name);
   FILE *pf = fopen(path, "w");
   if (!pf) return -1;
   pt_print_program(pf, &c->p, c->p.term);
   fclose(pf);
-  snprintf(path, sizeof path, "%s/prog-%ld.json", dir, index);
+  snprintf(path, sizeof path, "%s/%s.json", dir, name);
   FILE *jf = fopen(path, "w");
   if (!jf) return -1;
   heap *h = heap_new((size_t)16 << 20);
@@ -172,12 +198,60 @@ static int emit(const char *dir, pt_case *c, long index) {
   return 0;
 }
 
+/* PROPTEST_EMIT: program `index` as DIR/prog-INDEX.chad and .json. */
+static int emit(const char *dir, pt_case *c, long index) {
+  char name[64];
+  snprintf(name, sizeof name, "prog-%ld", index);
+  return write_case(dir, name, c);
+}
+
+/* The predicate of PROPTEST_SHRINK: an outside oracle. The candidate is
+ * written as DIR/cand.chad and .json, the line "candidate" goes to standard
+ * output, and the oracle answers with a line on standard input: "fails"
+ * (the failure is still there) or anything else. */
+static int oracle_fails(void *cx, pt_case *c, const ptree *t) {
+  const char *dir = cx;
+  pt_case d;
+  int term = rebuild_case(c, t, &d);
+  if (term < 0) return -1;
+  if (write_case(dir, "cand", &d) < 0) { fprintf(stderr, "proptest: cannot write into %s\n", dir); exit(2); }
+  printf("candidate\n");
+  fflush(stdout);
+  char line[64];
+  if (!fgets(line, sizeof line, stdin)) exit(2);   /* the oracle went away */
+  return strncmp(line, "fails", 5) == 0 ? term : -1;
+}
+
+/* PROPTEST_SHRINK=DIR: shrinks program `index` against the outside oracle
+ * (for difftest/: a failure found by another tool, e.g. PyTorch graded
+ * wrong); the original is asked first. Writes DIR/shrunk.chad and .json and
+ * prints "shrunk from A to B nodes"; exits 1 if the original does not fail. */
+static int shrink_outside(const char *dir, pt_case *c) {
+  ptree *t = pt_extract(c->p.term);
+  int before = pt_size(t);
+  if (oracle_fails((void *)dir, c, t) < 0) {
+    printf("the oracle does not fail the original program\n");
+    pt_free(t);
+    return 1;
+  }
+  t = shrink(c, t, oracle_fails, (void *)dir);
+  pt_case d;
+  int term = rebuild_case(c, t, &d);
+  if (term < 0 || write_case(dir, "shrunk", &d) < 0) {
+    fprintf(stderr, "proptest: the shrunk program does not rebuild\n");
+    return 2;
+  }
+  printf("shrunk from %d to %d nodes\n", before, pt_size(t));
+  pt_free(t);
+  return 0;
+}
+
 static void report(pt_case *c, int k, long index, uint64_t seed) {
   printf("FAIL %s  (seed %llu, program %ld)\n  %s\n", pt_prop_name[k],
          (unsigned long long)seed, index, c->msg[k]);
   ptree *t = pt_extract(c->p.term);
   int before = pt_size(t);
-  t = shrink(c, t, k);
+  t = shrink(c, t, still_fails, &k);
   tm_init();
   int term = pt_rebuild(t, c->p.ctx);
   pt_case d = *c;
@@ -262,6 +336,8 @@ int main(void) {
   long first = (long)env_u64("PROPTEST_FIRST", 0);
   const char *emit_dir = getenv("PROPTEST_EMIT");
   if (emit_dir && !*emit_dir) emit_dir = NULL;
+  const char *shrink_dir = getenv("PROPTEST_SHRINK");
+  if (shrink_dir && !*shrink_dir) shrink_dir = NULL;
   cur_seed = seed;
   signal(SIGSEGV, on_crash);
   signal(SIGBUS, on_crash);
@@ -271,7 +347,7 @@ int main(void) {
   printf("proptest seed %llu  (PROPTEST_SEED=%llu PROPTEST_N=%ld reproduces this run)\n",
          (unsigned long long)seed, (unsigned long long)seed, N);
   fflush(stdout);
-  if (!emit_dir && pt_fd_selfcheck() < 0) { printf("0 passed, 1 failed\n"); return 1; }
+  if (!emit_dir && !shrink_dir && pt_fd_selfcheck() < 0) { printf("0 passed, 1 failed\n"); return 1; }
   time_t t0 = time(NULL);
   long discarded = 0;
   for (long i = first; i < first + N; i++) {
@@ -294,6 +370,7 @@ int main(void) {
       discarded++;
     }
     fill_dirs(c, &r);
+    if (shrink_dir) return shrink_outside(shrink_dir, c);
     if (emit_dir) {
       if (emit(emit_dir, c, i) < 0) { fprintf(stderr, "proptest: cannot write into %s\n", emit_dir); return 2; }
       heap_free(c->h);

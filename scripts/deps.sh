@@ -5,6 +5,7 @@
 #   scripts/deps.sh fuzz    clang 14 with libFuzzer and OpenMP (make fuzz)
 #   scripts/deps.sh torch   PyTorch and numpy for Debian's python3 (difftest/)
 #   scripts/deps.sh python  what `import chad` needs: numpy for Debian's python3 (make python-setup)
+#   scripts/deps.sh adolc   ADOL-C and a C++ compiler (difftest/ --system adolc)
 #   scripts/deps.sh test    the Python package's tests: numpy, pytest, PyTorch (tests/python/run.sh)
 #   scripts/deps.sh         everything
 set -euo pipefail
@@ -18,9 +19,10 @@ case "${1:-all}" in
   fuzz)  need clang-14; need libclang-rt-14-dev; need libomp-14-dev ;;
   torch) need python3-torch; need python3-numpy ;;
   python) need python3; need python3-numpy ;;
+  adolc) need libadolc-dev; need g++ ;;
   test)  test_deps ;;
-  all)   build_deps; test_deps; need frama-c-base; need why3; need z3; need cvc4; need cvc5; need ocaml; need python3 ;;
-  *) echo "usage: scripts/deps.sh [build|prove|fuzz|torch|python|test|all]" >&2; exit 1 ;;
+  all)   build_deps; test_deps; need libadolc-dev; need g++; need frama-c-base; need why3; need z3; need cvc4; need cvc5; need ocaml; need python3 ;;
+  *) echo "usage: scripts/deps.sh [build|prove|fuzz|torch|python|adolc|test|all]" >&2; exit 1 ;;
 esac
 [ ${#want[@]} -eq 0 ] && exit 0
 # One installer at a time (make -j runs several targets that call this).

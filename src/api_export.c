@@ -8,8 +8,9 @@
 #include "export/export.h"
 
 int chad_export(chad_prog *p, const char *fn, const char *target, char **out, chad_diag *d) {
-  if (!target || strcmp(target, "torch") != 0)
-    return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "export: the one target is torch, not '%s'",
+  int adolc = target && strcmp(target, "adolc") == 0;
+  if (!target || (strcmp(target, "torch") != 0 && !adolc))
+    return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "export: the targets are torch and adolc, not '%s'",
                     target ? target : "");
   int k = chad_fn(p, fn, d);
   if (k < 0) return -k;
@@ -19,13 +20,14 @@ int chad_export(chad_prog *p, const char *fn, const char *target, char **out, ch
   chad_buf b;
   buf_init(&b);
   const char *unsupported = NULL;
-  if (export_torch(fi.name, fi.n, fi.names, fi.tys, fi.term, p->file, &b, &unsupported) < 0) {
+  int (*exporter)(const char *, int, const char *const *, const int *, int, const char *, chad_buf *,
+                  const char **) = adolc ? export_adolc : export_torch;
+  if (exporter(fi.name, fi.n, fi.names, fi.tys, fi.term, p->file, &b, &unsupported) < 0) {
     buf_free(&b);
     if (!unsupported)
       return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory exporting");
-    return diag_set(d, CHAD_EXIT_INPUT, p->file, fi.line, 1,
-                    "export --to torch: '%s' uses %s, which has no PyTorch export", fi.name,
-                    unsupported);
+    return diag_set(d, CHAD_EXIT_INPUT, p->file, fi.line, 1, "export --to %s: '%s' uses %s, which has no %s export",
+                    target, fi.name, unsupported, adolc ? "ADOL-C" : "PyTorch");
   }
   if (b.oom || !b.data) {
     buf_free(&b);

@@ -32,8 +32,9 @@ static const char usage_text[] =
     "                             {\"value\": V, \"jacobian\": M} (rows: outputs, columns: inputs)\n"
     "  vectors OUTDIR [--spec FILE]  write the certified test-vector suite defined by FILE\n"
     "                             (default vectors/spec.json) into OUTDIR\n"
-    "  export FILE [--fn NAME] --to torch\n"
-    "                             print NAME as a Python module computing it with PyTorch\n"
+    "  export FILE [--fn NAME] --to torch|adolc\n"
+    "                             print NAME as a Python module over PyTorch, or a C++\n"
+    "                             program over ADOL-C\n"
     "  (eval, jvp, vjp, grad and jacobian also take --eval fast|ref|ball,\n"
     "   and with --eval ball: --certificate, --max-prec BITS)\n"
     "  (every command also takes --inline)\n"
@@ -330,7 +331,7 @@ int main(int argc, char **argv) {
     chad_set_certificate(1);
   }
   if (cmd == C_JVP && !tangent.arg) return usage_error("%s needs --tangent", "jvp");
-  if (cmd == C_EXPORT && !target) return usage_error("%s needs --to torch", "export");
+  if (cmd == C_EXPORT && !target) return usage_error("%s needs --to torch or --to adolc", "export");
   if (cmd == C_VJP && !cotangent.arg) return usage_error("%s needs --cotangent", "vjp");
 
   int rc;

@@ -12,4 +12,10 @@
 int export_torch(const char *name, int n, const char *const *names, const int *tys, int term,
                  const char *source, chad_buf *b, const char **unsupported);
 
+/* Writes into b a C++ program computing `term` over ADOL-C's adouble, with
+ * a driver that tapes it and runs ADOL-C's forward and reverse modes
+ * (spec/export.md). Returns 0, or -1 as export_torch. */
+int export_adolc(const char *name, int n, const char *const *names, const int *tys, int term,
+                 const char *source, chad_buf *b, const char **unsupported);
+
 #endif
