@@ -92,8 +92,8 @@ prove:
 	@proofs/prove.sh
 
 # The same without the rules' own proofs, whose contracts it relies on
-# (proofs/assumed.txt, full-only): under 15 minutes, so that make check
-# fits CI's 90 (proofs/README.md "Gates").
+# (proofs/assumed.txt, full-only): a cold check of the kernel in under
+# 15 minutes (proofs/README.md "Gates").
 prove-quick:
 	@scripts/deps.sh prove
 	@PROVE_RULES=0 proofs/prove.sh
@@ -127,8 +127,8 @@ bench: chad
 	@if [ -x bench/run.sh ]; then bench/run.sh; else echo "bench: none yet"; fi
 
 # Everything the project checks within CI's time: the tests, the property
-# tests, a short run of each fuzzer and the quick proof gate (make prove is
-# the full one), stage by stage with a summary at the end (scripts/check.sh:
+# tests, a short run of each fuzzer and the incremental proof gate (every
+# job, rules included, from the record or re-proved), stage by stage with a summary at the end (scripts/check.sh:
 # its stage table; logs in build/logs/).
 check:
 	+@scripts/check.sh

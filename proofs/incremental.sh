@@ -63,6 +63,24 @@ done < "$out/keys.tsv"
 echo "incremental: ${#selected[@]} jobs: $accepted accepted from proofs/record.tsv ($accepted_goals goals), ${#todo[@]} to prove"
 [ "$mode" = status ] && exit 0
 
+# PROVE_BUDGET_S (make check sets it): refuse, before proving anything, a
+# run whose estimate exceeds it, so that a stale record fails at once with
+# what to do rather than at CI's time limit. The estimate: each job's wall
+# time in its row (the last run of its previous inputs; 3600 s for a job
+# with no row), the jobs spread over the 2 cores.
+if [ -n "${PROVE_BUDGET_S:-}" ] && [ ${#todo[@]} -gt 0 ]; then
+  estimate=0
+  for job in "${todo[@]}"; do
+    w=$(awk -F'\t' -v j="${job%%|*}" '$1 == j { print $6 }' proofs/record.tsv)
+    estimate=$((estimate + ${w:-3600}))
+  done
+  estimate=$((estimate / 2))
+  if [ "$estimate" -gt "$PROVE_BUDGET_S" ]; then
+    echo "incremental: the record is stale: ${#todo[@]} jobs to prove ($(echo "${todo[@]%%|*}")), about $((estimate / 60)) min, more than PROVE_BUDGET_S=$PROVE_BUDGET_S s; prove them with 'make prove-incremental' and commit proofs/record.tsv with proofs/wp-report*.json" >&2
+    exit 1
+  fi
+fi
+
 status=0
 start=$(date +%s)
 if [ ${#todo[@]} -gt 0 ]; then

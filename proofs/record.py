@@ -12,8 +12,8 @@ A job's key is the SHA-256 of everything its result depends on:
   - proofs/wp-run.sh (frama-c's options, the retry; its code, without
     its comment lines), proofs/wp_tuning.ml, proofs/cvc5.drv, proofs/z3.drv;
   - the Why3 configuration the provers run under (build/proofs/why3.conf,
-    with the checkout's path taken out), which holds each prover's command
-    line, limits and options;
+    with the checkout's path and the machine's core count taken out),
+    which holds each prover's command line, limits and options;
   - the versions of frama-c, why3, z3, cvc5, cvc4, gcc and ocamlopt.
 The checkout's path is in none of these, so a clone elsewhere computes the
 same keys.
@@ -126,6 +126,11 @@ def common_parts():
         conf = os.path.join("build", "proofs", "why3.conf")
         with open(conf) as f:
             text = f.read().replace(os.getcwd() + "/", "./")
+        # Why3's own parallelism, set by its detection from the machine's
+        # cores: WP runs one goal at a time per job (-wp-par), so it does
+        # not bear on the results
+        text = "".join(line for line in text.splitlines(True)
+                       if not line.startswith("running_provers_max"))
         parts.append(("why3.conf", sha(text)))
         _common = parts
     return _common

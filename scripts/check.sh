@@ -16,7 +16,8 @@
 #                    project
 #            fuzz    fuzz/run.sh's lines: "fuzz-NAME: ok, ..." a pass,
 #                    "fuzz-NAME: FAILED (log: PATH)" a failure (its log)
-#            proofs  proofs/prove.sh's output: "proved V/T goals ..." gives V
+#            proofs  proofs/prove.sh's or proofs/incremental.sh's output:
+#                    "proved V/T goals ..." gives V
 #                    passed and T - V failed; the goals not proved are named
 #                    from proofs/wp-report.json with their job's log; a
 #                    failure of proofs/check-calls.sh counts as one
@@ -34,8 +35,10 @@ cd "$(dirname "$0")/.."
 
 # make test's parts (Makefile: each `test: test-X`), then proptest, a small
 # sample of recorded killed mutants (still killed?), a short run of each
-# fuzzer and the quick proof gate. A new part of make test is a
-# new line here.
+# fuzzer and the incremental proof gate: every job of the full gate, rules
+# included, accepted from proofs/record.tsv or re-proved, and a stale record
+# past an hour's proving refused at once (proofs/README.md "Gates"). A new
+# part of make test is a new line here.
 stages=(
   "unit release   | tests  | make --no-print-directory test-release"
   "unit asan      | tests  | make --no-print-directory test-asan"
@@ -48,7 +51,7 @@ stages=(
   "property tests | tests  | make --no-print-directory proptest"
   "mutation       | tests  | make --no-print-directory mutation-check"
   "fuzz           | fuzz   | make --no-print-directory fuzz-check"
-  "proofs         | proofs | make --no-print-directory prove-quick"
+  "proofs         | proofs | PROVE_BUDGET_S=3600 make --no-print-directory prove-incremental"
 )
 
 logs=build/logs
@@ -66,7 +69,7 @@ fmt_time() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 # progress of the long stages.
 live_tests='^FAIL|^  \.\.\. [0-9]+ (programs|cases)|^cli tests of|^proptest seed|^mutation seed|^difftest: PyTorch|^deps: installing'
 live_fuzz='^fuzz-[a-z]+: (running|ok|FAILED)|^deps: installing'
-live_proofs='job done at|^proved [0-9]+/[0-9]+ goals|\[(Failed|Timeout|Unknown)\] Goal|^check-calls: contracts|^prove: no report|^deps: installing'
+live_proofs='job done at|^incremental: ([0-9]+ jobs|proving|.* proved, recorded|.* NOT proved|the record is stale)|^proved [0-9]+/[0-9]+ goals|\[(Failed|Timeout|Unknown)\] Goal|^check-calls: contracts|^prove: no report|^deps: installing'
 
 # parse_tests LOG: sets passed, failed and appends to fails[] ("name<TAB>log")
 parse_tests() {
