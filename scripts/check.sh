@@ -49,7 +49,6 @@ stages=(
   "install        | tests  | make --no-print-directory test-install"
   "python         | tests  | make --no-print-directory test-python"
   "property tests | tests  | make --no-print-directory proptest"
-  "mutation       | tests  | make --no-print-directory mutation-check"
   "fuzz           | fuzz   | make --no-print-directory fuzz-check"
   "proofs         | proofs | PROVE_BUDGET_S=3600 make --no-print-directory prove-incremental"
 )
