@@ -33,9 +33,8 @@
 set -u
 cd "$(dirname "$0")/.."
 
-# make test's parts (Makefile: each `test: test-X`), then proptest, a small
-# sample of recorded killed mutants (still killed?), a short run of each
-# fuzzer and the incremental proof gate: every job of the full gate, rules
+# make test's parts (Makefile: each `test: test-X`), then proptest, a short
+# run of each fuzzer and the incremental proof gate: every job of the full gate, rules
 # included, accepted from proofs/record.tsv or re-proved, and a stale record
 # past an hour's proving refused at once (proofs/README.md "Gates"). A new
 # part of make test is a new line here.
