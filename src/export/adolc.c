@@ -14,9 +14,9 @@
  * followed by a driver (export/adolc_prelude.h) that tapes it at the input
  * and runs ADOL-C's forward and reverse modes on the tape. */
 #include "export/export.h"
+#include "export/emit.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,54 +25,7 @@
 #include "chad/primitives.h"
 #include "export/adolc_prelude.h"
 
-typedef struct cx {
-  chad_buf *b;
-  int indent;
-  int next;
-  char **env;
-  int depth, cap;
-  const char *unsupported;
-} cx;
-
-#define NAME_LEN 40
-#define TYPE_LEN 1024
-
-static void line(cx *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void line(cx *E, const char *fmt, ...) {
-  char tmp[4096];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  for (int i = 0; i < E->indent; i++) buf_puts(E->b, "  ");
-  buf_puts(E->b, tmp);
-  buf_puts(E->b, "\n");
-}
-
-static void fresh(cx *E, char *name, const char *stem) { snprintf(name, NAME_LEN, "%s%d", stem, E->next++); }
-
-static int push(cx *E, const char *name) {
-  if (E->depth == E->cap) {
-    int cap = E->cap ? E->cap * 2 : 64;
-    char **n = realloc(E->env, (size_t)cap * sizeof *n);
-    if (!n) return -1;
-    E->env = n;
-    E->cap = cap;
-  }
-  E->env[E->depth] = strdup(name);
-  if (!E->env[E->depth]) return -1;
-  E->depth++;
-  return 0;
-}
-
-static void pop(cx *E) { free(E->env[--E->depth]); }
-
-static const char *var(cx *E, int64_t k) { return k >= 0 && k < E->depth ? E->env[E->depth - 1 - k] : "_unbound"; }
-
-static int unsupported(cx *E, const char *what) {
-  if (!E->unsupported) E->unsupported = what;
-  return -1;
-}
+#define TYPE_LEN 1024 /* a C++ type */
 
 /* The C++ type of a source type into out (TYPE_LEN); -1 if too deep. */
 static int cxx_type(int ty, char *out, size_t n) {
@@ -95,47 +48,47 @@ static int cxx_type(int ty, char *out, size_t n) {
   }
 }
 
-static int ctype(cx *E, int ty, char *out) {
-  if (cxx_type(ty, out, TYPE_LEN) < 0) return unsupported(E, "a type too large for the C++ export");
+static int ctype(emitter *E, int ty, char *out) {
+  if (cxx_type(ty, out, TYPE_LEN) < 0) return emit_unsupported(E, "a type too large for the C++ export");
   return 0;
 }
 
-static int expr(cx *E, int t, char *out);
+static int expr(emitter *E, int t, char *out);
 
 /* A local function (a std::function of one parameter, capturing by value)
  * whose body is `body` with the parameter as var 0. */
-static int local_fun(cx *E, int fty, int body, const char *stem, char *fname) {
-  char ft[TYPE_LEN], at[TYPE_LEN], rt[TYPE_LEN], p[NAME_LEN], r[NAME_LEN];
+static int local_fun(emitter *E, int fty, int body, const char *stem, char *fname) {
+  char ft[TYPE_LEN], at[TYPE_LEN], rt[TYPE_LEN], p[EMIT_NAME_LEN], r[EMIT_NAME_LEN];
   if (ctype(E, fty, ft) < 0 || ctype(E, ty_left(fty), at) < 0 || ctype(E, ty_right(fty), rt) < 0) return -1;
-  fresh(E, fname, stem);
-  fresh(E, p, "x");
-  line(E, "%s %s = [=](%s %s) -> %s {", ft, fname, at, p, rt);
+  emit_fresh(E, fname, stem);
+  emit_fresh(E, p, "x");
+  emit_line(E, "%s %s = [=](%s %s) -> %s {", ft, fname, at, p, rt);
   E->indent++;
-  if (push(E, p) < 0) return -1;
+  if (emit_push(E, p) < 0) return -1;
   if (expr(E, body, r) < 0) return -1;
-  pop(E);
-  line(E, "return %s;", r);
+  emit_pop(E);
+  emit_line(E, "return %s;", r);
   E->indent--;
-  line(E, "};");
+  emit_line(E, "};");
   return 0;
 }
 
 /* The two operands of a binary op's argument term. */
-static int operands(cx *E, int a, char *x, char *y) {
+static int operands(emitter *E, int a, char *x, char *y) {
   if (tm_kind(a) == TM_PAIR) return expr(E, tm_a(a), x) < 0 || expr(E, tm_b(a), y) < 0 ? -1 : 0;
-  char p[NAME_LEN], l[TYPE_LEN], r[TYPE_LEN];
+  char p[EMIT_NAME_LEN], l[TYPE_LEN], r[TYPE_LEN];
   int pty = tm_type(a);
   if (expr(E, a, p) < 0 || ctype(E, ty_left(pty), l) < 0 || ctype(E, ty_right(pty), r) < 0) return -1;
-  fresh(E, x, "v");
-  fresh(E, y, "v");
-  line(E, "%s %s = %s.first;", l, x, p);
-  line(E, "%s %s = %s.second;", r, y, p);
+  emit_fresh(E, x, "v");
+  emit_fresh(E, y, "v");
+  emit_line(E, "%s %s = %s.first;", l, x, p);
+  emit_line(E, "%s %s = %s.second;", r, y, p);
   return 0;
 }
 
-static int op(cx *E, int t, char *out) {
+static int op(emitter *E, int t, char *out) {
   int o = (int)tm_aux(t), a = tm_a(t);
-  char x[NAME_LEN], y[NAME_LEN], ty[TYPE_LEN];
+  char x[EMIT_NAME_LEN], y[EMIT_NAME_LEN], ty[TYPE_LEN];
   static const struct { int op; const char *fmt; } unary[] = {
       {P_NEG, "-%s"},           {P_SIN, "sin(%s)"},     {P_COS, "cos(%s)"},     {P_TAN, "tan(%s)"},
       {P_EXP, "exp(%s)"},       {P_LOG, "log(%s)"},     {P_SQRT, "sqrt(%s)"},   {P_TANH, "tanh(%s)"},
@@ -167,124 +120,124 @@ static int op(cx *E, int t, char *out) {
       snprintf(rhs, sizeof rhs, binary[i].fmt, x, y);
       found = 1;
     }
-  if (!found) return unsupported(E, prim_name(o));
+  if (!found) return emit_unsupported(E, prim_name(o));
   if (ctype(E, tm_type(t), ty) < 0) return -1;
-  fresh(E, out, "v");
-  line(E, "%s %s = %s;", ty, out, rhs);
+  emit_fresh(E, out, "v");
+  emit_line(E, "%s %s = %s;", ty, out, rhs);
   return 0;
 }
 
-static int expr(cx *E, int t, char *out) {
-  char a[NAME_LEN], b[NAME_LEN], f[NAME_LEN], ty[TYPE_LEN], l[TYPE_LEN], r[TYPE_LEN];
+static int expr(emitter *E, int t, char *out) {
+  char a[EMIT_NAME_LEN], b[EMIT_NAME_LEN], f[EMIT_NAME_LEN], ty[TYPE_LEN], l[TYPE_LEN], r[TYPE_LEN];
   int tt = tm_type(t);
   switch ((enum tm_kind)tm_kind(t)) {
   case TM_VAR:
-    snprintf(out, NAME_LEN, "%s", var(E, tm_aux(t)));
+    snprintf(out, EMIT_NAME_LEN, "%s", emit_var(E, tm_aux(t)));
     return 0;
   case TM_LET:
     if (expr(E, tm_a(t), a) < 0 || ctype(E, tm_type(tm_a(t)), ty) < 0) return -1;
-    fresh(E, b, "x");
-    line(E, "%s %s = %s;", ty, b, a);
-    if (push(E, b) < 0) return -1;
+    emit_fresh(E, b, "x");
+    emit_line(E, "%s %s = %s;", ty, b, a);
+    if (emit_push(E, b) < 0) return -1;
     if (expr(E, tm_b(t), out) < 0) return -1;
-    pop(E);
+    emit_pop(E);
     return 0;
   case TM_LAM:
     return local_fun(E, tt, tm_a(t), "f", out);
   case TM_APP:
     if (expr(E, tm_a(t), a) < 0 || expr(E, tm_b(t), b) < 0 || ctype(E, tt, ty) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s %s = %s(%s);", ty, out, a, b);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s %s = %s(%s);", ty, out, a, b);
     return 0;
   case TM_UNIT:
-    snprintf(out, NAME_LEN, "chad::Unit{}");
+    snprintf(out, EMIT_NAME_LEN, "chad::Unit{}");
     return 0;
   case TM_PAIR:
     if (expr(E, tm_a(t), a) < 0 || expr(E, tm_b(t), b) < 0 || ctype(E, tt, ty) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s %s(%s, %s);", ty, out, a, b);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s %s(%s, %s);", ty, out, a, b);
     return 0;
   case TM_FST:
   case TM_SND:
     if (expr(E, tm_a(t), a) < 0 || ctype(E, tt, ty) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s %s = %s.%s;", ty, out, a, tm_kind(t) == TM_FST ? "first" : "second");
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s %s = %s.%s;", ty, out, a, tm_kind(t) == TM_FST ? "first" : "second");
     return 0;
   case TM_INL:
   case TM_INR:
     if (expr(E, tm_a(t), a) < 0 || ctype(E, ty_left(tt), l) < 0 || ctype(E, ty_right(tt), r) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "chad::S<%s, %s> %s = chad::%s<%s, %s>(%s);", l, r, out, tm_kind(t) == TM_INL ? "inl" : "inr", l, r,
+    emit_fresh(E, out, "v");
+    emit_line(E, "chad::S<%s, %s> %s = chad::%s<%s, %s>(%s);", l, r, out, tm_kind(t) == TM_INL ? "inl" : "inr", l, r,
          a);
     return 0;
   case TM_CASE: {
     if (expr(E, tm_a(t), a) < 0 || ctype(E, tt, ty) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s %s;", ty, out);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s %s;", ty, out);
     for (int side = 0; side < 2; side++) {
-      line(E, side == 0 ? "if (%s.left) {" : "} else {", a);
+      emit_line(E, side == 0 ? "if (%s.left) {" : "} else {", a);
       E->indent++;
-      fresh(E, b, "x");
-      line(E, "auto %s = %s.%s;", b, a, side == 0 ? "l" : "r");
-      if (push(E, b) < 0) return -1;
+      emit_fresh(E, b, "x");
+      emit_line(E, "auto %s = %s.%s;", b, a, side == 0 ? "l" : "r");
+      if (emit_push(E, b) < 0) return -1;
       if (expr(E, side == 0 ? tm_b(t) : tm_c(t), f) < 0) return -1;
-      pop(E);
-      line(E, "%s = %s;", out, f);
+      emit_pop(E);
+      emit_line(E, "%s = %s;", out, f);
       E->indent--;
     }
-    line(E, "}");
+    emit_line(E, "}");
     return 0;
   }
   case TM_RCONST: {
     double c = tm_rval(t);
-    fresh(E, out, "c");
-    if (c == 0 && 1 / c < 0) line(E, "adouble %s = -0.0;", out);
-    else line(E, "adouble %s = %.17g;", out, c);
+    emit_fresh(E, out, "c");
+    if (c == 0 && 1 / c < 0) emit_line(E, "adouble %s = -0.0;", out);
+    else emit_line(E, "adouble %s = %.17g;", out, c);
     return 0;
   }
   case TM_ICONST:
-    if (tm_aux(t) == INT64_MIN) snprintf(out, NAME_LEN, "(-9223372036854775807LL - 1)");
-    else snprintf(out, NAME_LEN, "(%" PRId64 "LL)", tm_aux(t));
+    if (tm_aux(t) == INT64_MIN) snprintf(out, EMIT_NAME_LEN, "(-9223372036854775807LL - 1)");
+    else snprintf(out, EMIT_NAME_LEN, "(%" PRId64 "LL)", tm_aux(t));
     return 0;
   case TM_OP:
     return op(E, t, out);
   case TM_ITER:
     if (expr(E, tm_a(t), a) < 0 || expr(E, tm_c(t), b) < 0) return -1;
     if (local_fun(E, ty_fun(tt, tt), tm_b(t), "step", f) < 0 || ctype(E, tt, ty) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s %s = chad::iter(%s, %s, %s(%s));", ty, out, a, f, ty, b);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s %s = chad::iter(%s, %s, %s(%s));", ty, out, a, f, ty, b);
     return 0;
   case TM_BUILD:
     if (expr(E, tm_a(t), a) < 0) return -1;
     if (local_fun(E, ty_fun(ty_make(TY_INT, -1, -1), ty_left(tt)), tm_b(t), "elem", f) < 0 || ctype(E, tt, ty) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s %s = chad::build(%s, %s);", ty, out, a, f);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s %s = chad::build(%s, %s);", ty, out, a, f);
     return 0;
   case TM_MAP:
     if (expr(E, tm_b(t), b) < 0) return -1;
     if (local_fun(E, ty_fun(ty_left(tm_type(tm_b(t))), ty_left(tt)), tm_a(t), "elem", f) < 0 ||
         ctype(E, tt, ty) < 0)
       return -1;
-    fresh(E, out, "v");
-    line(E, "%s %s = chad::map(%s, %s);", ty, out, f, b);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s %s = chad::map(%s, %s);", ty, out, f, b);
     return 0;
   case TM_INDEX:
     if (expr(E, tm_a(t), a) < 0 || expr(E, tm_b(t), b) < 0 || ctype(E, tt, ty) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s %s = chad::index(%s, %s);", ty, out, a, b);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s %s = chad::index(%s, %s);", ty, out, a, b);
     return 0;
   case TM_LENGTH:
     if (expr(E, tm_a(t), a) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "chad::I %s = (chad::I)%s.size();", out, a);
+    emit_fresh(E, out, "v");
+    emit_line(E, "chad::I %s = (chad::I)%s.size();", out, a);
     return 0;
   case TM_SUM:
     if (expr(E, tm_a(t), a) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "adouble %s = chad::sum(%s);", out, a);
+    emit_fresh(E, out, "v");
+    emit_line(E, "adouble %s = chad::sum(%s);", out, a);
     return 0;
   default:
-    return unsupported(E, "a target-language construct");
+    return emit_unsupported(E, "a target-language construct");
   }
 }
 
@@ -300,13 +253,13 @@ static int first_order(int ty) {
 
 int export_adolc(const char *name, int n, const char *const *names, const int *tys, int term,
                  const char *source, chad_buf *b, const char **unsupp) {
-  cx E = {b, 0, 0, NULL, 0, 0, NULL};
-  char ty[TYPE_LEN], r[NAME_LEN];
+  emitter E = emit_start(b, "  ");
+  char ty[TYPE_LEN], r[EMIT_NAME_LEN];
   (void)names;   /* the parameters are p0, p1, ...: any name is a C++ identifier then */
   int rc = 0;
   for (int i = 0; i < n && rc == 0; i++)
-    if (!first_order(tys[i])) rc = unsupported(&E, "a parameter of function type");
-  if (rc == 0 && !first_order(tm_type(term))) rc = unsupported(&E, "a result of function type");
+    if (!first_order(tys[i])) rc = emit_unsupported(&E, "a parameter of function type");
+  if (rc == 0 && !first_order(tm_type(term))) rc = emit_unsupported(&E, "a result of function type");
   buf_printf(b, "// %s as C++ over ADOL-C: generated by `chad export --to adolc` from %s.\n", name, source);
   buf_puts(b, "// Build: g++ -std=c++17 FILE.cpp -ladolc. Standard input: one line per\n"
               "// evaluation (the arguments, the tangent, the cotangent; spec/export.md);\n"
@@ -317,17 +270,17 @@ int export_adolc(const char *name, int n, const char *const *names, const int *t
   if (rc == 0) {
     buf_printf(b, "// %s\nstatic %s function(", name, ty);
     for (int i = 0; i < n && rc == 0; i++) {
-      char pt[TYPE_LEN], pn[NAME_LEN];
+      char pt[TYPE_LEN], pn[EMIT_NAME_LEN];
       snprintf(pn, sizeof pn, "p%d", i);
       if ((rc = ctype(&E, tys[i], pt)) == 0) {
         buf_printf(b, "%s%s %s", i ? ", " : "", pt, pn);
-        if (push(&E, pn) < 0) rc = -1;
+        if (emit_push(&E, pn) < 0) rc = -1;
       }
     }
     buf_puts(b, ") {\n");
     E.indent = 1;
     if (rc == 0) rc = expr(&E, term, r);
-    if (rc == 0) line(&E, "return %s;", r);
+    if (rc == 0) emit_line(&E, "return %s;", r);
     buf_puts(b, "}\n");
   }
   buf_puts(b, "static void run(std::istream &in, std::ostream &out) { chad::drive(function, in, out); }\n"
@@ -337,8 +290,7 @@ int export_adolc(const char *name, int n, const char *const *names, const int *t
               "  static const chad::runner runs[] = {chad_program::run};\n"
               "  return chad::main_loop(runs, 1, false);\n"
               "}\n");
-  while (E.depth > 0) pop(&E);
-  free(E.env);
-  if (rc < 0 && unsupp) *unsupp = E.unsupported;
+  const char *why = emit_finish(&E);
+  if (rc < 0 && unsupp) *unsupp = why;
   return rc;
 }

@@ -13,62 +13,15 @@
  * lengths and counts, 64-bit integer overflow, integer division by zero)
  * are helpers of the module that raise ChadRuntimeError. */
 #include "export/export.h"
+#include "export/emit.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chad/kernel.h"
 #include "chad/primitives.h"
-
-typedef struct ex {
-  chad_buf *b;
-  int indent;
-  int next;               /* fresh variable counter                       */
-  char **env;             /* de Bruijn: env[depth - 1 - k] is var k       */
-  int depth, cap;
-  const char *unsupported; /* the first construct that cannot be exported */
-} ex;
-
-#define NAME_LEN 24
-
-static void line(ex *E, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void line(ex *E, const char *fmt, ...) {
-  char tmp[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  for (int i = 0; i < E->indent; i++) buf_puts(E->b, "    ");
-  buf_puts(E->b, tmp);
-  buf_puts(E->b, "\n");
-}
-
-static void fresh(ex *E, char *name, const char *stem) {
-  snprintf(name, NAME_LEN, "%s%d", stem, E->next++);
-}
-
-static int push(ex *E, const char *name) {
-  if (E->depth == E->cap) {
-    int cap = E->cap ? E->cap * 2 : 64;
-    char **n = realloc(E->env, (size_t)cap * sizeof *n);
-    if (!n) return -1;
-    E->env = n;
-    E->cap = cap;
-  }
-  E->env[E->depth] = strdup(name);
-  if (!E->env[E->depth]) return -1;
-  E->depth++;
-  return 0;
-}
-
-static void pop(ex *E) { free(E->env[--E->depth]); }
-
-static const char *var(ex *E, int64_t k) {
-  return k >= 0 && k < E->depth ? E->env[E->depth - 1 - k] : "_unbound";
-}
 
 static int is_real(int ty) { return ty_kind(ty) == TY_REAL; }
 static int is_real_array(int ty) { return ty_kind(ty) == TY_ARR && is_real(ty_left(ty)); }
@@ -95,41 +48,41 @@ static void type_desc(chad_buf *b, int ty) {
   }
 }
 
-static int expr(ex *E, int t, char *out);
+static int expr(emitter *E, int t, char *out);
 
 /* A local function of one parameter whose body is term `body` with the
  * parameter bound as var 0; its name in fname. */
-static int local_fun(ex *E, int body, const char *stem, char *fname) {
-  char p[NAME_LEN], r[NAME_LEN];
-  fresh(E, fname, stem);
-  fresh(E, p, "x");
-  line(E, "def %s(%s):", fname, p);
+static int local_fun(emitter *E, int body, const char *stem, char *fname) {
+  char p[EMIT_NAME_LEN], r[EMIT_NAME_LEN];
+  emit_fresh(E, fname, stem);
+  emit_fresh(E, p, "x");
+  emit_line(E, "def %s(%s):", fname, p);
   E->indent++;
-  if (push(E, p) < 0) return -1;
+  if (emit_push(E, p) < 0) return -1;
   if (expr(E, body, r) < 0) return -1;
-  pop(E);
-  line(E, "return %s", r);
+  emit_pop(E);
+  emit_line(E, "return %s", r);
   E->indent--;
   return 0;
 }
 
 /* The two operands of a binary op's argument term. */
-static int operands(ex *E, int a, char *x, char *y) {
+static int operands(emitter *E, int a, char *x, char *y) {
   if (tm_kind(a) == TM_PAIR) {
     if (expr(E, tm_a(a), x) < 0 || expr(E, tm_b(a), y) < 0) return -1;
     return 0;
   }
-  char p[NAME_LEN];
+  char p[EMIT_NAME_LEN];
   if (expr(E, a, p) < 0) return -1;
-  fresh(E, x, "v");
-  fresh(E, y, "v");
-  line(E, "%s, %s = %s", x, y, p);
+  emit_fresh(E, x, "v");
+  emit_fresh(E, y, "v");
+  emit_line(E, "%s, %s = %s", x, y, p);
   return 0;
 }
 
-static int op(ex *E, int t, char *out) {
+static int op(emitter *E, int t, char *out) {
   int o = (int)tm_aux(t), a = tm_a(t);
-  char x[NAME_LEN], y[NAME_LEN];
+  char x[EMIT_NAME_LEN], y[EMIT_NAME_LEN];
   static const struct { int op; const char *fmt; } unary[] = {
       {P_NEG, "-%s"},           {P_SIN, "torch.sin(%s)"},   {P_COS, "torch.cos(%s)"},
       {P_TAN, "torch.tan(%s)"}, {P_EXP, "torch.exp(%s)"},   {P_LOG, "torch.log(%s)"},
@@ -161,8 +114,8 @@ static int op(ex *E, int t, char *out) {
       if (expr(E, a, x) < 0) return -1;
       char rhs[128];
       snprintf(rhs, sizeof rhs, unary[i].fmt, x);
-      fresh(E, out, "v");
-      line(E, "%s = %s", out, rhs);
+      emit_fresh(E, out, "v");
+      emit_line(E, "%s = %s", out, rhs);
       return 0;
     }
   for (size_t i = 0; i < sizeof binary / sizeof binary[0]; i++)
@@ -170,86 +123,86 @@ static int op(ex *E, int t, char *out) {
       if (operands(E, a, x, y) < 0) return -1;
       char rhs[160];
       snprintf(rhs, sizeof rhs, binary[i].fmt, x, y);
-      fresh(E, out, "v");
-      line(E, "%s = %s", out, rhs);
+      emit_fresh(E, out, "v");
+      emit_line(E, "%s = %s", out, rhs);
       return 0;
     }
-  if (!E->unsupported) E->unsupported = prim_name(o);
+  emit_unsupported(E, prim_name(o));
   return -1;
 }
 
-static int expr(ex *E, int t, char *out) {
-  char a[NAME_LEN], b[NAME_LEN], f[NAME_LEN];
+static int expr(emitter *E, int t, char *out) {
+  char a[EMIT_NAME_LEN], b[EMIT_NAME_LEN], f[EMIT_NAME_LEN];
   int ty = tm_type(t);
   switch ((enum tm_kind)tm_kind(t)) {
   case TM_VAR:
-    snprintf(out, NAME_LEN, "%s", var(E, tm_aux(t)));
+    snprintf(out, EMIT_NAME_LEN, "%s", emit_var(E, tm_aux(t)));
     return 0;
   case TM_LET:
     if (expr(E, tm_a(t), a) < 0) return -1;
-    fresh(E, b, "x");
-    line(E, "%s = %s", b, a);
-    if (push(E, b) < 0) return -1;
+    emit_fresh(E, b, "x");
+    emit_line(E, "%s = %s", b, a);
+    if (emit_push(E, b) < 0) return -1;
     if (expr(E, tm_b(t), out) < 0) return -1;
-    pop(E);
+    emit_pop(E);
     return 0;
   case TM_LAM:
     if (local_fun(E, tm_a(t), "f", out) < 0) return -1;
     return 0;
   case TM_APP:
     if (expr(E, tm_a(t), a) < 0 || expr(E, tm_b(t), b) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s = %s(%s)", out, a, b);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = %s(%s)", out, a, b);
     return 0;
   case TM_UNIT:
-    snprintf(out, NAME_LEN, "()");
+    snprintf(out, EMIT_NAME_LEN, "()");
     return 0;
   case TM_PAIR:
     if (expr(E, tm_a(t), a) < 0 || expr(E, tm_b(t), b) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s = (%s, %s)", out, a, b);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = (%s, %s)", out, a, b);
     return 0;
   case TM_FST:
   case TM_SND:
     if (expr(E, tm_a(t), a) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s = %s[%d]", out, a, tm_kind(t) == TM_FST ? 0 : 1);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = %s[%d]", out, a, tm_kind(t) == TM_FST ? 0 : 1);
     return 0;
   case TM_INL:
   case TM_INR:
     if (expr(E, tm_a(t), a) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s = ('%s', %s)", out, tm_kind(t) == TM_INL ? "inl" : "inr", a);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = ('%s', %s)", out, tm_kind(t) == TM_INL ? "inl" : "inr", a);
     return 0;
   case TM_CASE: {
     if (expr(E, tm_a(t), a) < 0) return -1;
-    fresh(E, out, "v");
+    emit_fresh(E, out, "v");
     for (int side = 0; side < 2; side++) {
-      line(E, side == 0 ? "if %s[0] == 'inl':" : "else:", a);
+      emit_line(E, side == 0 ? "if %s[0] == 'inl':" : "else:", a);
       E->indent++;
-      fresh(E, b, "x");
-      line(E, "%s = %s[1]", b, a);
-      if (push(E, b) < 0) return -1;
+      emit_fresh(E, b, "x");
+      emit_line(E, "%s = %s[1]", b, a);
+      if (emit_push(E, b) < 0) return -1;
       if (expr(E, side == 0 ? tm_b(t) : tm_c(t), f) < 0) return -1;
-      pop(E);
-      line(E, "%s = %s", out, f);
+      emit_pop(E);
+      emit_line(E, "%s = %s", out, f);
       E->indent--;
     }
     return 0;
   }
   case TM_RCONST: {
     double r = tm_rval(t);
-    fresh(E, out, "c");
-    if (r == 0 && 1 / r < 0) line(E, "%s = _real(-0.0)", out);
-    else line(E, "%s = _real(%.17g)", out, r);
+    emit_fresh(E, out, "c");
+    if (r == 0 && 1 / r < 0) emit_line(E, "%s = _real(-0.0)", out);
+    else emit_line(E, "%s = _real(%.17g)", out, r);
     return 0;
   }
   case TM_ICONST:
-    snprintf(out, NAME_LEN, "%" PRId64, tm_aux(t));
+    snprintf(out, EMIT_NAME_LEN, "%" PRId64, tm_aux(t));
     if (tm_aux(t) < 0) {   /* a negative literal as an expression */
-      char lit[NAME_LEN];
+      char lit[EMIT_NAME_LEN];
       snprintf(lit, sizeof lit, "(%s)", out);
-      snprintf(out, NAME_LEN, "%s", lit);
+      snprintf(out, EMIT_NAME_LEN, "%s", lit);
     }
     return 0;
   case TM_OP:
@@ -257,38 +210,38 @@ static int expr(ex *E, int t, char *out) {
   case TM_ITER:
     if (expr(E, tm_a(t), a) < 0 || expr(E, tm_c(t), b) < 0) return -1;
     if (local_fun(E, tm_b(t), "step", f) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s = _iter(%s, %s, %s)", out, a, f, b);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = _iter(%s, %s, %s)", out, a, f, b);
     return 0;
   case TM_BUILD:
     if (expr(E, tm_a(t), a) < 0) return -1;
     if (local_fun(E, tm_b(t), "elem", f) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s = _build(%s, %s, %s)", out, a, f, is_real_array(ty) ? "True" : "False");
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = _build(%s, %s, %s)", out, a, f, is_real_array(ty) ? "True" : "False");
     return 0;
   case TM_MAP:
     if (expr(E, tm_b(t), b) < 0) return -1;
     if (local_fun(E, tm_a(t), "elem", f) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s = _map(%s, %s, %s)", out, f, b, is_real_array(ty) ? "True" : "False");
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = _map(%s, %s, %s)", out, f, b, is_real_array(ty) ? "True" : "False");
     return 0;
   case TM_INDEX:
     if (expr(E, tm_a(t), a) < 0 || expr(E, tm_b(t), b) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s = _index(%s, %s)", out, a, b);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = _index(%s, %s)", out, a, b);
     return 0;
   case TM_LENGTH:
     if (expr(E, tm_a(t), a) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s = len(%s)", out, a);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = len(%s)", out, a);
     return 0;
   case TM_SUM:
     if (expr(E, tm_a(t), a) < 0) return -1;
-    fresh(E, out, "v");
-    line(E, "%s = torch.sum(%s)", out, a);
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = torch.sum(%s)", out, a);
     return 0;
   default:
-    if (!E->unsupported) E->unsupported = "a target-language construct";
+    emit_unsupported(E, "a target-language construct");
     return -1;
   }
 }
@@ -446,7 +399,7 @@ static const char prelude[] =
 
 int export_torch(const char *name, int n, const char *const *names, const int *tys, int term,
                  const char *source, chad_buf *b, const char **unsupported) {
-  ex E = {b, 0, 0, NULL, 0, 0, NULL};
+  emitter E = emit_start(b, "    ");
   buf_printf(b, "# %s as PyTorch: generated by `chad export --to torch` from %s.\n", name, source);
   buf_puts(b, "# The same function with torch tensors (float64 by default; set_dtype for\n"
               "# float32). Inputs and results: from_json / to_json with PARAM_TYPES and\n"
@@ -475,21 +428,20 @@ int export_torch(const char *name, int n, const char *const *names, const int *t
   for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
     if (strcmp(name, taken[i]) == 0 || name[0] == '_') snprintf(fname, sizeof fname, "%s_", name);
   buf_printf(b, "def %s(", fname);
-  char pn[NAME_LEN];
+  char pn[EMIT_NAME_LEN];
   for (int i = 0; i < n; i++) {
     snprintf(pn, sizeof pn, "p%d", i);
     buf_printf(b, "%s%s", i ? ", " : "", pn);
-    if (push(&E, pn) < 0) return -1;
+    if (emit_push(&E, pn) < 0) return -1;
   }
   buf_puts(b, "):\n");
   E.indent = 1;
   E.next = 0;
-  char r[NAME_LEN];
+  char r[EMIT_NAME_LEN];
   int rc = expr(&E, term, r);
-  if (rc == 0) line(&E, "return %s", r);
-  while (E.depth > 0) pop(&E);
-  free(E.env);
-  if (rc < 0 && unsupported) *unsupported = E.unsupported;
+  if (rc == 0) emit_line(&E, "return %s", r);
+  const char *why = emit_finish(&E);
+  if (rc < 0 && unsupported) *unsupported = why;
   buf_printf(b, "\n\nfunction = %s\n", fname);
   return rc;
 }
