@@ -373,6 +373,27 @@ static void call_shape_hint(lowerer *L, int rawi, int par, const snode *n, char 
              f ? f : "the function", f ? f : "f", f ? f : "f");
 }
 
+
+/* For a library word used as a function (spec/surface.md §4): an
+ * eta-expansion with its missing parameter annotated, for the error that
+ * asks for one, or (usage) its arity and usage; NULL for a keyword. */
+static const char *word_info(const char *w, int usage)
+{
+  static const char *const ex[][3] = {
+    {"concat", "fun (b : [real]) -> concat a b", "2 arguments: concat a b"},
+    {"slice", "fun (n : int) -> slice a i n", "3 arguments: slice a start len"},
+    {"reverse", "fun (a : [real]) -> reverse a", "an argument: reverse a"},
+    {"update", "fun (v : real) -> update a i v", "3 arguments: update a i v"},
+    {"zip", "fun (b : [real]) -> zip a b", "2 arguments: zip a b"},
+    {"unzip", "fun (a : [real * real]) -> unzip a", "an argument: unzip a"},
+    {"range", "fun (n : int) -> range n", "an argument: range n"},
+    {"fold", "fun (init : real) -> fold n f init", "3 arguments: fold n (fun i acc -> e) init"},
+  };
+  for (size_t k = 0; k < sizeof ex / sizeof ex[0]; k++)
+    if (strcmp(w, ex[k][0]) == 0)
+      return ex[k][usage ? 2 : 1];
+  return NULL;
+}
 static void type_error(lowerer *L, int rawi)
 {
   const snode *n = (rawi >= 0 && rawi < raw_count) ? L->origin[rawi] : NULL;
@@ -440,6 +461,14 @@ static void type_error(lowerer *L, int rawi)
         diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
                  "'%s' used as a function: the types of its argument and result cannot be inferred here; "
                  "write fun (x : real) -> (%s x : real + real)", n->what, n->what);
+      else if (word_info(n->what, 0) && exp && ty_kind_[chk_err_expected] != TY_FUN)
+        diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
+                 "'%s' needs %s: applied to fewer it is a function, but %s is expected here", n->what,
+                 word_info(n->what, 1), exp);
+      else if (word_info(n->what, 0))
+        diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
+                 "'%s' not applied to all its arguments: the types of the missing ones cannot be inferred here; "
+                 "apply it, or write a fun with annotated parameters, as in %s", n->what, word_info(n->what, 0));
       else
         diag_set(L->d, CHAD_EXIT_INPUT, file, line, col,
                "'%s' used as a function: the type of its argument cannot be inferred here; write fun %s -> %s %c",

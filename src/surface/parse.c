@@ -896,9 +896,10 @@ static const struct { const char *name; int arity; const char *usage; } lib_word
   {"zip", 2, "2 arguments: zip a b"},
   {"unzip", 1, "an argument: unzip a"},
   {"range", 1, "an argument: range n"},
-  {"fold", 3, "3 arguments: fold n (fun i acc -> e) init"},
+  {"fold", 3, "3 arguments: fold n (fun i acc -> e) init"}, /* last: parse_app */
 };
 #define N_LIB_WORDS ((int)(sizeof lib_words / sizeof lib_words[0]))
+static snode *lib_applied(parser *p, int k, snode **a, int given, int line, int col);
 
 /* Resolution of a name: binder, earlier def or primitive. *prim is set to
  * the op code when the name is a primitive (and NULL is returned). */
@@ -927,9 +928,10 @@ static snode *resolve(parser *p, const token *t, int *prim)
     return NULL;
   }
   for (int k = 0; k < N_LIB_WORDS; k++)
-    if (strcmp(name, lib_words[k].name) == 0)
-      perr(p, t->line, t->col, "'%s' needs %s; it is not a function value (wrap it: fun ... -> %s ...)", name,
-           lib_words[k].usage, name);
+    if (strcmp(name, lib_words[k].name) == 0) { /* used as a function: `map reverse m` */
+      snode *a[3];
+      return lib_applied(p, k, a, 0, t->line, t->col);
+    }
   if (strcmp(name, p->prog->defs[p->cur_def].name) == 0)
     perr(p, t->line, t->col, "'%s' refers to the def being defined: recursion is not supported (use iter)", name);
   const char *near = nearest_name(p, name);
@@ -1162,8 +1164,8 @@ static snode *parse_at(parser *p, int line, int col)
 /* ---- array operations and fold: library words -----------------------------
  * concat, slice, reverse, update, zip, unzip, range and fold are not
  * keywords: like the target words they have their meaning only where no
- * binder, def or primitive of that name is visible, and only applied to all
- * their arguments. Each desugars to build / index / length / map / iter /
+ * binder, def or primitive of that name is visible. Applied to all their
+ * arguments, each desugars to build / index / length / map / iter /
  * if (spec/surface.md §4); arguments are let-bound first, in order, so each
  * is evaluated once and before the operation, and their variables carry the
  * argument's position (type errors point at the argument); the nodes made
@@ -1309,15 +1311,41 @@ static snode *desugar_lib(parser *p, int k, snode **a, int line, int col)
   return r;
 }
 
-/* A library word applied to its arguments (cur is the word). */
+/* Library word k applied to its first `given` arguments a[]: desugared, under
+ * one lambda per missing argument. */
+static snode *lib_applied(parser *p, int k, snode **a, int given, int line, int col)
+{
+  sbinder *miss[3];
+  int ar = lib_words[k].arity;
+  for (int j = given; j < ar; j++) {
+    miss[j] = mk_binder(p, NULL);
+    a[j] = mk_var(p, miss[j], line, col);
+  }
+  snode *r = desugar_lib(p, k, a, line, col);
+  for (int j = ar - 1; j >= given; j--) {
+    snode *lam = mk(p, TM_LAM, line, col, r, NULL, NULL);
+    lam->ba = miss[j];
+    lam->role = ROLE_KW_FUN;
+    lam->what = lib_words[k].name;
+    r = lam;
+  }
+  return r;
+}
+
+/* A library word applied to its arguments (cur is the word). Applied to
+ * fewer (`map reverse m`, `map (concat a) m`), it is its eta-expansion
+ * `fun b -> concat a b`: one lambda per missing argument, whose parameter
+ * types come from where the function is used, as for `fst` used as a
+ * function; the given arguments are evaluated at each application. */
 static snode *parse_lib(parser *p, int k)
 {
   int line = p->cur.line, col = p->cur.col;
   next(p);
   snode *a[3];
-  for (int j = 0; j < lib_words[k].arity; j++)
-    a[j] = need_arg(p, lib_words[k].name, lib_words[k].usage);
-  return desugar_lib(p, k, a, line, col);
+  int given = 0;
+  while (given < lib_words[k].arity && starts_atom(p))
+    a[given++] = parse_postfix(p);
+  return lib_applied(p, k, a, given, line, col);
 }
 
 static snode *parse_fold_rest(parser *p, snode *w, int line, int col);
@@ -1408,9 +1436,17 @@ static snode *parse_app(parser *p)
         head = parse_fold_rest(p, w, line, col);
         break;
       }
-      if (w->kind != TM_APP || w->role != ROLE_PLAIN || w->a->kind != TM_APP || w->a->role != ROLE_PLAIN)
+      int app1 = w->kind == TM_APP && w->role == ROLE_PLAIN;
+      int app2 = app1 && w->a->kind == TM_APP && w->a->role == ROLE_PLAIN;
+      if (app2 && w->a->a->kind == TM_APP && w->a->a->role == ROLE_PLAIN)
         perr(p, line, col, "'fold' needs 3 arguments: fold n (fun i acc -> e) init");
-      head = desugar_fold(p, w->a->a, w->a->b, w->b, line, col);
+      if (app2) {
+        head = desugar_fold(p, w->a->a, w->a->b, w->b, line, col);
+        break;
+      }
+      /* fold n f, fold n: a function of the missing arguments */
+      snode *a[3] = {app1 ? w->a : w, app1 ? w->b : NULL, NULL};
+      head = lib_applied(p, N_LIB_WORDS - 1, a, app1 ? 2 : 1, line, col);
       break;
     }
     {

@@ -58,7 +58,8 @@ enum surf_role {
   ROLE_LET_PAIR,    /* LET / FST / SND made for let (a, b) = e              */
   ROLE_DEF_RESULT,  /* ANN of a def's declared result type                  */
   ROLE_PARAM_ANN,   /* ANN carrying the parameter annotation of iter / map  */
-  ROLE_KW_FUN,      /* LAM made for fst / snd / sum / length used as a function */
+  ROLE_KW_FUN,      /* LAM made for a keyword (fst, snd, sum, length, inl, inr) or a
+                       library word (reverse, concat, ...) used as a function */
 };
 
 typedef struct snode {

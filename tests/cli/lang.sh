@@ -42,6 +42,7 @@ cas|[{"inr": 1.5}, 0.5]
 inj|[[1.0, 2.0, -3.0]]
 arr|[[1.0, 2.0, 3.0], [4.0, 5.0], 0.5]
 fol|[[1.0, 2.0, 0.25], 0.5]
+wrd|[[1.0, 2.0, 3.0], [[0.5, -1.0], [2.0, 0.25, 3.0]]]
 ARGS
 # arr: c = [3, 2, 1, 4, 0.5], d = [2, 1, 4], sum d[i] e^i + 0.5 sum d (Python)
 expect_json "sugar: concat, reverse, update, slice, zip, unzip, range: the value" '#' "37.77450622418164" 1e-15 \
@@ -77,10 +78,18 @@ prog 'def f (p : real * (real * real)) = let (a, (b, a)) = p in a'
 expect_err "pattern: a name twice" 2 "^$P:1:48: error: the pattern binds 'a' twice$" "$CHAD" check "$P"
 prog 'def f (p : real * real) = let ((a, b), c) = p in a'
 expect_err "pattern: deeper than the value" 2 "^$P:1:32: error: type mismatch: expected a pair, found real$" "$CHAD" check "$P"
-prog 'def f (m : [[real]]) = map reverse m'
-expect_err "array word as a value" 2 "^$P:1:28: error: 'reverse' needs an argument: reverse a; it is not a function value" "$CHAD" check "$P"
+# wrd's value by hand: 16.75 (concat a to each reversed row, summed) + 7 * 13
+# (update a 0 2.0, fold) + 10 (zip a with each row, products summed)
+expect_out "words as functions: the value by hand" "117.75" "$CHAD" eval "$S" --fn wrd \
+  --args '[[1.0, 2.0, 3.0], [[0.5, -1.0], [2.0, 0.25, 3.0]]]'
 prog 'def f (a : [real]) = concat a'
-expect_err "array word: too few arguments" 2 "^$P:2:1: error: 'concat' needs 2 arguments: concat a b, found end of file$" "$CHAD" check "$P"
+expect_err "array word as a function: its parameter's type not inferable" 2 \
+  "^$P:1:22: error: 'concat' not applied to all its arguments: the types of the missing ones cannot be inferred here; apply it, or write a fun with annotated parameters, as in fun \(b : \[real\]\) -> concat a b$" \
+  "$CHAD" check "$P"
+prog 'def f (a : [real]) : [real] = concat a'
+expect_err "array word: too few arguments where an array is expected" 2 \
+  "^$P:1:31: error: 'concat' needs 2 arguments: concat a b: applied to fewer it is a function, but \[real\] is expected here$" \
+  "$CHAD" check "$P"
 prog 'def f (x : real) = slice x 0 1'
 expect_err "array word: not an array" 2 "^$P:1:26: error: type mismatch: expected an array, found real$" "$CHAD" check "$P"
 prog 'def f (a : [real]) : real = sum (slice a 2 5)' 'def g (a : [real], x : real) = update a 3 x' \

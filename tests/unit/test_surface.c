@@ -299,9 +299,19 @@ static void test_sugar(void)
   /* the words stay ordinary names where bound, and the target fold parses */
   accept("def f (concat : real, fold : real) = concat * fold", "mul((#1,#0))");
   accept("def range (x : real) : real = x\ndef f (y : real) = range y", "let(lam[real](#0),app(#0,#1))");
-  reject("def f (a : [real]) = map reverse [a]", 1, 26, "'reverse' needs an argument: reverse a");
-  reject("def f (a : [real]) = concat a", 1, 30, "'concat' needs 2 arguments: concat a b");
-  reject("def f (n : int) = fold n 0.0", 1, 19, "'fold' needs 3 arguments");
+  /* a word applied to fewer arguments is its eta-expansion */
+  same("def f (a : [real]) = map reverse [a]",
+       "def f (a : [real]) = map (fun x -> let y = x in let n = length y in build n (fun i -> y[n - 1 - i])) [a]");
+  same("def f (a : [real], m : [[real]]) = map (concat a) m",
+       "def f (a : [real], m : [[real]]) = map (fun y -> let u = a in let v = y in let k = length u in\n"
+       "  build (k + length v) (fun i -> if i < k then u[i] else v[i - k])) m");
+  same("def f (n : int) : real -> real = fold n (fun (i : int) (acc : real) -> acc)",
+       "def f (n : int) : real -> real = fun z -> snd (iter n (fun q -> let i = fst q in let acc = snd q in\n"
+       "  (i + 1, acc)) (0, (z : real)))");
+  reject("def f (a : [real]) = concat a", 1, 22, "'concat' not applied to all its arguments");
+  reject("def f (a : [real]) : [real] = concat a", 1, 31, "'concat' needs 2 arguments: concat a b: applied to fewer");
+  reject("def f (n : int) = fold n 0.0", 1, 19, "'fold' not applied to all its arguments");
+  reject("def f (n : int) = fold n 1 2 0.0", 1, 19, "'fold' needs 3 arguments");
   reject("def f (n : int) = fold n (fun (i : real) acc -> acc) 0.0", 1, 36, "the index of fold has type int");
   reject("def f (x : real) = concat x x", 1, 27, "expected an array, found real");
   reject("def f (p : real * real) = let (a, (b, a)) = p in a", 1, 39, "binds 'a' twice");
