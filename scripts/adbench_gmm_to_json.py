@@ -13,29 +13,21 @@ Usage: scripts/adbench_gmm_to_json.py IN.txt > OUT.json
 import json
 import sys
 
+from adbench_tokens import Tokens
+
 
 def main(argv):
     paths = argv[1:]
     if len(paths) != 1:
         sys.exit(__doc__)
-    toks = open(paths[0]).read().split()
-    pos = 0
-
-    def take(conv):
-        nonlocal pos
-        if pos >= len(toks):
-            sys.exit(f"{paths[0]}: file ends early (token {pos + 1})")
-        pos += 1
-        return conv(toks[pos - 1])
-
-    d, k, n = take(int), take(int), take(int)
-    alphas = [take(float) for _ in range(k)]
-    means = [[take(float) for _ in range(d)] for _ in range(k)]
-    icf = [[take(float) for _ in range(d * (d + 1) // 2)] for _ in range(k)]
-    x = [[take(float) for _ in range(d)] for _ in range(n)]
-    gamma, m = take(float), take(int)
-    if pos != len(toks):
-        sys.exit(f"{paths[0]}: {len(toks) - pos} unexpected trailing tokens")
+    t = Tokens(paths[0])
+    d, k, n = t.take(int), t.take(int), t.take(int)
+    alphas = [t.take(float) for _ in range(k)]
+    means = t.rows(k, d)
+    icf = t.rows(k, d * (d + 1) // 2)
+    x = t.rows(n, d)
+    gamma, m = t.take(float), t.take(int)
+    t.done()
     out = {"alphas": alphas, "means": means, "icf": icf, "x": x,
            "gamma": gamma, "m": m}
     json.dump(out, sys.stdout)

@@ -20,6 +20,8 @@ Usage: scripts/adbench_lstm_to_json.py IN.txt [--chars N] > OUT.json
 import json
 import sys
 
+from adbench_tokens import Tokens
+
 
 def main(argv):
     args = argv[1:]
@@ -29,26 +31,13 @@ def main(argv):
         args = args[:1]
     if len(args) != 1 or (chars is not None and chars < 2):
         sys.exit(__doc__)
-    toks = open(args[0]).read().split()
-    pos = 0
-
-    def take(conv):
-        nonlocal pos
-        if pos >= len(toks):
-            sys.exit(f"{args[0]}: file ends early (token {pos + 1})")
-        pos += 1
-        return conv(toks[pos - 1])
-
-    def rows(n, m):
-        return [[take(float) for _ in range(m)] for _ in range(n)]
-
-    l, c, b = take(int), take(int), take(int)
-    main_params = rows(2 * l, 4 * b)
-    extra_params = rows(3, b)
-    state = rows(2 * l, b)
-    sequence = rows(c, b)
-    if pos != len(toks):
-        sys.exit(f"{args[0]}: {len(toks) - pos} unexpected trailing tokens")
+    t = Tokens(args[0])
+    l, c, b = t.take(int), t.take(int), t.take(int)
+    main_params = t.rows(2 * l, 4 * b)
+    extra_params = t.rows(3, b)
+    state = t.rows(2 * l, b)
+    sequence = t.rows(c, b)
+    t.done()
     if chars is not None:
         sequence = sequence[:chars]
     out = {"main_params": main_params, "extra_params": extra_params,
