@@ -443,6 +443,21 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
     case TM_CP_FOLD: {
       TRY(a = fe_eval(h, tm_a(t), e, err, depth + 1));
       if (a->kind == V_ZERO) return a;
+      if (a->kind == FV_BAG) {
+        /* unboxed entries: the body compiled as an lsum over them; else boxed */
+        const double *key, *val;
+        if (a->u.arr.n >= loop_min_) {
+          int fl = fv_bag_flat(h, a, &key, &val, &n);
+          if (fl < 0) return eval_oom(err);
+          if (fl == 1) {
+            int rc = fc_fold(h, t, e, n, key, val, &r, err);
+            if (rc < 0) return NULL;
+            if (rc == 1) return r;
+          }
+        }
+        TRY(a = fv_export(h, a, err));
+        if (a->kind == V_ZERO) return a;
+      }
       if (a->kind != V_BAG) return eval_fail(err, "internal: cp_fold of a %s value", v_kind_name(a));
       const value *acc = v_zero(h);
       entry_iter it;
