@@ -79,3 +79,18 @@ expect_json "eval of a chain of 30000 closures" '#' "1.0030045043546831" 2e-11 \
   "$CHAD" eval "$P" --args '[1.0000001, 30000]'
 expect_err "eval of a chain of 400000 closures: the nesting limit, exit 3" 3 \
   'error: .*evaluation nested deeper than the limit of 100000' "$CHAD" eval "$P" --args '[1.0000001, 400000]'
+
+# A let-bound closure applied inside two nested maps (bench/complexity.sh's
+# closmap), 300 x 300 elements: the pullback collects a copower bag of one
+# entry per element and folds over it. The fast evaluator compiles bags of
+# !Real (x) Real (16 bytes an entry) and the fold; it used to box every
+# element's primal, pullback closure and bag entry (1.5 KiB each: out of a
+# 32 MiB heap here). Reference: --eval ball; 9e4 rounded terms summed
+# (relative error below 1e-11).
+printf '%s\n' 'def f (x : real) : real =' \
+  '  let g = fun (a : real) -> sin a * a in' \
+  '  let v = build 300 (fun (i : int) -> x + toreal i * 0.01) in' \
+  '  let m = build (length v) (fun (i : int) -> v) in' \
+  '  sum (map (fun (row : [real]) -> sum (map (fun (u : real) -> g u) row)) m)' >"$P"
+expect_json "grad of a closure in nested maps, 300 x 300, in 4 MiB" '{"value": #, "gradient": [#]}' \
+  "86804.409062807434 -43342.172377079623" 1e-11 "$CHAD" grad "$P" --args '[0.5]' --heap-mb 4
