@@ -20,10 +20,12 @@
 #   closmap   a let-bound closure applied inside two nested maps over an
 #             n x n matrix built from x; n = 10, 100, 1000 (1e2..1e6 elements)
 #   closmap-noclosure  the same with the closure's body written in place
+#   iter      iter n (fun a -> a * x) 1.0: the pullback is a chain of n
+#             linear closures; n = 1000 .. 10^6 (ITER_SIZES overrides)
 set -u
 K=${1:-5}
 shift || true
-FAMILIES=${*:-"closures letchain closmap closmap-noclosure"}
+FAMILIES=${*:-"closures letchain closmap closmap-noclosure iter"}
 B=build/bench
 D=$B/complexity
 mkdir -p "$D"
@@ -50,6 +52,10 @@ gen_closmap() {
   echo '  let m = build (length v) (fun (i : int) -> v) in'
   echo '  sum (map (fun (row : [real]) -> sum (map (fun (u : real) -> g u) row)) m)'
 }
+gen_iter() {
+  echo 'def f (v : [real]) : real ='
+  echo "  iter $1 (fun (a : real) -> a * (v[0] + 1e-7)) 1.0"
+}
 gen_closmap_noclosure() {
   echo 'def f (v : [real]) : real ='
   echo '  let m = build (length v) (fun (i : int) -> v) in'
@@ -65,6 +71,7 @@ one() {
   letchain) gen_letchain "$size" ;;
   closmap) gen_closmap ;;
   closmap-noclosure) gen_closmap_noclosure ;;
+  iter) gen_iter "$size" ;;
   esac >"$prog"
   line=$(FAST_BENCH_CPU=1 OMP_NUM_THREADS=1 timeout 600 "$B/fast_bench" vec "$prog" f "$len" "$K" 2>&1)
   local rc=$?
@@ -87,6 +94,7 @@ for fam in $FAMILIES; do
   closures) for n in ${CLOSURES_SIZES:-4 40 400}; do one closures "$n" 1; done ;;
   letchain) for n in 1 10 100 1000; do one letchain "$n" 1; done ;;
   closmap | closmap-noclosure) for n in 10 100 1000; do one "$fam" "$n" "$n"; done ;;
+  iter) for n in ${ITER_SIZES:-1000 10000 100000 1000000}; do one iter "$n" 1; done ;;
   *) echo "bench/complexity.sh: unknown family $fam" >&2; exit 2 ;;
   esac
 done

@@ -10,7 +10,8 @@
 # K5..K25; an out-of-memory or timeout is reported as the result), ADBench BA
 # (objective and Jacobian; checked first by bench/ba_check.py); the
 # complexity families of bench/complexity.sh (nested closures, let chains, a
-# closure inside nested maps), sizes growing by 10x.
+# closure inside nested maps, the pullback chain of iter), sizes growing by
+# 10x.
 #
 # Environment: BENCH_K (best of K, default 5), BENCH_SIZES (default
 # "1000 10000 100000 1000000 10000000"), BENCH_THREADS (default "1 2"),

@@ -91,7 +91,7 @@ static const value *ev_lin(heap *h, int term, const env *e, eval_error *err, int
  * NULL, takes a linear application in tail position instead of running it
  * (then the result is LIN_DEFERRED: linapp.h). */
 static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth,
-                            memo_pending *pd, lin_app *defer) {
+                            memo_pending *pd, lin_app *defer, plus_tail *pt) {
   if (depth > EVAL_MAX_DEPTH) {
     if (err) err->depth_exceeded = 1;
     return eval_fail(err, "evaluation nested deeper than the limit of %d", EVAL_MAX_DEPTH);
@@ -245,6 +245,11 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
         if (a == LIN_DEFERRED && b == LIN_DEFERRED && da.fn == db.fn) {
           const value *s = v_plus(h, da.arg, db.arg, err);
           r = s ? apply(h, da.fn, s, err, depth + 1) : NULL;
+        } else if (pt && a != LIN_DEFERRED && b == LIN_DEFERRED) {
+          pt->addend = a; /* the caller applies db and adds a (linapp.h) */
+          pt->fn = db.fn;
+          pt->arg = db.arg;
+          return PLUS_TAIL;
         } else {
           if (a == LIN_DEFERRED) a = apply(h, da.fn, da.arg, err, depth + 1);
           if (a && b == LIN_DEFERRED) b = apply(h, db.fn, db.arg, err, depth + 1);
@@ -327,13 +332,55 @@ static const value *ev(heap *h, int t, const env *e, eval_error *err, int depth)
   return ev_lin(h, t, e, err, depth, NULL);
 }
 
+/* A pending addend of a PLUS_TAIL and the tail calls entered before it. */
+typedef struct tail_frame {
+  const value *addend;
+  memo_pending pd;
+} tail_frame;
+
 static const value *ev_lin(heap *h, int t, const env *e, eval_error *err, int depth,
                            lin_app *defer) {
   int cur = t;
   memo_pending pd = MEMO_PENDING_INIT;
-  const value *r = ev_body(h, &cur, e, err, depth, &pd, defer);
-  memo_pending_done(h, &pd, r == LIN_DEFERRED ? NULL : r);
+  plus_tail pt;
+  tail_frame *fr = NULL;
+  size_t nfr = 0, capfr = 0;
+  const value *r;
+  for (;;) {
+    /* an operand evaluated for a merge (defer) keeps the plain rule */
+    r = ev_body(h, &cur, e, err, depth, &pd, defer, defer ? NULL : &pt);
+    if (r != PLUS_TAIL) break;
+    if (nfr == capfr) {
+      size_t nc = capfr ? 2 * capfr : 16;
+      tail_frame *nf = realloc(fr, nc * sizeof *nf);
+      if (!nf) {
+        r = eval_oom(err);
+        break;
+      }
+      fr = nf;
+      capfr = nc;
+    }
+    fr[nfr].addend = pt.addend;
+    fr[nfr++].pd = pd;
+    pd = (memo_pending)MEMO_PENDING_INIT;
+    /* pt.fn pt.arg as a tail call (as TM_APP does) */
+    if ((r = memo_get(h, pt.fn, pt.arg))) break;
+    memo_pending_push(&pd, pt.fn, pt.arg);
+    if (!(e = env_push(h, pt.fn->u.clo.env, pt.arg))) {
+      r = eval_oom(err);
+      break;
+    }
+    cur = tm_a(pt.fn->u.clo.term);
+  }
   if (!r && err && err->term < 0) err->term = cur;
+  while (nfr > 0) { /* innermost first: a_1 + (a_2 + (... + r)) */
+    memo_pending_done(h, &pd, r);
+    nfr--;
+    r = r ? v_plus(h, fr[nfr].addend, r, err) : NULL;
+    pd = fr[nfr].pd;
+  }
+  free(fr);
+  memo_pending_done(h, &pd, r == LIN_DEFERRED ? NULL : r);
   return r;
 }
 

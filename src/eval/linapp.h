@@ -26,4 +26,19 @@ typedef struct lin_app {
 static const value lin_deferred_value = {.kind = V_UNIT};
 #define LIN_DEFERRED (&lin_deferred_value)
 
+/* A `plus` in tail position whose left operand is a value a and whose right
+ * operand ends in a linear application f <| v (CHAD's pullback of iter and
+ * of a chain of closures: `ctx <+> previous <| ct`, one level per step):
+ * the evaluation step returns PLUS_TAIL with a, f and v, and its caller
+ * goes on with f v as a tail call, adding a to that result afterwards (a
+ * stack of addends in host memory). So a chain of n pullbacks runs in a
+ * loop, not n nested C frames. The order of evaluation (a, then f and v,
+ * then the application, then the sum a + result) is the reference's, so
+ * values and errors are the same. */
+typedef struct plus_tail {
+  const value *addend, *fn, *arg;
+} plus_tail;
+static const value plus_tail_value = {.kind = V_UNIT};
+#define PLUS_TAIL (&plus_tail_value)
+
 #endif

@@ -5,8 +5,9 @@
  * symbolic evaluation of the body turns scalar arithmetic into register
  * instructions and resolves everything else (pairs, closures and their
  * application, delayed arrays, zero, plus, onehot, projections, case on a
- * known side) at compile time. What it cannot resolve (nested loops, case on
- * a runtime comparison, array primitives, copowers) makes the compile fail,
+ * known side) at compile time. What it cannot resolve (nested loops of a
+ * runtime length, case on a runtime comparison, copowers other than
+ * !Real (x) Real) makes the compile fail,
  * and the caller uses the generic interpreter instead.
  *
  * The code runs a block of B iterations per instruction (registers are
@@ -135,6 +136,7 @@ enum opc {
   O_LDSEQ, /* R[d] = arr[k][i] for the loop index i (in bounds by construction) */
   O_ACCSEQ,/* array slot k [i] += R[b] for the loop index i              */
   O_SELK,  /* R[d] = I[a] == k ? R[b] : 0 (an entry of a onehot read at k) */
+  O_BAGST, /* bag slot k, entry p of iteration i: (key, val) = (R[a], R[b]) */
   /* vectors (Arr Real values of a static length: a captured unboxed array,
    * or a row of a captured matrix selected by an index register), described
    * by S->vecs[]: */
@@ -181,7 +183,9 @@ typedef struct vdesc {
 } vdesc;
 
 /* ---- symbolic values --------------------------------------------------- */
-enum { SK_R, SK_I, SK_V, SK_UNIT, SK_PAIR, SK_INL, SK_INR, SK_ZERO, SK_CLO, SK_OH, SK_VEC, SK_ARR };
+enum { SK_R, SK_I, SK_V, SK_UNIT, SK_PAIR, SK_INL, SK_INR, SK_ZERO, SK_CLO, SK_OH, SK_VEC, SK_ARR, SK_BAG };
+/* SK_BAG: a copower !Real (x) Real, the sum of entries single (a, R[reg])
+ * (a an SK_R key); b = the next entry or NULL. */
 /* SK_ARR: an array of static length n whose elements are symbolic values
  * el[0..n-1]: a nested build/map of a length known when the loop is compiled
  * (a captured value, or an index of an enclosing unrolled loop), unrolled. */
@@ -234,6 +238,10 @@ typedef struct cstate {
   int nscr;                /* scratch vectors (kind 2)                  */
   int64_t rows_len;
   int nacc_s, nacc_a;
+  int nacc_b;              /* bag slots of an lsum (copower leaves)     */
+  int64_t *bagc;           /* per bag slot: entries per iteration       */
+  double **bagk, **bagv;   /* per bag slot: n * bagc keys and values    */
+  int capbag;
   int depth;
   int last;                /* last term compiled (diagnostics)          */
   const char *why;
@@ -935,6 +943,27 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
     }
     return r;
   }
+  if (a->k == SK_BAG && b->k == SK_BAG) {
+    /* concatenation (order is not observable): the shorter copied in front */
+    int64_t la = 0, lb = 0;
+    for (const sym *p = a; p; p = p->b) la++;
+    for (const sym *p = b; p; p = p->b) lb++;
+    const sym *sh = la <= lb ? a : b, *r = la <= lb ? b : a;
+    const sym **stack = list_nodes(S, sh);
+    int n = 0;
+    if (!stack) return NULL;
+    for (const sym *p = sh; p; p = p->b) stack[n++] = p;
+    while (n > 0) {
+      const sym *p = stack[--n];
+      sym *q = (sym *)mk(S, SK_BAG);
+      if (!q) return NULL;
+      q->a = p->a;
+      q->reg = p->reg;
+      q->b = r;
+      r = q;
+    }
+    return r;
+  }
   if ((a->k == SK_UNIT || (a->k == SK_V && a->v->kind == V_UNIT)) &&
       (b->k == SK_UNIT || (b->k == SK_V && b->v->kind == V_UNIT)))
     return a;
@@ -1474,7 +1503,27 @@ static const sym *cc(cstate *S, int t, const senv *E) {
     s->b = NULL;
     return s;
   }
-  default: return fail(S); /* nested loops, iter, copowers */
+  case TM_CP_SINGLE: { /* !Real (x) Real: one entry of registers */
+    int ty = tm_type(t);
+    if (ty_kind(ty_left(ty)) != TY_REAL || ty_kind(ty_right(ty)) != TY_REAL) {
+      S->why = "copower other than !Real (x) Real";
+      return fail(S);
+    }
+    const sym *k = cc(S, tm_a(t), E);
+    const sym *v = k ? cc(S, tm_b(t), E) : NULL;
+    if (!v) return NULL;
+    /* a zero value stays V_ZERO in the reference (the fold's body then sees
+     * V_ZERO, not 0.0): left to the generic path */
+    if (is_zero(v)) return fail(S);
+    int kr = rreg(S, k), vr = kr < 0 ? -1 : rreg(S, v);
+    if (vr < 0) return NULL;
+    sym *s = (sym *)mk(S, SK_BAG);
+    if (!s || !(s->a = mkreg(S, SK_R, kr))) return NULL;
+    s->reg = vr;
+    s->b = NULL;
+    return s;
+  }
+  default: return fail(S); /* nested loops of a runtime length, iter, other copowers */
   }
 }
 
@@ -1544,6 +1593,35 @@ static int acc_emit(cstate *S, int ty, const sym *s) {
     return emit_to(S, &S->code, &S->ncode, &S->capcode, x);
   }
   case TY_UNIT: return 0;
+  case TY_COPOW: { /* !Real (x) Real: a bag slot of a fixed count of entries per iteration */
+    int slot = S->nacc_b++;
+    if (slot >= S->capbag) {
+      int nc = 2 * slot + 4;
+      int64_t *c = realloc(S->bagc, (size_t)nc * sizeof *c);
+      if (c) S->bagc = c;
+      double **k = c ? realloc(S->bagk, (size_t)nc * sizeof *k) : NULL;
+      if (k) S->bagk = k;
+      double **v = k ? realloc(S->bagv, (size_t)nc * sizeof *v) : NULL;
+      if (!v) {
+        SET_FAIL(S);
+        return -1;
+      }
+      S->bagv = v;
+      S->capbag = nc;
+    }
+    S->bagc[slot] = 0;
+    S->bagk[slot] = S->bagv[slot] = NULL;
+    if (is_zero(s)) return 0;
+    if (s->k != SK_BAG) {
+      SET_FAIL(S);
+      return -1;
+    }
+    for (const sym *p = s; p; p = p->b) {
+      ins x = {O_BAGST, (int)S->bagc[slot]++, -1, p->a->reg, p->reg, slot};
+      if (emit_to(S, &S->code, &S->ncode, &S->capcode, x) < 0) return -1;
+    }
+    return 0;
+  }
   case TY_PROD:
     if (acc_emit(S, ty_left(ty), proj(S, s, 0)) < 0) return -1;
     return acc_emit(S, ty_right(ty), proj(S, s, 1));
@@ -1628,7 +1706,7 @@ static void dce(cstate *S, int keep_reg) {
                  x->op == O_IBIN || x->op == O_INEG || x->op == O_ACCS || x->op == O_ACCA ||
                  x->op == O_ACCSEQ || x->op == O_LDV || x->op == O_ACCV || x->op == O_STV ||
                  x->op == O_SOFTMAX || x->op == O_VSTS || x->op == O_VEW || x->op == O_VSCL ||
-                 x->op == O_VOH || x->op == O_PACK;
+                 x->op == O_VOH || x->op == O_PACK || x->op == O_BAGST;
     if (effect || (x->d >= 0 && live[x->d])) {
       keep[i] = 1;
       if (x->op == O_VOH) { /* index and value registers */
@@ -1657,7 +1735,7 @@ static void dce(cstate *S, int keep_reg) {
       live[x->a] = 1;
       if (x->op == O_ADD || x->op == O_MUL || x->op == O_BIN || x->op == O_D2 ||
           x->op == O_LIN || x->op == O_IBIN || x->op == O_ACCA || x->op == O_ACCSEQ ||
-          x->op == O_SELK)
+          x->op == O_SELK || x->op == O_BAGST)
         live[x->b] = 1;
     }
   }
@@ -1674,7 +1752,7 @@ static int cannot_fail(const cstate *S, const ins *x) {
   switch (x->op) {
   case O_ADD: case O_MUL: case O_U: case O_BIN: case O_D1: case O_D2: case O_LIN: case O_LDSEQ:
   case O_TOREAL: case O_DOT: case O_SELK: case O_PACK: case O_VSUM: case O_LSE: case O_SOFTMAX:
-  case O_VSTS: case O_VEW: case O_VSCL: case O_VDOTLIN:
+  case O_VSTS: case O_VEW: case O_VSCL: case O_VDOTLIN: case O_BAGST:
     return 1;
   case O_LDV: /* a known index within the vector's static length */
   case O_VOH:
@@ -1698,7 +1776,7 @@ static int ins_uses(const cstate *S, const ins *x, int *u) {
   if (S->vecs[v].kind == 1) u[n++] = S->vecs[v].ireg
   switch (x->op) {
   case O_ADD: case O_MUL: case O_BIN: case O_D2: case O_LIN: case O_IBIN: case O_ACCA:
-  case O_ACCSEQ: case O_VOH: case O_SELK:
+  case O_ACCSEQ: case O_VOH: case O_SELK: case O_BAGST:
     u[n++] = x->a;
     u[n++] = x->b;
     break;
@@ -1735,7 +1813,7 @@ static int ins_writes(int op) {
 static void rename_uses(const cstate *S, ins *x, const int *map) {
   switch (x->op) {
   case O_ADD: case O_MUL: case O_BIN: case O_D2: case O_LIN: case O_IBIN: case O_ACCA:
-  case O_ACCSEQ: case O_VOH: case O_SELK:
+  case O_ACCSEQ: case O_VOH: case O_SELK: case O_BAGST:
     x->a = map[x->a];
     x->b = map[x->b];
     break;
@@ -2142,6 +2220,15 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       break;
     case O_TOREAL: for (int k = 0; k < len; k++) rd[k] = (double)ia[k]; break;
     case O_SELK: for (int k = 0; k < len; k++) rd[k] = ia[k] == x->k ? rb[k] : 0.0; break;
+    case O_BAGST: { /* disjoint places per iteration: no reduction */
+      int64_t c = S->bagc[x->k];
+      double *dk = S->bagk[x->k] + base * c + x->p, *dv = S->bagv[x->k] + base * c + x->p;
+      for (int k = 0; k < len; k++) {
+        dk[k * c] = ra[k];
+        dv[k * c] = rb[k];
+      }
+      break;
+    }
     case O_ACCS:
       accs[x->k] += block_sum(ra, len);
       break;
@@ -2242,6 +2329,9 @@ static void cstate_free(cstate *S) {
   free(S->kv);
   free(S->tslot);
   free(S->mrows);
+  free(S->bagc);
+  free(S->bagk);
+  free(S->bagv);
   free(S->khash);
 }
 
@@ -2249,13 +2339,20 @@ struct build_ctx {
   heap *h;
   const double *tot;
   const value **arrs;
-  int *si, *ai, *mi;
+  int *si, *ai, *mi, bi;
   const cstate *S;
+  int64_t n;               /* iterations (bag slots: n * bagc entries)  */
 };
 static const value *build_val(struct build_ctx *c, int ty) {
   switch (ty_kind(ty)) {
   case TY_REAL: return v_real(c->h, c->tot[(*c->si)++]);
   case TY_UNIT: return v_unit(c->h);
+  case TY_COPOW: {
+    int b = c->bi++;
+    int64_t cnt = c->S->nacc_b > b ? c->S->bagc[b] : 0;
+    if (cnt == 0 || c->n == 0) return v_zero(c->h);
+    return fv_bag_leaf(c->h, c->n * cnt, c->S->bagk[b], c->S->bagv[b]);
+  }
   case TY_PROD: {
     const value *a = build_val(c, ty_left(ty));
     const value *b = a ? build_val(c, ty_right(ty)) : NULL;
@@ -2302,11 +2399,23 @@ static void chk_cache_drop(void) {
   chk_cache.valid = 0;
 }
 
+/* the bag of the fold fc_fold runs (read once by fc_loop) */
+static const double *fold_key, *fold_val;
+
+int fc_fold(heap *h, int t, const env *e, int64_t n, const double *key, const double *val,
+            const value **out, eval_error *err) {
+  fold_key = key;
+  fold_val = val;
+  return fc_loop(h, t, e, n, NULL, FC_FOLD, out, err);
+}
+
 int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
             const value **out, eval_error *err) {
   /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
-   * 2 check only, 3 lsum */
+   * 2 check only, 3 lsum, 5 fold over an unboxed bag (then as lsum) */
   if (t >= 0 && t < CHAD_MAX_TERMS && fail_epoch[t] == fast_epoch_) return 0;
+  int fold_mode = mode == FC_FOLD;
+  if (fold_mode) mode = FC_LSUM;
   /* map snd X after the lsum that stored the rows of snd X[i] (fv_delay) */
   if (mode == FC_CHECK && tm_kind(t) == TM_MAP && arr && arr->kind == FV_DELAY &&
       as_delay(arr)->snd_rows && as_delay(arr)->snd_rows->u.arr.n == n && tm_kind(tm_a(t)) == TM_SND &&
@@ -2331,7 +2440,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
    * transpose of a map): X[i] compiled whole, so snd X[i] can be stored too */
   const value *pair_src = NULL;
   const sym *snd_el = NULL;
-  if (mode == FC_LSUM && tm_kind(body) == TM_FST && tm_kind(tm_a(body)) == TM_INDEX) {
+  if (mode == FC_LSUM && !fold_mode && tm_kind(body) == TM_FST && tm_kind(tm_a(body)) == TM_INDEX) {
     int ix = tm_a(body);
     if (tm_kind(tm_a(ix)) == TM_VAR && tm_kind(tm_b(ix)) == TM_VAR && tm_aux(tm_b(ix)) == 0 &&
         tm_aux(tm_a(ix)) >= 1) {
@@ -2377,6 +2486,12 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     const sym *el = adopted ? adopted : index_sym(&S, mkv(&S, pair_src), x);
     r = proj(&S, el, 0);
     snd_el = r ? proj(&S, el, 1) : NULL;
+  } else if (fold_mode) {
+    /* fold w with (x, v) -> body: x = key[i] (index 1), v = val[i] (index 0) */
+    int ka = add_arr(&S, fold_key, n), kv = ka < 0 ? -1 : add_arr(&S, fold_val, n);
+    int rk = kv < 0 ? -1 : emit_plain(&S, O_LDSEQ, 0, 0, 0, ka);
+    int rv = rk < 0 ? -1 : emit_plain(&S, O_LDSEQ, 0, 0, 0, kv);
+    r = rv < 0 ? NULL : cc(&S, body, push(&S, push(&S, E, mkreg(&S, SK_R, rk)), mkreg(&S, SK_R, rv)));
   } else {
     r = x ? cc(&S, body, push(&S, E, x)) : NULL;
   }
@@ -2667,6 +2782,21 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         S.code[at].p = 1;
     }
   }
+  /* bag slots: every iteration writes its entries at places of its own */
+  for (int b = 0; !bail && mode == FC_LSUM && b < S.nacc_b; b++) {
+    int64_t c = S.bagc[b];
+    if (c == 0 || n == 0) continue;
+    if ((uint64_t)n > h->limit / sizeof(double) / 2 / (uint64_t)c ||
+        !(S.bagk[b] = fv_alloc_big(h, (size_t)n * (size_t)c * sizeof(double))) ||
+        !(S.bagv[b] = fv_alloc_big(h, (size_t)n * (size_t)c * sizeof(double)))) {
+      free(part);
+      free(bufs);
+      free(slot_reg);
+      cstate_free(&S);
+      eval_oom(err);
+      return -1;
+    }
+  }
   /* thread 0's array accumulators live in the heap, sized for indices < n:
    * when no other thread wrote, the result is made from them in place */
   if (!bail && mode == FC_LSUM)
@@ -2859,7 +2989,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     /* rebuild the value by the type, consuming slots in acc_emit's order */
     if (rc == 1) {
       int si = 0, ai = 0, mi = 0;
-      struct build_ctx bc = {h, tot, arrs, &si, &ai, &mi, &S};
+      struct build_ctx bc = {h, tot, arrs, &si, &ai, &mi, 0, &S, n};
       *out = build_val(&bc, tm_type(t));
       if (!*out) rc = -1;
     }

@@ -276,7 +276,7 @@ static const value *fe_eval_lin(heap *h, int term, const env *e, eval_error *err
  * NULL, takes a linear application in tail position instead of running it
  * (then the result is LIN_DEFERRED: linapp.h). */
 static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth,
-                            memo_pending *pd, lin_app *defer) {
+                            memo_pending *pd, lin_app *defer, plus_tail *pt) {
   if (depth > EVAL_MAX_DEPTH) {
     if (err) err->depth_exceeded = 1;
     return eval_fail(err, "evaluation nested deeper than the limit of %d", EVAL_MAX_DEPTH);
@@ -422,6 +422,11 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
         if (a == LIN_DEFERRED && b == LIN_DEFERRED && da.fn == db.fn) {
           const value *s = fv_plus(h, da.arg, db.arg, err);
           r = s ? fe_apply(h, da.fn, s, err, depth + 1) : NULL;
+        } else if (pt && a != LIN_DEFERRED && b == LIN_DEFERRED) {
+          pt->addend = a; /* the caller applies db and adds a (linapp.h) */
+          pt->fn = db.fn;
+          pt->arg = db.arg;
+          return PLUS_TAIL;
         } else {
           if (a == LIN_DEFERRED) a = fe_apply(h, da.fn, da.arg, err, depth + 1);
           if (a && b == LIN_DEFERRED) b = fe_apply(h, db.fn, db.arg, err, depth + 1);
@@ -443,6 +448,21 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
     case TM_CP_FOLD: {
       TRY(a = fe_eval(h, tm_a(t), e, err, depth + 1));
       if (a->kind == V_ZERO) return a;
+      if (a->kind == FV_BAG) {
+        /* unboxed entries: the body compiled as an lsum over them; else boxed */
+        const double *key, *val;
+        if (a->u.arr.n >= loop_min_) {
+          int fl = fv_bag_flat(h, a, &key, &val, &n);
+          if (fl < 0) return eval_oom(err);
+          if (fl == 1) {
+            int rc = fc_fold(h, t, e, n, key, val, &r, err);
+            if (rc < 0) return NULL;
+            if (rc == 1) return r;
+          }
+        }
+        TRY(a = fv_export(h, a, err));
+        if (a->kind == V_ZERO) return a;
+      }
       if (a->kind != V_BAG) return eval_fail(err, "internal: cp_fold of a %s value", v_kind_name(a));
       const value *acc = v_zero(h);
       entry_iter it;
@@ -503,13 +523,55 @@ const value *fe_eval(heap *h, int t, const env *e, eval_error *err, int depth) {
   return fe_eval_lin(h, t, e, err, depth, NULL);
 }
 
+/* A pending addend of a PLUS_TAIL and the tail calls entered before it. */
+typedef struct tail_frame {
+  const value *addend;
+  memo_pending pd;
+} tail_frame;
+
 static const value *fe_eval_lin(heap *h, int t, const env *e, eval_error *err, int depth,
                            lin_app *defer) {
   int cur = t;
   memo_pending pd = MEMO_PENDING_INIT;
-  const value *r = ev_body(h, &cur, e, err, depth, &pd, defer);
-  memo_pending_done(h, &pd, r == LIN_DEFERRED ? NULL : r);
+  plus_tail pt;
+  tail_frame *fr = NULL;
+  size_t nfr = 0, capfr = 0;
+  const value *r;
+  for (;;) {
+    /* an operand evaluated for a merge (defer) keeps the plain rule */
+    r = ev_body(h, &cur, e, err, depth, &pd, defer, defer ? NULL : &pt);
+    if (r != PLUS_TAIL) break;
+    if (nfr == capfr) {
+      size_t nc = capfr ? 2 * capfr : 16;
+      tail_frame *nf = realloc(fr, nc * sizeof *nf);
+      if (!nf) {
+        r = eval_oom(err);
+        break;
+      }
+      fr = nf;
+      capfr = nc;
+    }
+    fr[nfr].addend = pt.addend;
+    fr[nfr++].pd = pd;
+    pd = (memo_pending)MEMO_PENDING_INIT;
+    /* pt.fn pt.arg as a tail call (as TM_APP does) */
+    if ((r = memo_get(h, pt.fn, pt.arg))) break;
+    memo_pending_push(&pd, pt.fn, pt.arg);
+    if (!(e = env_push(h, pt.fn->u.clo.env, pt.arg))) {
+      r = eval_oom(err);
+      break;
+    }
+    cur = tm_a(pt.fn->u.clo.term);
+  }
   if (!r && err && err->term < 0) err->term = cur;
+  while (nfr > 0) { /* innermost first: a_1 + (a_2 + (... + r)) */
+    memo_pending_done(h, &pd, r);
+    nfr--;
+    r = r ? fv_plus(h, fr[nfr].addend, r, err) : NULL;
+    pd = fr[nfr].pd;
+  }
+  free(fr);
+  memo_pending_done(h, &pd, r == LIN_DEFERRED ? NULL : r);
   return r;
 }
 

@@ -13,6 +13,10 @@
  *    (u.arr.n elements; element i = body in env extended by i, or by src[i]
  *    for a map). Only made after a check run has shown that evaluating
  *    every element eagerly cannot fail, so delaying changes no error.
+ *  - FV_BAG: a copower !Real (x) Real (a bag) made by a compiled lsum: the
+ *    entries (key[i], val[i]) for i < u.arr.n, unboxed; or, when l != NULL,
+ *    the concatenation of the bags l and r (FV_BAG or V_BAG), so that plus
+ *    stays O(1) as for V_BAG.
  */
 #ifndef CHAD_FAST_INTERNAL_H
 #define CHAD_FAST_INTERNAL_H
@@ -24,6 +28,7 @@
 #define FV_RARR ((value_kind)40)
 #define FV_ACC ((value_kind)41)
 #define FV_DELAY ((value_kind)42)
+#define FV_BAG ((value_kind)43)
 
 typedef struct fv_rarr {
   value base;       /* kind FV_RARR or FV_ACC; base.u.arr.n = length     */
@@ -55,10 +60,17 @@ typedef struct fv_delay {
   const value *snd_rows;
 } fv_delay;
 
+typedef struct fv_bag {
+  value base;       /* kind FV_BAG; base.u.arr.n = number of entries      */
+  const double *key, *val; /* a leaf: n entries                           */
+  const value *l, *r;      /* a concatenation (l != NULL): two bags       */
+} fv_bag;
+
 static inline const fv_rarr *as_rarr(const value *v) { return (const fv_rarr *)(const void *)v; }
 static inline const fv_delay *as_delay(const value *v) { return (const fv_delay *)(const void *)v; }
+static inline const fv_bag *as_bag(const value *v) { return (const fv_bag *)(const void *)v; }
 static inline int is_private(const value *v) {
-  return v->kind == FV_RARR || v->kind == FV_ACC || v->kind == FV_DELAY;
+  return v->kind == FV_RARR || v->kind == FV_ACC || v->kind == FV_DELAY || v->kind == FV_BAG;
 }
 
 /* fast_values.c */
@@ -71,6 +83,12 @@ const value *fv_unbox(heap *h, const value *v);  /* boxed real array -> RARR */
 const value *fv_plus(heap *h, const value *a, const value *b, eval_error *err);
 const value *fv_index(heap *h, const value *arr, int64_t j, eval_error *err);
 const value *fv_onehot(heap *h, int64_t j, const value *v, eval_error *err);
+/* An unboxed bag leaf of n entries (key and val: heap arrays, kept). */
+const value *fv_bag_leaf(heap *h, int64_t n, const double *key, const double *val);
+/* The entries of a bag made only of unboxed leaves (and empty V_BAGs), in
+ * one pair of arrays (the leaf's own when there is one; else copied into the
+ * heap): 1; 0 when a boxed entry is met; -1 out of memory. */
+int fv_bag_flat(heap *h, const value *v, const double **key, const double **val, int64_t *n);
 const value *fv_export(heap *h, const value *v, eval_error *err);
 const value *fv_import(heap *h, const value *v);
 const env *fv_import_env(heap *h, const env *e);
@@ -90,7 +108,11 @@ const value *fv_force(heap *h, const value *v, eval_error *err);
  * the lsum. Returns 1 with *out set; 0 when it cannot be compiled or a
  * runtime error occurred (the caller then evaluates t generically, which
  * reports the error as eval_ref does); -1 with err set when out of memory. */
-enum { FC_MAT = 0, FC_SUM = 1, FC_CHECK = 2, FC_LSUM = 3, FC_MAT_NODELAY = 4 };
+enum { FC_MAT = 0, FC_SUM = 1, FC_CHECK = 2, FC_LSUM = 3, FC_MAT_NODELAY = 4, FC_FOLD = 5 };
+/* FC_FOLD: t is a TM_CP_FOLD over an unboxed bag of n entries whose keys
+ * and values are key and val (fc_fold); the result is laid out as lsum's. */
+int fc_fold(heap *h, int t, const env *e, int64_t n, const double *key, const double *val,
+            const value **out, eval_error *err);
 /* FC_CHECK on success sets *out to the FV_DELAY of t (with its memo). */
 int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
             const value **out, eval_error *err);

@@ -1,5 +1,6 @@
 /* The fast evaluator's values: unboxed real arrays (FV_RARR), dense-backed
- * sparse cotangents (FV_ACC), delayed arrays (FV_DELAY), and plus, index and
+ * sparse cotangents (FV_ACC), delayed arrays (FV_DELAY), unboxed bags
+ * (FV_BAG), and plus, index and
  * export over them and the ordinary values of value.h. Messages of runtime
  * errors are those of src/eval/values.c, so both evaluators report alike. */
 #define _DEFAULT_SOURCE 1 /* madvise, MADV_HUGEPAGE */
@@ -178,10 +179,113 @@ static const value *plus_real_arrays(heap *h, const value *a, const value *b, ev
   return &r->base;
 }
 
+/* ---- unboxed bags ----------------------------------------------------------- */
+
+const value *fv_bag_leaf(heap *h, int64_t n, const double *key, const double *val) {
+  fv_bag *b = heap_alloc(h, sizeof *b);
+  if (!b) return NULL;
+  b->base.kind = FV_BAG;
+  b->base.u.arr.n = n;
+  b->base.u.arr.elems = NULL;
+  b->key = key;
+  b->val = val;
+  b->l = b->r = NULL;
+  return &b->base;
+}
+
+static int is_bag(const value *v) { return v->kind == V_BAG || v->kind == FV_BAG; }
+static int64_t bag_count(const value *v) {
+  return v->kind == FV_BAG ? v->u.arr.n : (int64_t)v->u.entries.count;
+}
+
+/* plus of two bags, one of them unboxed: their concatenation, O(1) */
+static const value *bag_cat(heap *h, const value *a, const value *b, eval_error *err) {
+  fv_bag *c = heap_alloc(h, sizeof *c);
+  if (!c) return eval_oom(err);
+  c->base.kind = FV_BAG;
+  c->base.u.arr.n = bag_count(a) + bag_count(b);
+  c->base.u.arr.elems = NULL;
+  c->key = c->val = NULL;
+  c->l = a;
+  c->r = b;
+  return &c->base;
+}
+
+/* Calls f on every unboxed leaf of bag v (walked with an explicit stack: a
+ * long sum of bags nests deep); a boxed part with entries makes it return 0
+ * at once; -1 out of memory. */
+static int bag_leaves(const value *v, void (*f)(const fv_bag *, void *), void *cl) {
+  size_t cap = 64, top = 0;
+  const value **st = malloc(cap * sizeof *st);
+  if (!st) return -1;
+  st[top++] = v;
+  int rc = 1;
+  while (rc == 1 && top > 0) {
+    const value *x = st[--top];
+    if (x->kind == V_BAG) {
+      if (x->u.entries.count > 0) rc = 0;
+      continue;
+    }
+    const fv_bag *b = as_bag(x);
+    if (!b->l) {
+      if (x->u.arr.n > 0) f(b, cl);
+      continue;
+    }
+    if (top + 2 > cap) {
+      const value **ns = realloc(st, 2 * cap * sizeof *ns);
+      if (!ns) {
+        rc = -1;
+        break;
+      }
+      st = ns;
+      cap *= 2;
+    }
+    st[top++] = b->r;
+    st[top++] = b->l;
+  }
+  free(st);
+  return rc;
+}
+
+struct flat { const fv_bag *one; int nleaves; double *key, *val; int64_t at; };
+static void flat_count(const fv_bag *b, void *cl) {
+  struct flat *f = cl;
+  f->one = b;
+  f->nleaves++;
+}
+static void flat_copy(const fv_bag *b, void *cl) {
+  struct flat *f = cl;
+  memcpy(f->key + f->at, b->key, (size_t)b->base.u.arr.n * sizeof(double));
+  memcpy(f->val + f->at, b->val, (size_t)b->base.u.arr.n * sizeof(double));
+  f->at += b->base.u.arr.n;
+}
+
+int fv_bag_flat(heap *h, const value *v, const double **key, const double **val, int64_t *n) {
+  struct flat f = {NULL, 0, NULL, NULL, 0};
+  if (v->kind != FV_BAG) return 0;
+  int rc = bag_leaves(v, flat_count, &f);
+  if (rc != 1) return rc;
+  *n = v->u.arr.n;
+  if (f.nleaves <= 1) {
+    *key = f.one ? f.one->key : NULL;
+    *val = f.one ? f.one->val : NULL;
+    return 1;
+  }
+  if ((uint64_t)*n > SIZE_MAX / sizeof(double) / 4 ||
+      !(f.key = fv_alloc_big(h, (size_t)*n * sizeof(double))) ||
+      !(f.val = fv_alloc_big(h, (size_t)*n * sizeof(double))))
+    return -1;
+  if (bag_leaves(v, flat_copy, &f) != 1) return -1;
+  *key = f.key;
+  *val = f.val;
+  return 1;
+}
+
 const value *fv_plus(heap *h, const value *a, const value *b, eval_error *err) {
   if (!a || !b) return eval_fail(err, "internal: plus of nothing");
   if (a->kind == V_ZERO) return b;
   if (b->kind == V_ZERO) return a;
+  if ((a->kind == FV_BAG || b->kind == FV_BAG) && is_bag(a) && is_bag(b)) return bag_cat(h, a, b, err);
   int priv = is_private(a) || is_private(b);
   /* real arrays, any mix of representations */
   if (a->kind == FV_RARR || a->kind == FV_ACC || b->kind == FV_RARR || b->kind == FV_ACC ||
@@ -438,6 +542,75 @@ static const value *ex_entries(heap *h, const value *v, eval_error *err, memo *m
   return r;
 }
 
+/* an unboxed bag as a V_BAG: its entries boxed, its boxed parts spliced */
+static const value *ex_bag(heap *h, const value *v, eval_error *err, memo *m, int depth) {
+  size_t cap = 64, top = 0;
+  const value **st = malloc(cap * sizeof *st);
+  if (!st) return eval_oom(err);
+  st[top++] = v;
+  const entry *first = NULL;
+  const value *res = v;
+  while (res && top > 0) {
+    const value *x = st[--top];
+    if (x->kind == V_BAG) {
+      const value *y = ex(h, x, err, m, depth + 1);
+      entry *e = y ? heap_alloc(h, sizeof *e) : NULL;
+      if (!e) {
+        res = y ? eval_oom(err) : NULL;
+        break;
+      }
+      e->index = ENTRY_SPLICE;
+      e->key = NULL;
+      e->v = y;
+      e->next = first;
+      first = e;
+      continue;
+    }
+    const fv_bag *b = as_bag(x);
+    if (b->l) {
+      if (top + 2 > cap) {
+        const value **ns = realloc(st, 2 * cap * sizeof *ns);
+        if (!ns) {
+          res = eval_oom(err);
+          break;
+        }
+        st = ns;
+        cap *= 2;
+      }
+      st[top++] = b->l; /* r is prepended first: the list keeps the order l, r */
+      st[top++] = b->r;
+      continue;
+    }
+    int64_t n = x->u.arr.n;
+    entry *es = n ? heap_alloc(h, (size_t)n * sizeof *es) : NULL;
+    value *cells = n ? heap_alloc(h, 2 * (size_t)n * sizeof *cells) : NULL;
+    if (n && (!es || !cells)) {
+      res = eval_oom(err);
+      break;
+    }
+    for (int64_t i = n; i-- > 0;) {
+      cells[2 * i].kind = V_REAL;
+      cells[2 * i].u.r = b->key[i];
+      cells[2 * i + 1].kind = V_REAL;
+      cells[2 * i + 1].u.r = b->val[i];
+      es[i].index = 0;
+      es[i].key = &cells[2 * i];
+      es[i].v = &cells[2 * i + 1];
+      es[i].next = first;
+      first = &es[i];
+    }
+  }
+  free(st);
+  if (!res) return NULL;
+  if (!first) return v_zero(h);
+  value *r = heap_alloc(h, sizeof *r);
+  if (!r) return eval_oom(err);
+  r->kind = V_BAG;
+  r->u.entries.first = first;
+  r->u.entries.count = v->u.arr.n;
+  return r;
+}
+
 static const value *ex_node(heap *h, const value *v, eval_error *err, memo *m, int depth) {
   switch ((int)v->kind) {
   case FV_RARR: {
@@ -516,6 +689,7 @@ static const value *ex_node(heap *h, const value *v, eval_error *err, memo *m, i
   }
   case V_SPARSE:
   case V_BAG: return ex_entries(h, v, err, m, depth);
+  case FV_BAG: return ex_bag(h, v, err, m, depth);
   case V_CLOSURE: {
     const env *e = ex_env(h, v->u.clo.env, err, m, depth);
     if (e == (const env *)-1) return NULL;

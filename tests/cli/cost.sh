@@ -54,3 +54,43 @@ else bad "rev --raw of 400 lets: indentation capped at 40" "exit $rc, widest ind
 printf '%s\n%s\n' "$out" 'def g (x : real) = let p = f_rev x in (fst p, snd p <| 1.0)' >"$tmp/rev400.chad"
 expect_json "rev --raw of 400 lets parses back and evaluates" '[#, [null, #]]' \
   "1.491526561257343 1.491526561257343" 1e-12 "$CHAD" eval "$tmp/rev400.chad" --args '[1.0]'
+
+# iter's pullback is a chain of n closures, each `ctx <+> previous <| ct`:
+# evaluated as nested calls it passed the nesting limit of 100000 at n ~
+# 45000 (a C stack overflow before the limit existed). A plus in tail
+# position whose right operand ends in a linear application now continues
+# with that application in a loop (spec/evaluator.md §4 "Chains of
+# pullbacks"), so n = 150000 differentiates in both double evaluators.
+# Reference: --eval ball; the double evaluators round n products (relative
+# error below n * 2^-53 = 1.7e-11).
+printf '%s\n' 'def f (x : real, n : int) : real = iter n (fun (a : real) -> a * x) 1.0' >"$P"
+for ev in fast ref; do
+  expect_json "grad of iter 150000 --eval $ev: no nesting limit" '{"value": #, "gradient": [#, null]}' \
+    "1.0151130638632746 152266.94435279674" 2e-11 "$CHAD" grad "$P" --args '[1.0000001, 150000]' --eval $ev
+done
+
+# A chain of closures built by iter, each calling the previous one and then
+# multiplying: the application nests (the multiplication waits for it), so
+# evaluation depth grows with n. 30000 levels evaluate; far deeper chains
+# stop with the nesting limit, a clean runtime error, never a crash.
+printf '%s\n' 'def f (x : real, n : int) : real =' \
+  '  let g = iter n (fun (h : real -> real) -> fun (y : real) -> h y * x) (fun (y : real) -> y) in g 1.0' >"$P"
+expect_json "eval of a chain of 30000 closures" '#' "1.0030045043546831" 2e-11 \
+  "$CHAD" eval "$P" --args '[1.0000001, 30000]'
+expect_err "eval of a chain of 400000 closures: the nesting limit, exit 3" 3 \
+  'error: .*evaluation nested deeper than the limit of 100000' "$CHAD" eval "$P" --args '[1.0000001, 400000]'
+
+# A let-bound closure applied inside two nested maps (bench/complexity.sh's
+# closmap), 300 x 300 elements: the pullback collects a copower bag of one
+# entry per element and folds over it. The fast evaluator compiles bags of
+# !Real (x) Real (16 bytes an entry) and the fold; it used to box every
+# element's primal, pullback closure and bag entry (1.5 KiB each: out of a
+# 32 MiB heap here). Reference: --eval ball; 9e4 rounded terms summed
+# (relative error below 1e-11).
+printf '%s\n' 'def f (x : real) : real =' \
+  '  let g = fun (a : real) -> sin a * a in' \
+  '  let v = build 300 (fun (i : int) -> x + toreal i * 0.01) in' \
+  '  let m = build (length v) (fun (i : int) -> v) in' \
+  '  sum (map (fun (row : [real]) -> sum (map (fun (u : real) -> g u) row)) m)' >"$P"
+expect_json "grad of a closure in nested maps, 300 x 300, in 4 MiB" '{"value": #, "gradient": [#]}' \
+  "86804.409062807434 -43342.172377079623" 1e-11 "$CHAD" grad "$P" --args '[0.5]' --heap-mb 4

@@ -11,7 +11,10 @@
  * lsum, triangular loops, dot/logsumexp of unrolled arrays, onehots at
  * unrolled indices into Arr Real and Arr (Arr Real) cotangents, runtime
  * indices into unrolled arrays), equal to the reference, compiled, with the
- * reference's errors and a deterministic gradient; and ADBench's GMM
+ * reference's errors and a deterministic gradient; let-bound closures used
+ * inside loops (CHAD's copower bags !Real (x) Real: compiled lsum slots and
+ * folds over unboxed bags, mixed with boxed bags of short generic loops,
+ * and an Int-keyed bag left to the generic path); and ADBench's GMM
  * objective (examples/gmm.chad at examples/gmm_test.json) and its gradient
  * equal to the reference evaluator's. Run from the repository root. */
 #include <math.h>
@@ -75,7 +78,21 @@ static const char *SRC =
     "  sum (map (fun (row : [real]) ->\n"
     "    row[0] * fst e[1] + snd e[2] * row[1] + fst e[0] * snd e[length row]) m)\n"
     "def nestbad (m : [[real]], k : int) : real =\n"
-    "  sum (map (fun (row : [real]) -> sum (build k (fun j -> row[j]))) m)\n";
+    "  sum (map (fun (row : [real]) -> sum (build k (fun j -> row[j]))) m)\n"
+    /* let-bound closures used in loops: copower bags in the pullback */
+    "def closmap (m : [[real]]) : real =\n"
+    "  let g = fun (a : real) -> sin a * a in\n"
+    "  sum (map (fun (row : [real]) -> sum (map (fun (u : real) -> g u) row)) m)\n"
+    "def closcap (m : [[real]], s : real) : real =\n"
+    "  let g = fun (a : real) -> sin (a * s) * s in\n"
+    "  sum (map (fun (row : [real]) -> sum (map (fun (u : real) -> g u + g (u * u)) row)) m)\n"
+    "def clos1 (v : [real], s : real) : real =\n"
+    "  let g = fun (a : real) -> exp (a * s) in sum (map (fun (u : real) -> g u * u) v)\n"
+    "def closmix (v : [real], s : real) : real =\n"
+    "  let g = fun (a : real) -> sin (a * s) in\n"
+    "  sum (map (fun (u : real) -> g u) v) + sum (build 5 (fun i -> g v[i]))\n"
+    "def closint (v : [real], s : real) : real =\n"
+    "  let g = fun (k : int) -> toreal k * s * s in sum (build (length v) (fun i -> g i * v[i]))\n";
 
 static unsigned long long rng = 0x9E3779B97F4A7C15ULL;
 static double urand(void) {
@@ -164,10 +181,13 @@ static void test_programs(heap *h) {
       lserows = elab(p, "lserows"), vecops = elab(p, "vecops"),
       baddot = elab(p, "baddot"), nestbuild = elab(p, "nestbuild"), nestmap = elab(p, "nestmap"),
       tri = elab(p, "tri"), mixture = elab(p, "mixture"), dynidx = elab(p, "dynidx"),
-      nestbad = elab(p, "nestbad"), memoidx = elab(p, "memoidx");
+      nestbad = elab(p, "nestbad"), memoidx = elab(p, "memoidx"), closmap = elab(p, "closmap"),
+      closcap = elab(p, "closcap"), clos1 = elab(p, "clos1"), closmix = elab(p, "closmix"),
+      closint = elab(p, "closint");
   CHECKM(mlp >= 0 && rowdots >= 0 && pairdots >= 0 && rowidx >= 0 && rowscale >= 0 && badidx >= 0 &&
              baddot >= 0 && lserows >= 0 && vecops >= 0 && nestbuild >= 0 && nestmap >= 0 && tri >= 0 &&
-             mixture >= 0 && dynidx >= 0 && nestbad >= 0 && memoidx >= 0,
+             mixture >= 0 && dynidx >= 0 && nestbad >= 0 && memoidx >= 0 && closmap >= 0 &&
+             closcap >= 0 && clos1 >= 0 && closmix >= 0 && closint >= 0,
          "elaborate");
   if (failures) return;
   int sizes[3][2] = {{40, 40}, {100, 7}, {300, 1}};
@@ -198,6 +218,14 @@ static void test_programs(heap *h) {
       const value *pk[2] = {pm[0], v_int(h, 2 * c + 1)};
       compare(h, "nestbuild", nestbuild, 2, pk, v_real(h, 0.5), 1);
       compare(h, "nestmap", nestmap, 1, pr, v_real(h, -2.0), 1);
+      /* closures in loops: bags compiled (no generic loop), folded compiled */
+      compare(h, "closmap", closmap, 1, pr, v_real(h, 0.5), 1);
+      const value *ps[2] = {pm[0], v_real(h, 0.75)};
+      compare(h, "closcap", closcap, 2, ps, v_real(h, -1.25), 1);
+      const value *pvs[2] = {pm[1], v_real(h, 0.5)};
+      compare(h, "clos1", clos1, 2, pvs, v_real(h, 1.5), 1);
+      compare(h, "closmix", closmix, 2, pvs, v_real(h, 0.5), 0);
+      compare(h, "closint", closint, 2, pvs, v_real(h, 0.5), 0);
       compare(h, "tri", tri, 1, pr, ct, 1);
       const value *px[3] = {pm[0], rmat(h, 4, c), rvec(h, 4)};
       compare(h, "mixture", mixture, 3, px, v_real(h, 1.0), 1);
