@@ -269,6 +269,9 @@ static const value *lop_eval(heap *h, int kind, int op, const value *a, const va
 
 static const value *fe_eval_lin(heap *h, int term, const env *e, eval_error *err, int depth,
                            lin_app *defer);
+static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth,
+                            memo_pending *pd, lin_app *defer, plus_tail *pt);
+static const lin_ops ops = {ev_body, fe_eval_lin, fe_eval, fe_apply, fv_plus};
 
 #define t (*tp)
 /* pd collects the closure applications entered as tail calls: they all have
@@ -413,33 +416,8 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
       return sum_value(h, a, err);
     }
     case TM_ZERO: return v_zero(h);
-    case TM_PLUS: {
-      /* operands ending in one linear closure: applied once, to the sum */
-      lin_app da = {NULL, NULL}, db = {NULL, NULL};
-      r = NULL;
-      if ((a = fe_eval_lin(h, tm_a(t), e, err, depth + 1, &da)) &&
-          (b = fe_eval_lin(h, tm_b(t), e, err, depth + 1, &db))) {
-        if (a == LIN_DEFERRED && b == LIN_DEFERRED && da.fn == db.fn) {
-          const value *s = fv_plus(h, da.arg, db.arg, err);
-          r = s ? fe_apply(h, da.fn, s, err, depth + 1) : NULL;
-        } else if (pt && a != LIN_DEFERRED && b == LIN_DEFERRED) {
-          pt->addend = a; /* the caller applies db and adds a (linapp.h) */
-          pt->fn = db.fn;
-          pt->arg = db.arg;
-          return PLUS_TAIL;
-        } else {
-          if (a == LIN_DEFERRED) a = fe_apply(h, da.fn, da.arg, err, depth + 1);
-          if (a && b == LIN_DEFERRED) b = fe_apply(h, db.fn, db.arg, err, depth + 1);
-          r = a && b ? fv_plus(h, a, b, err) : NULL;
-        }
-      }
-      if (r || (err && err->depth_exceeded)) return r;
-      /* failed: again in the reference order, for the reference's error */
-      eval_error_clear(err);
-      TRY(a = fe_eval(h, tm_a(t), e, err, depth + 1));
-      TRY(b = fe_eval(h, tm_b(t), e, err, depth + 1));
-      return fv_plus(h, a, b, err);
-    }
+    case TM_PLUS: /* operands ending in one linear closure: applied once, to the sum */
+      return lin_plus(&ops, h, t, e, err, depth, pt);
     case TM_CP_SINGLE:
       TRY(a = fe_eval(h, tm_a(t), e, err, depth + 1));
       TRY(b = fe_eval(h, tm_b(t), e, err, depth + 1));
@@ -523,56 +501,9 @@ const value *fe_eval(heap *h, int t, const env *e, eval_error *err, int depth) {
   return fe_eval_lin(h, t, e, err, depth, NULL);
 }
 
-/* A pending addend of a PLUS_TAIL and the tail calls entered before it. */
-typedef struct tail_frame {
-  const value *addend;
-  memo_pending pd;
-} tail_frame;
-
 static const value *fe_eval_lin(heap *h, int t, const env *e, eval_error *err, int depth,
                            lin_app *defer) {
-  int cur = t;
-  memo_pending pd = MEMO_PENDING_INIT;
-  plus_tail pt;
-  tail_frame *fr = NULL;
-  size_t nfr = 0, capfr = 0;
-  const value *r;
-  for (;;) {
-    /* an operand evaluated for a merge (defer) keeps the plain rule */
-    r = ev_body(h, &cur, e, err, depth, &pd, defer, defer ? NULL : &pt);
-    if (r != PLUS_TAIL) break;
-    if (nfr == capfr) {
-      size_t nc = capfr ? 2 * capfr : 16;
-      tail_frame *nf = realloc(fr, nc * sizeof *nf);
-      if (!nf) {
-        r = eval_oom(err);
-        break;
-      }
-      fr = nf;
-      capfr = nc;
-    }
-    fr[nfr].addend = pt.addend;
-    fr[nfr++].pd = pd;
-    pd = (memo_pending)MEMO_PENDING_INIT;
-    /* pt.fn pt.arg as a tail call (as TM_APP does) */
-    if ((r = memo_get(h, pt.fn, pt.arg))) break;
-    memo_pending_push(&pd, pt.fn, pt.arg);
-    if (!(e = env_push(h, pt.fn->u.clo.env, pt.arg))) {
-      r = eval_oom(err);
-      break;
-    }
-    cur = tm_a(pt.fn->u.clo.term);
-  }
-  if (!r && err && err->term < 0) err->term = cur;
-  while (nfr > 0) { /* innermost first: a_1 + (a_2 + (... + r)) */
-    memo_pending_done(h, &pd, r);
-    nfr--;
-    r = r ? fv_plus(h, fr[nfr].addend, r, err) : NULL;
-    pd = fr[nfr].pd;
-  }
-  free(fr);
-  memo_pending_done(h, &pd, r == LIN_DEFERRED ? NULL : r);
-  return r;
+  return lin_eval(&ops, h, t, e, err, depth, defer);
 }
 
 const value *fe_apply(heap *h, const value *fn, const value *arg, eval_error *err, int depth) {
