@@ -3,14 +3,22 @@ every case, one JSON line per case and precision, appended as soon as the
 case is graded, so that a stopped run continues where it stopped.
 
 The first line says what the results are of: the system and its version,
-a hash of the chad binary that graded them, the seed and the run's options.
-A checkpoint whose first line differs (another run, a rebuilt chad) is not
-reused: it is moved aside to FILE.stale and the run starts over. A last line
+a hash of the chad binary that graded them, the seed, the injected fault
+(and the run's other options, for information). A checkpoint whose first
+line differs in one of those (IDENTITY: another system, a rebuilt chad) is
+not reused: it is moved aside to FILE.stale and the run starts over. The
+number of generated programs, the groups and the precisions may differ: a
+result is keyed by its case (the seed and index of a generated program,
+the point of a targeted one) and precision, so a run of fewer programs
+reads the results it needs (a stopped run is reported as far as it got by
+rerunning it with that many), a run of more grades the rest. A last line
 cut short by the stop is ignored (that case is graded again).
 """
 import hashlib
 import json
 import os
+
+IDENTITY = ("system", "version", "chad", "seed", "fault")
 
 
 def file_hash(path):
@@ -45,13 +53,14 @@ class Checkpoint:
                 first = json.loads(lines[0])
             except json.JSONDecodeError:
                 first = None
-            if first == header:
+            if isinstance(first, dict) and all(first.get(k) == header.get(k) for k in IDENTITY):
                 for line in lines[1:]:
                     try:
                         r = json.loads(line)
                     except json.JSONDecodeError:
                         continue   # the line being written when the run stopped
-                    self.done[r["key"]] = r
+                    if isinstance(r, dict) and "key" in r:
+                        self.done[r["key"]] = r
                 log(f"difftest: resuming from {path}: {len(self.done)} case results already graded")
             else:
                 os.replace(path, path + ".stale")

@@ -1086,7 +1086,6 @@ def main():
             "system": SYSTEM, "version": version(), "chad": file_hash(CHAD), "seed": seed,
             "generated": o.generated, "groups": o.groups, "precisions": ",".join(precs),
             "fault": FAULT, "batch": o.batch if SYSTEM == "adolc" else None}, print)
-        t0 -= sum(r["stats"].get("seconds", 0.0) for r in ck.done.values())
 
     def key(case, prec):
         return f"{case.group}|{case.label}|{prec}"
@@ -1102,9 +1101,11 @@ def main():
         per_case.append((case, prec, local))
 
     def resumed(case, prec):
+        nonlocal t0
         if ck is None or key(case, prec) not in ck.done:
             return False
         r = ck.done[key(case, prec)]
+        t0 -= r["stats"].get("seconds", 0.0)   # the time it took when graded
         take(case, prec, r["stats"], [(case, prec, *f) for f in r["findings"]])
         return True
     def module(case):

@@ -9,6 +9,8 @@ report's counts per primitive and per construct (difftest/features.py)
   the rest, and its report is the uninterrupted run's. A record it read is
   used as read, not graded again (a count added to it by hand shows in the
   report).
+- A run of fewer programs reads the results of the first ones and grades
+  nothing: its counts are the sums of their records.
 - A checkpoint of another run (another seed) is moved aside, not used.
 - features(): primitives and constructs as words, indexing, comments;
   region(): the coarse kinds of wrong numbers.
@@ -38,8 +40,8 @@ def check(ok, what):
         print(f"FAIL {what}", flush=True)
 
 
-def campaign(ck, report, seed=SEED):
-    p = subprocess.run([RUN, "--groups", "generated", "--generated", str(N), "--seed", str(seed),
+def campaign(ck, report, seed=SEED, n=N):
+    p = subprocess.run([RUN, "--groups", "generated", "--generated", str(n), "--seed", str(seed),
                         "--precisions", "f64", "--checkpoint", ck, "--report", report, "--quiet"],
                        capture_output=True, text=True)
     check(p.returncode == 0, f"campaign exit {p.returncode}: {p.stdout[-1000:]}{p.stderr[-1000:]}")
@@ -92,6 +94,23 @@ def main():
         m = re.search(r"^\| all \| (.*) \|$", tables(resumed), re.M)
         cols = m.group(1).split(" | ") if m else []
         check(len(cols) == 8 and cols[6] == "1", f"the record read is used, not graded again: {cols}")
+        # fewer programs: the counts of their records, nothing graded
+        half = N // 2
+        out = campaign(ck, os.path.join(d, "half.md"), n=half)
+        want = {}
+        for line in again[1:]:
+            r = json.loads(line)
+            if int(re.search(r"generated program (\d+)", r["key"]).group(1)) < half:
+                for v, c in r["stats"].items():
+                    if isinstance(c, int):
+                        want[v] = want.get(v, 0) + c
+        m = re.search(r"^\| all \| (.*) \|$", tables(os.path.join(d, "half.md")), re.M)
+        verdicts = ("correct", "acceptable", "wrong", "wrong-f64-too", "wrong-zero-noise", "outside_domain",
+                    "undecided", "system-error")
+        check(m and m.group(1).split(" | ") == [str(want.get(v, 0)) for v in verdicts],
+              f"{half} programs read from the checkpoint: {m and m.group(1)} vs {want}")
+        with open(ck) as f:
+            check(len(f.read().splitlines()) == N + 1, "the results of the others kept")
         # another seed: the checkpoint is not used
         out = campaign(ck, os.path.join(d, "other.md"), seed=SEED + 1)
         check("starting over" in out and os.path.exists(ck + ".stale") and "resuming" not in out,
