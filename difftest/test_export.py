@@ -32,7 +32,7 @@ import run  # noqa: E402
 import torch  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
-ULPS = 16   # measured: 2 at most on 1,000 generated programs and every example
+ULPS = 16   # measured: 2 at most on every example and 200 generated programs (seed 11)
 passed = failed = 0
 worst = [0, ""]
 
