@@ -697,12 +697,16 @@ def shrink_finding(case, prec, rec, log):
     t0 = time.time()
     key = (SYSTEM, case.seed, case.index, prec)
     if key in SHRUNK:   # another entry of the same program shrunk already: does its minimum fail this way too?
-        msrc, inputs, info = SHRUNK[key]
+        msrc, inputs, info, *raw = SHRUNK[key]
         os.makedirs(wd, exist_ok=True)
         path = os.path.join(wd, "minimal.chad")
         with open(path, "w") as f:
             f.write(msrc)
         final = still_fails(path, None, inputs, prec, verdict, what)
+        if final is None and raw:   # its input was simplified for the other entry: from the shrinker's
+            inputs, _ = simplify_inputs(
+                raw[0], lambda i: still_fails(path, None, i, prec, verdict, what) is not None, budget=60)
+            final = still_fails(path, None, inputs, prec, verdict, what)
         if final is not None:
             log(f"  shrunk {case.label} [{prec}] {rec['entry']}: the minimum of {info['entry']} fails so too")
             return msrc, final, {**info, "reused_from": info["entry"], "candidates": 1,
@@ -721,6 +725,7 @@ def shrink_finding(case, prec, rec, log):
     path = os.path.join(wd, "minimal.chad")
     with open(path, "w") as f:
         f.write(src)
+    raw = inputs
     inputs, asked2 = simplify_inputs(
         inputs, lambda i: in_budget() and still_fails(path, None, i, prec, verdict, what) is not None)
     final = still_fails(path, None, inputs, prec, verdict, what)
@@ -731,7 +736,7 @@ def shrink_finding(case, prec, rec, log):
             "seconds": round(time.time() - t0, 1)}
     if not in_budget():
         info["budget_spent"] = SHRINK_BUDGET
-    SHRUNK[key] = (src, {k: final[k] for k in ("args", "tangent", "cotangent")}, info)
+    SHRUNK[key] = (src, {k: final[k] for k in ("args", "tangent", "cotangent")}, info, raw)
     log(f"  shrunk {case.label} [{prec}] {rec['entry']}: {before} -> {after} nodes, "
         f"{asked + asked2} candidates, {info['seconds']} s")
     return src, final, info
@@ -793,7 +798,7 @@ def write_reproducers(folder, findings, shrink=True, log=print):
             if r is not None:
                 msrc, mrec, info = r
                 _note_signatures(sigs, msrc, rec, prec, name)
-                out = {**out, "source": msrc, **mrec,
+                out = {**out, "source": msrc, **mrec, "seed": case.seed, "index": case.index,   # not the entry's
                        "shrunk": {**info, "source": src, "args": rec["args"], "tangent": rec["tangent"],
                                   "cotangent": rec["cotangent"], "entry": rec["entry"],
                                   "candidate": rec["candidate"], "reference": rec["reference"]}}
@@ -906,10 +911,11 @@ HEADERS = ("correct", "acceptable", "wrong", "wrong, float64 too", "wrong, noise
            "outside the domain", "undecided", "the system failed")
 
 
-def table(rows, stats, ncases=None, order=None):
-    """Verdict counts per row; with ncases, a first column of how many
-    cases (programs and points) each row has; rows in `order` if given."""
-    lead = "| | cases " if ncases is not None else "| "
+def table(rows, stats, ncases=None, order=None, what=""):
+    """Verdict counts per row (`what` heads the rows); with ncases, a first
+    column of how many cases (programs and points) each row has; rows in
+    `order` if given."""
+    lead = f"| {what} | cases " if ncases is not None else f"| {what} "
     lines = [lead + "| " + " | ".join(HEADERS) + " |",
              "|---|" + ("---|" if ncases is not None else "") + "---|" * len(VERDICTS)]
     for g in (order or sorted(rows)):
@@ -938,6 +944,33 @@ def by_feature(per_case):
     return out
 
 
+def by_signature(findings, shrunk, folder):
+    """{(primitives, region, mode, precision): (entries, {case labels},
+    a reproducer's name)}: the findings grouped as a maintainer reads them.
+    The primitives are those of the minimal program when the finding was
+    shrunk (or of the one it points to), else of the program."""
+    out = {}
+    for case, prec, what, detail, rec in findings:
+        name = slug(case, prec, rec["entry"])
+        sh = shrunk.get(name) or {}
+        target = sh.get("same_as", name)
+        src = None
+        if folder and (target != name or sh):
+            try:
+                with open(os.path.join(folder, target + ".json")) as f:
+                    src = json.load(f)["source"]
+            except (OSError, json.JSONDecodeError, KeyError):
+                src = None
+        if src is None:
+            with open(case.path) as f:
+                src = f.read()
+        prims = ", ".join(sorted(features(src)[0])) or "-"
+        s = signature(prims, rec, prec)
+        n, cs, first = out.get(s, (0, set(), target))
+        out[s] = (n + 1, cs | {case.label}, first)
+    return out
+
+
 def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None, per_case=()):
     """The run's section of the report at path (a section per system: the
     other system's section is kept)."""
@@ -952,7 +985,8 @@ def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None, per_
         f"## {sysname}",
         "",
         f"{cmd} with Debian's {sysname} {version()}; {ncases} cases, graded in {secs:.0f} s "
-        "(wall time, over the runs a stopped run was resumed in; shrinking not included). "
+        "(the time each case took to grade, summed over the runs a stopped run was resumed in; "
+        "shrinking not included). "
         f"Every entry is graded by {tol} (spec/verdict.md). "
         "The three *wrong* columns are the oracle's wrong entries: *wrong, float64 too*: CHAD-C's own "
         "float64 evaluator is wrong there too; *noise at an exact 0*: the reference is 0 and "
@@ -979,15 +1013,25 @@ def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None, per_
         lines += ["Entries per primitive and per construct: the entries of every case whose program contains "
                   "it (its name as a word in the source; indexing as `e[i]`; arithmetic and comparison "
                   "operators not counted), so an entry counts under each primitive and construct of its "
-                  "program; *cases* counts a case once per precision. Primitives no case contains are left "
-                  "out.", "",
-                  *table(prows, None, pn, [p for p in PRIMITIVES if p in prows]), "",
-                  *table(crows, None, cn, [c for c in CONSTRUCTS if c in crows]), ""]
+                  "program; *cases* counts a case once per precision"
+                  + (", the cases not exported (no entries) included" if SYSTEM == "adolc" else "")
+                  + ". Primitives no case contains are left out.", "",
+                  *table(prows, None, pn, [p for p in PRIMITIVES if p in prows], "primitive"), "",
+                  *table(crows, None, cn, [c for c in CONSTRUCTS if c in crows], "construct"), ""]
     lines += [
         f"Correct entries within 2 ulps of the correctly rounded reference: {u.get('<= 2', 0)}; "
         f"within 8: {u.get('<= 8', 0)}; farther (within the tolerance): {u.get('> 8', 0)}. "
         f"Cases skipped: {stats.get('skipped', 0)}; points with no float32 form: {stats.get('not-f32', 0)}.",
         "", f"### Findings ({sysname})", ""]
+    sig = by_signature(findings, shrunk or {}, o.record)
+    if sig:
+        lines += ["The findings by signature (the primitives of the program, or of its minimal program when "
+                  "shrunk; the region; the mode; the precision), one reproducer each:", "",
+                  "| primitives | region | mode | precision | entries | cases | a reproducer |",
+                  "|---|---|---|---|---|---|---|"]
+        for (p, r, m, pr), (n, cs, name) in sorted(sig.items(), key=lambda kv: (-kv[1][0], kv[0])):
+            lines.append(f"| {p} | {r} | {m} | {pr} | {n} | {len(cs)} | `{name}.json` |")
+        lines += ["", "Every finding:", ""]
     seen = set()
     for case, prec, what, detail, rec in findings:
         name = slug(case, prec, rec["entry"])
@@ -1123,11 +1167,13 @@ def main():
     if SYSTEM == "torch":
         for k, case in enumerate(cases):
             todo = [p for p in precs if not resumed(case, p)]
+            tm = time.time()
             if todo and module(case):
+                tm = (time.time() - tm) / len(todo)   # the export, shared by the precisions
                 for prec in todo:
                     local, lf, tc = {}, [], time.time()
                     run_case(case, prec, local, lf, log)
-                    take(case, prec, local, lf, time.time() - tc)
+                    take(case, prec, local, lf, time.time() - tc + tm)
             if (k + 1) % 50 == 0:
                 print(f"  ... {k + 1}/{len(cases)} cases, {len(findings)} findings, {time.time() - t0:.0f}s",
                       flush=True)
@@ -1177,13 +1223,14 @@ def main():
     print(f"\nfindings: {len(findings)}")
     for case, prec, what, detail, _ in findings:
         print(f"  [{prec}] {case.label}: {what}: {detail}")
+    graded = time.time() - t0   # before shrinking
     shrunk = {}
     if o.record:
         shrunk = write_reproducers(o.record, findings, not o.no_shrink)
     if ck is not None:
         ck.close()
     if o.report:
-        write_report(o.report, seed, o, stats, findings, len(cases), time.time() - t0, shrunk, per_case)
+        write_report(o.report, seed, o, stats, findings, len(cases), graded, shrunk, per_case)
     bad = [f for f in findings if f[0].group in ("generated", "examples")] if o.check else []
     for case, prec, what, detail, _ in bad:
         print(f"FAIL [{prec}] {case.label}: {what}: {detail}")
