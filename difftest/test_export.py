@@ -37,7 +37,7 @@ import run  # noqa: E402
 import torch  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
-ULPS = 16   # measured: 2 at most on every example and 200 generated programs (seed 11)
+ULPS = 16   # measured: 2 at most on the examples, 2 to 6 on 200 generated programs (seeds 11, 28886)
 RTOL = 1e-9   # beyond ULPS: the export within this of the exact value (chad check)
 passed = failed = 0
 worst = [0, ""]
