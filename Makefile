@@ -169,9 +169,10 @@ test-vectors: chad
 
 # Differential testing of PyTorch and ADOL-C against the certified
 # evaluator (difftest/README.md): small campaigns in make test (a finding in
-# the generated or example programs fails them), the shrinker's and the
-# ADOL-C export's tests; the full campaigns, the runs of record, by make
-# difftest.
+# the generated or example programs fails them), the tests of the shrinker,
+# the checkpoint, the exports (against chad eval) and the ADOL-C batches;
+# the full campaigns, the runs of record, by make difftest: resumable (a
+# stopped make difftest continues from build/difftest/record-*.jsonl).
 test: test-difftest
 .PHONY: test-difftest difftest
 test-difftest: chad
@@ -179,13 +180,18 @@ test-difftest: chad
 	@scripts/deps.sh adolc
 	@difftest/run.py --generated 200 --seed 1 --quiet --check
 	@difftest/test_shrink.py
+	@difftest/test_checkpoint.py
+	@difftest/test_export.py 200
 	@difftest/test_adolc.py
 	@difftest/run.py --system adolc --generated 100 --seed 1 --quiet --check
 difftest: chad
 	@scripts/deps.sh torch
 	@scripts/deps.sh adolc
-	@difftest/run.py --generated 10000 --seed 20261127 --record difftest/reproducers --report difftest/RESULTS.md
-	@difftest/run.py --system adolc --generated 1000 --seed 20261127 --record difftest/reproducers --report difftest/RESULTS.md
+	@difftest/run.py --generated 10000 --seed 20261127 --checkpoint build/difftest/record-torch.jsonl \
+	  --shrink-budget 120 --record difftest/reproducers --report difftest/RESULTS.md
+	@difftest/run.py --system adolc --generated 2000 --seed 20261127 --batch 100 \
+	  --checkpoint build/difftest/record-adolc.jsonl --shrink-budget 120 \
+	  --record difftest/reproducers --report difftest/RESULTS.md
 
 # libFuzzer harnesses (fuzz/NAME/fuzz_NAME.c, fuzz/run.sh): the surface
 # front end, the typed JSON reader, libchad's API, and the derivative

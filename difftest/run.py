@@ -34,9 +34,18 @@ ADBench GMM).
     difftest/run.py [--system torch|adolc] [--generated N] [--seed S]
                     [--groups targeted,generated,examples] [--precisions f64,f32]
                     [--batch N] [--record DIR] [--report FILE] [--no-shrink]
+                    [--checkpoint FILE] [--shrink-budget S]
                     [--inject-fault PRIM] [--check] [--quiet]
     difftest/run.py --replay FILE      rerun one reproducer: exit 0 if reproduced, 1 if not
     difftest/run.py --shrink FILE...   shrink recorded findings of generated programs in place
+
+With --checkpoint, each case's graded result is appended to FILE as it
+is graded (difftest/checkpoint.py); rerun with the same options, the run
+continues where it stopped. Shrinking is bounded: at most --shrink-budget
+seconds per finding, and a finding whose signature (primitive, region,
+mode, precision; difftest/features.py) is that of a finding already shrunk
+is recorded as found, pointing to that reproducer. A reproducer already
+shrunk in --record for the same program and entry is reused.
 
 Prints progress, the seed, a summary; exits 1 when a case fails to run
 (an export or chad error) or, with --check, on a finding in the generated
@@ -58,6 +67,8 @@ import types
 import torch
 
 import adolc
+from checkpoint import Checkpoint, file_hash, merge
+from features import CONSTRUCTS, PRIMITIVES, features, signature
 from shrink import ShrinkError, shrink_program, simplify_inputs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -123,10 +134,15 @@ COMPOSED = [
     ("pow-frac-neg", "def f (x : real, y : real) : real = pow x y", [-8.0, 0.3333333333333333]),
 ]
 
-EXAMPLES = [
+EXAMPLES = [   # (name, program, definition, arguments: a list, None for the program's .json, @file, or ba)
+    ("fig1a", "examples/fig1a.chad", None, None),
     ("fig1b", "examples/fig1b.chad", None, [0.5, -1.25, 2.0, 0.75]),
+    ("fig2a", "examples/fig2a.chad", None, None),
     ("fig2b", "examples/fig2b.chad", None, None),
     ("gmm-test", "examples/gmm.chad", None, "@examples/gmm_test.json"),
+    # ADBench's BA test instance, two observations made different (scripts/adbench_ba_to_json.py)
+    ("ba-test", "examples/ba.chad", None, "ba"),
+    ("lstm-test", "examples/lstm.chad", None, "@examples/lstm_test.json"),
 ]
 
 
@@ -627,8 +643,15 @@ def example_cases():
         elif isinstance(args, str) and args.startswith("@"):
             with open(os.path.join(ROOT, args[1:])) as f:
                 args = json.load(f)
-        if isinstance(args, dict):
-            continue
+        elif args == "ba":
+            p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "adbench_ba_to_json.py"),
+                                os.path.join(ROOT, "data", "adbench", "ba", "test.txt"), "--obs", "2",
+                                "--perturb", "1"], capture_output=True, text=True, check=True)
+            args = json.loads(p.stdout)
+        if isinstance(args, dict):   # keyed by parameter name: in the definition's order
+            with open(full) as f:
+                head = re.findall(r"^def (\w+) \(([^=]*?)\)\s*(?::[^=]*)?=", f.read(), re.M)[-1][1]
+            args = [args[n] for n in re.findall(r"(\w+)\s*:", head) if n in args]
         cases.append(Case("examples", name, full, fn, args, label=f"{name} ({path})"))
     return cases
 
@@ -660,44 +683,60 @@ def still_fails(path, fn, inputs, prec, verdict, what):
 SHRUNK = {}   # (system, seed, index, precision) -> the minimal program, its input, how it was found
 
 
+SHRINK_BUDGET = 300.0   # --shrink-budget: seconds per finding
+
+
 def shrink_finding(case, prec, rec, log):
     """A finding in a generated program, shrunk: the minimal program and
     input that still fail the same way (the same part graded the same
-    verdict). Returns (source, record, info) or None when it cannot be."""
+    verdict). Returns (source, record, info) or None when it cannot be.
+    After SHRINK_BUDGET seconds every further candidate is answered "passes":
+    the result is the smallest failing program found by then."""
     verdict, what = rec["verdict"], part(rec["entry"])
     wd = os.path.join(BUILD, "shrink", f"{case.seed}-{case.index}-{prec}-" + re.sub(r"[^A-Za-z0-9.]+", "-", rec["entry"]))
     t0 = time.time()
     key = (SYSTEM, case.seed, case.index, prec)
     if key in SHRUNK:   # another entry of the same program shrunk already: does its minimum fail this way too?
-        msrc, inputs, info = SHRUNK[key]
+        msrc, inputs, info, *raw = SHRUNK[key]
         os.makedirs(wd, exist_ok=True)
         path = os.path.join(wd, "minimal.chad")
         with open(path, "w") as f:
             f.write(msrc)
         final = still_fails(path, None, inputs, prec, verdict, what)
+        if final is None and raw:   # its input was simplified for the other entry: from the shrinker's
+            inputs, _ = simplify_inputs(
+                raw[0], lambda i: still_fails(path, None, i, prec, verdict, what) is not None, budget=60)
+            final = still_fails(path, None, inputs, prec, verdict, what)
         if final is not None:
             log(f"  shrunk {case.label} [{prec}] {rec['entry']}: the minimum of {info['entry']} fails so too")
             return msrc, final, {**info, "reused_from": info["entry"], "candidates": 1,
                                  "seconds": round(time.time() - t0, 1)}
+    deadline = t0 + SHRINK_BUDGET
+
+    def in_budget():
+        return time.time() < deadline
     try:
         src, inputs, before, after, asked = shrink_program(
             proptest(), case.seed, case.index, wd,
-            lambda p, i: still_fails(p, None, i, prec, verdict, what) is not None, log)
+            lambda p, i: in_budget() and still_fails(p, None, i, prec, verdict, what) is not None, log)
     except ShrinkError as e:
         log(f"  shrink {case.label} [{prec}] {rec['entry']}: {e}")
         return None
     path = os.path.join(wd, "minimal.chad")
     with open(path, "w") as f:
         f.write(src)
+    raw = inputs
     inputs, asked2 = simplify_inputs(
-        inputs, lambda i: still_fails(path, None, i, prec, verdict, what) is not None)
+        inputs, lambda i: in_budget() and still_fails(path, None, i, prec, verdict, what) is not None)
     final = still_fails(path, None, inputs, prec, verdict, what)
     if final is None:   # cannot happen unless the predicate is not deterministic
         log(f"  shrink {case.label} [{prec}] {rec['entry']}: the minimal program no longer fails")
         return None
     info = {"from": case.label, "entry": rec["entry"], "nodes": [before, after], "candidates": asked + asked2,
             "seconds": round(time.time() - t0, 1)}
-    SHRUNK[key] = (src, {k: final[k] for k in ("args", "tangent", "cotangent")}, info)
+    if not in_budget():
+        info["budget_spent"] = SHRINK_BUDGET
+    SHRUNK[key] = (src, {k: final[k] for k in ("args", "tangent", "cotangent")}, info, raw)
     log(f"  shrunk {case.label} [{prec}] {rec['entry']}: {before} -> {after} nodes, "
         f"{asked + asked2} candidates, {info['seconds']} s")
     return src, final, info
@@ -711,6 +750,7 @@ def write_reproducers(folder, findings, shrink=True, log=print):
     {file name: shrink info} for the report."""
     os.makedirs(folder, exist_ok=True)
     seen, shrunk = set(), {}
+    sigs = {}   # signature -> the reproducer shrunk for it
     for case, prec, what, detail, rec in findings:
         name = slug(case, prec, rec["entry"])
         if name in seen:
@@ -718,6 +758,33 @@ def write_reproducers(folder, findings, shrink=True, log=print):
         seen.add(name)
         with open(case.path) as f:
             src = f.read()
+        generated = case.group == "generated" and getattr(case, "seed", None) is not None
+        if shrink and generated:
+            old = _recorded(os.path.join(folder, name + ".json"), case, prec, rec)
+            if old is not None:   # shrunk by an earlier run of this campaign
+                log(f"  {name}: shrunk already (reused)")
+                if "shrunk" in old:
+                    shrunk[name] = old["shrunk"]
+                    _note_signatures(sigs, old["source"], old, prec, name)
+                elif "same_as" in old:
+                    shrunk[name] = {"same_as": old["same_as"]}
+                continue
+            prims = sorted(features(src)[0]) or ["-"]
+            same = next((sigs[signature(p, rec, prec)] for p in prims if signature(p, rec, prec) in sigs), None)
+            if same is not None:   # the same discrepancy as one shrunk already: recorded as found
+                log(f"  {name}: the signature of {same}, not shrunk")
+                out = {"case": case.label, "group": case.group, "source": src, "fn": case.fn,
+                       "precision": prec, "system": SYSTEM, "version": version(), **rec,
+                       "seed": case.seed, "index": case.index, "same_as": same}
+                if SYSTEM == "torch":
+                    out["torch"] = torch.__version__
+                if FAULT:
+                    out["fault"] = FAULT
+                shrunk[name] = {"same_as": same}
+                with open(os.path.join(folder, name + ".json"), "w") as f:
+                    json.dump(out, f, indent=1)
+                    f.write("\n")
+                continue
         out = {"case": case.label, "group": case.group, "source": src, "fn": case.fn,
                "precision": prec, "system": SYSTEM, "version": version(), **rec}
         if SYSTEM == "torch":
@@ -730,7 +797,8 @@ def write_reproducers(folder, findings, shrink=True, log=print):
             r = shrink_finding(case, prec, rec, log)
             if r is not None:
                 msrc, mrec, info = r
-                out = {**out, "source": msrc, **mrec,
+                _note_signatures(sigs, msrc, rec, prec, name)
+                out = {**out, "source": msrc, **mrec, "seed": case.seed, "index": case.index,   # not the entry's
                        "shrunk": {**info, "source": src, "args": rec["args"], "tangent": rec["tangent"],
                                   "cotangent": rec["cotangent"], "entry": rec["entry"],
                                   "candidate": rec["candidate"], "reference": rec["reference"]}}
@@ -739,6 +807,31 @@ def write_reproducers(folder, findings, shrink=True, log=print):
             json.dump(out, f, indent=1)
             f.write("\n")
     return shrunk
+
+
+def _recorded(path, case, prec, rec):
+    """The reproducer at path when it is this finding's, recorded by an
+    earlier run of the same campaign with the same system version (shrunk,
+    or pointing to the one shrunk for its signature); else None."""
+    try:
+        with open(path) as f:
+            r = json.load(f)
+    except (OSError, json.JSONDecodeError):
+        return None
+    orig = r.get("shrunk", r)
+    if (r.get("seed"), r.get("index"), r.get("precision"), orig.get("entry"), r.get("version"), r.get("fault")) \
+            != (case.seed, case.index, prec, rec["entry"], version(), FAULT):
+        return None
+    return r if ("shrunk" in r or "same_as" in r) else None
+
+
+def _note_signatures(sigs, minimal_src, rec, prec, name):
+    """The signatures of a shrunk finding: one per primitive its minimal
+    program keeps ("-" when it keeps none), with the region and mode of the
+    finding as found."""
+    orig = rec.get("shrunk", rec)
+    for p in sorted(features(minimal_src)[0]) or ["-"]:
+        sigs.setdefault(signature(p, orig, prec), name)
 
 
 def shrink_recorded(path):
@@ -818,15 +911,67 @@ HEADERS = ("correct", "acceptable", "wrong", "wrong, float64 too", "wrong, noise
            "outside the domain", "undecided", "the system failed")
 
 
-def table(rows, stats):
-    lines = ["| | " + " | ".join(HEADERS) + " |", "|---|" + "---|" * len(VERDICTS)]
-    for g, vs in sorted(rows.items()):
-        lines.append(f"| {g} | " + " | ".join(str(vs.get(v, 0)) for v in VERDICTS) + " |")
-    lines.append("| all | " + " | ".join(str(stats.get(v, 0)) for v in VERDICTS) + " |")
+def table(rows, stats, ncases=None, order=None, what=""):
+    """Verdict counts per row (`what` heads the rows); with ncases, a first
+    column of how many cases (programs and points) each row has; rows in
+    `order` if given."""
+    lead = f"| {what} | cases " if ncases is not None else f"| {what} "
+    lines = [lead + "| " + " | ".join(HEADERS) + " |",
+             "|---|" + ("---|" if ncases is not None else "") + "---|" * len(VERDICTS)]
+    for g in (order or sorted(rows)):
+        vs = rows.get(g, {})
+        n = f"| {ncases.get(g, 0)} " if ncases is not None else ""
+        lines.append(f"| {g} {n}| " + " | ".join(str(vs.get(v, 0)) for v in VERDICTS) + " |")
+    if stats is not None:
+        lines.append("| all " + ("| " if ncases is not None else "") + "| "
+                     + " | ".join(str(stats.get(v, 0)) for v in VERDICTS) + " |")
     return lines
 
 
-def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None):
+def by_feature(per_case):
+    """Entries per primitive and per construct, counted over the cases whose
+    program contains it (difftest/features.py): ({name: counts},
+    {name: cases}) for primitives and for constructs."""
+    src, out = {}, ({}, {}, {}, {})
+    for case, prec, local in per_case:
+        if case.path not in src:
+            with open(case.path) as f:
+                src[case.path] = features(f.read())
+        for names, rows, ncases in ((src[case.path][0], out[0], out[1]), (src[case.path][1], out[2], out[3])):
+            for n in names:
+                merge(rows.setdefault(n, {}), {v: local.get(v, 0) for v in VERDICTS})
+                ncases[n] = ncases.get(n, 0) + 1
+    return out
+
+
+def by_signature(findings, shrunk, folder):
+    """{(primitives, region, mode, precision): (entries, {case labels},
+    a reproducer's name)}: the findings grouped as a maintainer reads them.
+    The primitives are those of the minimal program when the finding was
+    shrunk (or of the one it points to), else of the program."""
+    out = {}
+    for case, prec, what, detail, rec in findings:
+        name = slug(case, prec, rec["entry"])
+        sh = shrunk.get(name) or {}
+        target = sh.get("same_as", name)
+        src = None
+        if folder and (target != name or sh):
+            try:
+                with open(os.path.join(folder, target + ".json")) as f:
+                    src = json.load(f)["source"]
+            except (OSError, json.JSONDecodeError, KeyError):
+                src = None
+        if src is None:
+            with open(case.path) as f:
+                src = f.read()
+        prims = ", ".join(sorted(features(src)[0])) or "-"
+        s = signature(prims, rec, prec)
+        n, cs, first = out.get(s, (0, set(), target))
+        out[s] = (n + 1, cs | {case.label}, first)
+    return out
+
+
+def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None, per_case=()):
     """The run's section of the report at path (a section per system: the
     other system's section is kept)."""
     u = stats.get("ulps", {})
@@ -839,7 +984,9 @@ def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None):
         f"<!-- section: {SYSTEM} -->",
         f"## {sysname}",
         "",
-        f"{cmd} with Debian's {sysname} {version()}; {ncases} cases in {secs:.0f} s. "
+        f"{cmd} with Debian's {sysname} {version()}; {ncases} cases, graded in {secs:.0f} s "
+        "(the time each case took to grade, summed over the runs a stopped run was resumed in; "
+        "shrinking not included). "
         f"Every entry is graded by {tol} (spec/verdict.md). "
         "The three *wrong* columns are the oracle's wrong entries: *wrong, float64 too*: CHAD-C's own "
         "float64 evaluator is wrong there too; *noise at an exact 0*: the reference is 0 and "
@@ -861,11 +1008,30 @@ def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None):
     ]
     if SYSTEM == "torch":
         lines += ["Entries per precision:", "", *table(stats.get("by_prec", {}), stats), ""]
+    if per_case:
+        prows, pn, crows, cn = by_feature(per_case)
+        lines += ["Entries per primitive and per construct: the entries of every case whose program contains "
+                  "it (its name as a word in the source; indexing as `e[i]`; arithmetic and comparison "
+                  "operators not counted), so an entry counts under each primitive and construct of its "
+                  "program; *cases* counts a case once per precision"
+                  + (", the cases not exported (no entries) included" if SYSTEM == "adolc" else "")
+                  + ". Primitives no case contains are left out.", "",
+                  *table(prows, None, pn, [p for p in PRIMITIVES if p in prows], "primitive"), "",
+                  *table(crows, None, cn, [c for c in CONSTRUCTS if c in crows], "construct"), ""]
     lines += [
         f"Correct entries within 2 ulps of the correctly rounded reference: {u.get('<= 2', 0)}; "
         f"within 8: {u.get('<= 8', 0)}; farther (within the tolerance): {u.get('> 8', 0)}. "
         f"Cases skipped: {stats.get('skipped', 0)}; points with no float32 form: {stats.get('not-f32', 0)}.",
         "", f"### Findings ({sysname})", ""]
+    sig = by_signature(findings, shrunk or {}, o.record)
+    if sig:
+        lines += ["The findings by signature (the primitives of the program, or of its minimal program when "
+                  "shrunk; the region; the mode; the precision), one reproducer each:", "",
+                  "| primitives | region | mode | precision | entries | cases | a reproducer |",
+                  "|---|---|---|---|---|---|---|"]
+        for (p, r, m, pr), (n, cs, name) in sorted(sig.items(), key=lambda kv: (-kv[1][0], kv[0])):
+            lines.append(f"| {p} | {r} | {m} | {pr} | {n} | {len(cs)} | `{name}.json` |")
+        lines += ["", "Every finding:", ""]
     seen = set()
     for case, prec, what, detail, rec in findings:
         name = slug(case, prec, rec["entry"])
@@ -873,7 +1039,13 @@ def write_report(path, seed, o, stats, findings, ncases, secs, shrunk=None):
             continue
         seen.add(name)
         sh = (shrunk or {}).get(name)
-        note = f" Shrunk from {sh['nodes'][0]} to {sh['nodes'][1]} nodes." if sh else ""
+        note = ""
+        if sh and "same_as" in sh:
+            note = f" The signature of `{sh['same_as']}` (not shrunk)."
+        elif sh:
+            note = (f" Shrunk from {sh['nodes'][0]} to {sh['nodes'][1]} nodes"
+                    + (f" (stopped at the {sh['budget_spent']:.0f} s budget)" if sh.get("budget_spent") else "")
+                    + ".")
         lines.append(f"- [{prec}] {case.label}, {what}: {detail}.{note} "
                      f"Replay: `difftest/run.py --replay difftest/reproducers/{name}.json`")
     lines.append(f"<!-- end: {SYSTEM} -->")
@@ -912,14 +1084,20 @@ def main():
                     help="the AD system under test: PyTorch (default) or ADOL-C (float64 only)")
     ap.add_argument("--batch", type=int, default=200,
                     help="ADOL-C: programs per compiled C++ translation unit")
+    ap.add_argument("--checkpoint", default=None, metavar="FILE",
+                    help="append each case's graded result to FILE; a rerun with the same options continues "
+                         "from it (difftest/checkpoint.py)")
+    ap.add_argument("--shrink-budget", type=float, default=300.0, metavar="S",
+                    help="seconds of shrinking per finding at most (default 300)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--check", action="store_true",
                     help="exit 1 on any finding in the generated and examples groups (CI: there a "
                          "discrepancy means an export or evaluator bug to look at)")
     o = ap.parse_args()
-    global FAULT, SYSTEM
+    global FAULT, SYSTEM, SHRINK_BUDGET
     FAULT = o.inject_fault
     SYSTEM = o.system
+    SHRINK_BUDGET = o.shrink_budget
     if o.replay:
         return replay(o.replay)
     if o.shrink:   # the shrunk ones first: the others of the same program may reuse their minimum
@@ -943,8 +1121,37 @@ def main():
     failures = 0
     stats = {}
     findings = []
+    per_case = []   # (case, precision, its counts): the counts per primitive and per construct
     t0 = time.time()
     precs = o.precisions.split(",") if SYSTEM == "torch" else ["f64"]   # ADOL-C: double only
+    ck = None
+    if o.checkpoint:
+        ck = Checkpoint(o.checkpoint, {
+            "system": SYSTEM, "version": version(), "chad": file_hash(CHAD), "seed": seed,
+            "generated": o.generated, "groups": o.groups, "precisions": ",".join(precs),
+            "fault": FAULT, "batch": o.batch if SYSTEM == "adolc" else None}, print)
+
+    def key(case, prec):
+        return f"{case.group}|{case.label}|{prec}"
+
+    def take(case, prec, local, lf, secs=None):
+        """One case's result into the run's: checkpointed if new."""
+        if secs is not None:
+            local["seconds"] = secs
+        if ck is not None and key(case, prec) not in ck.done:
+            ck.add(key(case, prec), local, [list(f[2:]) for f in lf])
+        merge(stats, {k: v for k, v in local.items() if k != "seconds"})
+        findings.extend(lf)
+        per_case.append((case, prec, local))
+
+    def resumed(case, prec):
+        nonlocal t0
+        if ck is None or key(case, prec) not in ck.done:
+            return False
+        r = ck.done[key(case, prec)]
+        t0 -= r["stats"].get("seconds", 0.0)   # the time it took when graded
+        take(case, prec, r["stats"], [(case, prec, *f) for f in r["findings"]])
+        return True
     def module(case):
         nonlocal failures
         key = (case.path, case.fn)
@@ -959,28 +1166,35 @@ def main():
         return case.module is not None
     if SYSTEM == "torch":
         for k, case in enumerate(cases):
-            if module(case):
-                for prec in precs:
-                    run_case(case, prec, stats, findings, log)
+            todo = [p for p in precs if not resumed(case, p)]
+            tm = time.time()
+            if todo and module(case):
+                tm = (time.time() - tm) / len(todo)   # the export, shared by the precisions
+                for prec in todo:
+                    local, lf, tc = {}, [], time.time()
+                    run_case(case, prec, local, lf, log)
+                    take(case, prec, local, lf, time.time() - tc + tm)
             if (k + 1) % 50 == 0:
                 print(f"  ... {k + 1}/{len(cases)} cases, {len(findings)} findings, {time.time() - t0:.0f}s",
                       flush=True)
     else:
         for c0 in range(0, len(cases), o.batch):
-            chunk, texts, lines, recs = [], [], [], []
+            chunk, texts, lines, recs, locals_ = [], [], [], [], []
+            tb = time.time()
             for case in cases[c0:c0 + o.batch]:
-                if not module(case):   # the torch export gives the types, for the directions
+                if resumed(case, "f64") or not module(case):   # the torch export gives the types
                     continue
+                local = {}
                 try:
                     texts.append(adolc.export(CHAD, case.path, case.fn))
                 except adolc.CannotExport as e:
-                    what = adolc.construct(str(e))
-                    ce = stats.setdefault("cannot-export", {})
-                    ce[what] = ce.get(what, 0) + 1
+                    local["cannot-export"] = {adolc.construct(str(e)): 1}
+                    take(case, "f64", local, [])
                     continue
-                rec = directions(case, "f64", stats)
+                rec = directions(case, "f64", local)
                 chunk.append(case)
                 recs.append(rec)
+                locals_.append(local)
                 lines.append(adolc.input_line(len(texts) - 1, rec["args"], rec["tangent"], rec["cotangent"]))
             if not chunk:
                 continue
@@ -988,10 +1202,12 @@ def main():
             exe = adolc.compile_batch(texts, os.path.join(BUILD, "adolc"), f"batch-{seed}-{c0}")
             tc = time.time() - tc
             outs = adolc.run_batch(exe, lines)
-            for case, rec, line in zip(chunk, recs, outs):
-                adolc_grade(case, rec, line, stats, findings, log)
-            stats["compile-seconds"] = stats.get("compile-seconds", 0.0) + tc
-            stats["exported"] = stats.get("exported", 0) + len(chunk)
+            locals_[0]["compile-seconds"] = tc   # the batch's, counted once
+            for case, rec, line, local in zip(chunk, recs, outs, locals_):
+                lf = []
+                adolc_grade(case, rec, line, local, lf, log)
+                local["exported"] = 1
+                take(case, "f64", local, lf, (time.time() - tb) / len(chunk))
             print(f"  ... {min(c0 + o.batch, len(cases))}/{len(cases)} cases ({len(chunk)} exported, compiled "
                   f"in {tc:.0f}s), {len(findings)} findings, {time.time() - t0:.0f}s", flush=True)
     print("\nverdicts (entries, all precisions):")
@@ -1007,11 +1223,14 @@ def main():
     print(f"\nfindings: {len(findings)}")
     for case, prec, what, detail, _ in findings:
         print(f"  [{prec}] {case.label}: {what}: {detail}")
+    graded = time.time() - t0   # before shrinking
     shrunk = {}
     if o.record:
         shrunk = write_reproducers(o.record, findings, not o.no_shrink)
+    if ck is not None:
+        ck.close()
     if o.report:
-        write_report(o.report, seed, o, stats, findings, len(cases), time.time() - t0, shrunk)
+        write_report(o.report, seed, o, stats, findings, len(cases), graded, shrunk, per_case)
     bad = [f for f in findings if f[0].group in ("generated", "examples")] if o.check else []
     for case, prec, what, detail, _ in bad:
         print(f"FAIL [{prec}] {case.label}: {what}: {detail}")
