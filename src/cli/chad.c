@@ -350,7 +350,12 @@ int main(int argc, char **argv) {
   char *out = NULL;
   if (cmd == C_VECTORS) {   /* FILE is the output folder */
     rc = chad_vectors(spec, file, isatty(2), &d);
-    if (rc) diag_print(&d);
+    if (rc) {   /* unplaced: about the --spec file, or the output folder or a file in it */
+      char what[600];
+      if (strcmp(d.file, spec) == 0) snprintf(what, sizeof what, "--spec %s", spec);
+      else snprintf(what, sizeof what, "OUTDIR '%s'", d.file[0] ? d.file : file);
+      print_diag(&d, what);
+    }
     return rc;
   }
   chad_prog *p = chad_load_file(file, &d);
