@@ -100,6 +100,10 @@ void chad_set_evaluator(chad_evaluator ev);
  * results of each branch in *out. With chad_set_certificate(1) each output
  * carries "certificate": every real's enclosure (exact decimal midpoint and
  * radius) and the precision used. */
+/* The cap is taken within [64, CHAD_MAX_PREC_CAP] (a value outside is the
+ * nearest bound): beyond 2^20 bits one evaluation's Arb numbers, which the
+ * heap limit does not count, could exhaust the host. */
+#define CHAD_MAX_PREC_CAP 1048576L
 void chad_set_max_prec(long bits);
 void chad_set_certificate(int on);
 

@@ -293,7 +293,7 @@ int main(int argc, char **argv) {
       char *end;
       errno = 0;
       long bits = strtol(val, &end, 10);
-      if (errno || *end || end == val || bits < 64 || bits > 1048576)
+      if (errno || *end || end == val || bits < 64 || bits > CHAD_MAX_PREC_CAP)
         return usage_error("--max-prec needs a number of bits from 64 to 1048576, not '%s'", val);
       chad_set_max_prec(bits);
       break;

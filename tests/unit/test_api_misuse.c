@@ -4,12 +4,16 @@
  * program; a second chad_free) returns the documented usage error
  * CHAD_EXIT_USAGE instead of crashing; inputs over the documented limits are
  * positioned input errors. Run plain and under ASan+UBSan. */
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chad.h"
 #include "chad/surface.h"
+#include "api_internal.h"
+#include "certified/certify.h"
 
 #include "check.h"
 
@@ -82,6 +86,16 @@ int main(void) {
   memset(&d, 0, sizeof d);
   CHECK(chad_vectors("/nonexistent/spec.json", "/nonexistent/out", 0, &d) == CHAD_EXIT_INPUT &&
         strcmp(d.file, "/nonexistent/spec.json") == 0 && strstr(d.msg, "cannot open"));
+
+  printf("settings out of range: the nearest bound\n");
+  chad_set_max_prec(LONG_MAX);
+  CHECK(certify_max_prec() == CHAD_MAX_PREC_CAP);
+  chad_set_max_prec(-5);
+  CHECK(certify_max_prec() == 64);
+  chad_set_max_prec(4096);
+  chad_set_heap_limit(SIZE_MAX);
+  CHECK(api_heap_limit() == CHAD_MAX_HEAP_LIMIT);
+  chad_set_heap_limit((size_t)1 << 30);
 
   printf("diag_set and diag_print with a NULL diagnostic: nothing\n");
   CHECK(diag_set(NULL, CHAD_EXIT_INPUT, "f", 1, 1, "x") == CHAD_EXIT_INPUT);
