@@ -29,16 +29,17 @@
  * Preconditions, checked: d is not NULL (every function that takes one; with
  * d NULL a command returns CHAD_EXIT_USAGE and a loader NULL, saying
  * nothing). The program p is one chad_load_* returned and chad_free has not
- * freed; out, path, len and src are not NULL. A violation is a usage error:
- * the function returns CHAD_EXIT_USAGE (1) (a loader NULL, chad_fn
+ * freed; out, path, len and src are not NULL, nor chad_vectors' spec_path
+ * and outdir. A violation is a usage error: the function returns
+ * CHAD_EXIT_USAGE (1) (a loader NULL, chad_fn
  * -CHAD_EXIT_USAGE) with d saying "libchad: ... is NULL" or "... was
  * freed", and changes nothing else. fn == NULL means the last definition;
  * args == NULL or args->text == NULL means no --args; a chad_json's name
  * may be NULL ("<args>", "<json>"). chad_free(NULL) and a second chad_free
  * of the same program do nothing (unless a later chad_load_* has returned
- * the same address: the allocator may reuse it). Not checkable, so not
- * checked: a chad_json's len must not exceed its text, a pointer must point
- * to what its type says.
+ * the same address: the allocator may reuse it); so does diag_print(NULL).
+ * Not checkable, so not checked: a chad_json's len must not exceed its
+ * text, a pointer must point to what its type says.
  */
 #ifndef CHAD_H
 #define CHAD_H
@@ -99,6 +100,10 @@ void chad_set_evaluator(chad_evaluator ev);
  * results of each branch in *out. With chad_set_certificate(1) each output
  * carries "certificate": every real's enclosure (exact decimal midpoint and
  * radius) and the precision used. */
+/* The cap is taken within [64, CHAD_MAX_PREC_CAP] (a value outside is the
+ * nearest bound): beyond 2^20 bits one evaluation's Arb numbers, which the
+ * heap limit does not count, could exhaust the host. */
+#define CHAD_MAX_PREC_CAP 1048576L
 void chad_set_max_prec(long bits);
 void chad_set_certificate(int on);
 
@@ -196,11 +201,15 @@ typedef struct chad_check_opts {
  * certificates; the evaluator and certificate settings are restored after)
  * for each part of the candidate and grades every entry. Returns 0,
  * CHAD_EXIT_NONDIFF, CHAD_EXIT_UNDECIDED or CHAD_EXIT_WRONG with the report in
- * *out (malloc'd), or 1/2/3 with d set (usage, input, runtime errors). */
+ * *out (malloc'd), or 1/2/3 with d set (usage, input, runtime errors).
+ * The candidate is read like the other JSON inputs: at most
+ * CHAD_MAX_JSON_BYTES, its memory within the heap limit, an integer beyond
+ * int64 a valid number for a real. */
 int chad_check_candidate(chad_prog *p, const chad_check_opts *o, char **out, chad_diag *d);
 
 /* chad vectors OUTDIR: the certified test-vector suite defined by the JSON
- * file spec_path (vectors/spec.json), one file per group and index.json,
+ * file spec_path (vectors/spec.json, read with chad_read_file's bound), one
+ * file per group and index.json,
  * written into outdir (spec/vectors.md). progress: a line on stderr every
  * 25 vectors. Deterministic: the same definition gives the same bytes.
  * Leaves the evaluator at CHAD_EVAL_FAST and certificates off. */

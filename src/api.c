@@ -263,7 +263,9 @@ int chad_print(chad_prog *p, const char *fn, char **out, chad_diag *d) {
 void chad_set_evaluator(chad_evaluator ev) {
   evaluator = ev == CHAD_EVAL_REF || ev == CHAD_EVAL_BALL ? ev : CHAD_EVAL_FAST;
 }
-void chad_set_max_prec(long bits) { certify_set_max_prec(bits); }
+void chad_set_max_prec(long bits) {
+  certify_set_max_prec(bits > CHAD_MAX_PREC_CAP ? CHAD_MAX_PREC_CAP : bits);   /* and at least 64 */
+}
 static int certificate_on = 0;
 void chad_set_certificate(int on) {
   certificate_on = on != 0;

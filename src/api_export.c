@@ -8,6 +8,8 @@
 #include "export/export.h"
 
 int chad_export(chad_prog *p, const char *fn, const char *target, char **out, chad_diag *d) {
+  int pre = api_check(p, out, d);   /* the preconditions of every command (chad.h) */
+  if (pre) return pre;
   int adolc = target && strcmp(target, "adolc") == 0;
   if (!target || (strcmp(target, "torch") != 0 && !adolc))
     return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "export: the targets are torch and adolc, not '%s'",

@@ -11,6 +11,7 @@
 int diag_set(chad_diag *d, int exit_code, const char *file, int line, int col,
              const char *fmt, ...) {
   va_list ap;
+  if (!d) return exit_code;   /* a library caller gave no diagnostic: nowhere to say more */
   d->exit_code = exit_code;
   snprintf(d->file, sizeof d->file, "%s", file ? file : "");
   d->line = line;
@@ -22,6 +23,7 @@ int diag_set(chad_diag *d, int exit_code, const char *file, int line, int col,
 }
 
 void diag_print(const chad_diag *d) {
+  if (!d) return;
   /* the certified verdicts are answers, not errors */
   const char *kind = d->exit_code == CHAD_EXIT_NONDIFF || d->exit_code == CHAD_EXIT_UNDECIDED
                          ? "" : "error: ";

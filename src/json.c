@@ -117,8 +117,10 @@ static void counted_on(void) {
 }
 static void counted_off(void) { json_set_alloc_funcs(saved_malloc, saved_free); }
 
-json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_diag *d) {
+json_t *json_tree_parse(const char *text, size_t len, const char *file, int *ints_as_real,
+                        chad_diag *d) {
   json_error_t err;
+  *ints_as_real = 0;
   if (len > JSON_MAX_TEXT) {
     int line, col;
     diag_locate(text, len, JSON_MAX_TEXT, &line, &col);
@@ -129,15 +131,14 @@ json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_di
   json_mem_over = 0;
   counted_on();
   json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
-  int ints_as_real = 0;
   if (!root && !json_mem_over && strstr(err.text, "too big")) {
     /* an integer literal beyond int64 (jansson's "too big integer"): a
      * valid number for a real; read every number as a double, and ints
-     * again from the text (rd_int) */
+     * again from the text (json_int_literal) */
     json_error_t err2;
     root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL,
                       &err2);
-    ints_as_real = root != NULL;
+    *ints_as_real = root != NULL;
   }
   counted_off();
   if (!root && json_mem_over) {
@@ -155,14 +156,36 @@ json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_di
     diag_set(d, CHAD_EXIT_INPUT, file, line, col, "invalid JSON: %s", err.text);
     return NULL;
   }
+  return root;
+}
+
+void json_tree_free(json_t *root) {
+  counted_on();
+  json_decref(root);
+  counted_off();
+}
+
+int json_int_literal(const char *at, size_t n, int64_t *x) {
+  size_t k = 0;
+  while (k < n && (at[k] == '-' || (at[k] >= '0' && at[k] <= '9'))) k++;
+  if (k < n && (at[k] == '.' || at[k] == 'e' || at[k] == 'E')) return 1;
+  errno = 0;
+  long long v = strtoll(at, NULL, 10);
+  if (errno == ERANGE) return 2;
+  *x = (int64_t)v;
+  return 0;
+}
+
+json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_diag *d) {
+  int ints_as_real;
+  json_t *root = json_tree_parse(text, len, file, &ints_as_real, d);
+  if (!root) return NULL;
   json_doc *doc = calloc(1, sizeof *doc);
   char *copy = malloc(len + 1);
   if (!doc || !copy) {
     free(doc);
     free(copy);
-    counted_on();
-    json_decref(root);
-    counted_off();
+    json_tree_free(root);
     diag_set(d, CHAD_EXIT_RUNTIME, file, 0, 0, "out of memory reading JSON");
     return NULL;
   }
@@ -178,9 +201,7 @@ json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_di
 
 void json_doc_free(json_doc *doc) {
   if (!doc) return;
-  counted_on();
-  json_decref(doc->root);
-  counted_off();
+  json_tree_free(doc->root);
   free(doc->text);
   free(doc);
 }
@@ -305,15 +326,11 @@ static const value *rd_value(reader *r, int ty, const json_t *j) {
     if (r->doc->ints_as_real && json_is_real(j)) { /* the literal, from the text */
       int line, col;
       const char *at = locate(r->doc, r->path, r->depth, 0, &line, &col);
-      size_t k = 0, n = (size_t)(r->doc->text + r->doc->len - at);
-      while (k < n && (at[k] == '-' || (at[k] >= '0' && at[k] <= '9'))) k++;
-      if (k < n && (at[k] == '.' || at[k] == 'e' || at[k] == 'E'))
-        return rd_fail(r, "expected an integer, found a real number");
-      errno = 0;
-      long long x = strtoll(at, NULL, 10);
-      if (errno == ERANGE)
-        return rd_fail(r, "integer out of the 64-bit range [-2^63, 2^63 - 1]");
-      v = v_int(r->h, (int64_t)x);
+      int64_t x = 0;
+      int lit = json_int_literal(at, (size_t)(r->doc->text + r->doc->len - at), &x);
+      if (lit == 1) return rd_fail(r, "expected an integer, found a real number");
+      if (lit == 2) return rd_fail(r, "integer out of the 64-bit range [-2^63, 2^63 - 1]");
+      v = v_int(r->h, x);
       break;
     }
     if (!json_is_integer(j))

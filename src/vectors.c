@@ -203,10 +203,24 @@ static int write_file(const char *path, json_t *j, chad_diag *d) {
 }
 
 int chad_vectors(const char *spec_path, const char *outdir, int progress, chad_diag *d) {
+  if (!d) return CHAD_EXIT_USAGE;   /* chad.h's preconditions */
+  if (!spec_path || !outdir)
+    return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: chad_vectors: %s is NULL",
+                    spec_path ? "outdir" : "spec_path");
+  /* read like every JSON input: bounded, errors placed in the file */
+  size_t len;
+  char *text = diag_read_file(spec_path, 0, CHAD_MAX_JSON_BYTES, &len, d);
+  if (!text) return d->exit_code;
   json_error_t je;
-  json_t *spec = json_load_file(spec_path, JSON_DECODE_ANY, &je);
-  if (!spec)
-    return diag_set(d, CHAD_EXIT_INPUT, spec_path, je.line, je.column, "%s", je.text);
+  json_t *spec = json_loadb(text, len, JSON_DECODE_ANY, &je);
+  if (!spec) {
+    int line = je.line > 0 ? je.line : 1, col = je.column > 0 ? je.column : 1;
+    if (je.position > 0 && memchr(text, '\r', len))   /* jansson counts LF only */
+      diag_locate(text, len, (size_t)je.position - 1, &line, &col);
+    free(text);
+    return diag_set(d, CHAD_EXIT_INPUT, spec_path, line, col, "invalid JSON: %s", je.text);
+  }
+  free(text);
   if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
     json_decref(spec);
     return diag_set(d, CHAD_EXIT_INPUT, outdir, 0, 0, "cannot create: %s", strerror(errno));

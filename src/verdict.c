@@ -78,6 +78,7 @@ typedef struct ctx {
   const char *cfile;   /* the candidate's name in messages */
   const char *ctext;   /* its text (NaN tokens replaced)   */
   size_t clen;
+  int ints_as_real;    /* json_tree_parse read every number as a real */
   vd_entry *e;
   int n, cap;
   kink *k;
@@ -581,8 +582,16 @@ static int walk_value(ctx *c, int ty, const json_t *ref, const json_t *cand, enc
     return 0;
   }
   case TY_INT:
-    if (!json_is_integer(cand)) return cand_error(c, 0, "expected an integer, found %s", kind_name(cand));
-    snprintf(b, sizeof b, "%" JSON_INTEGER_FORMAT, json_integer_value(cand));
+    if (c->ints_as_real && json_is_real(cand)) {   /* the literal, from the text */
+      json_cursor u = locate(c, c->depth, 0);
+      int64_t x = 0;
+      int lit = json_int_literal(u.p, (size_t)(u.end - u.p), &x);
+      if (lit == 1) return cand_error(c, 0, "expected an integer, found a number");
+      if (lit == 2) return cand_error(c, 0, "integer out of the 64-bit range [-2^63, 2^63 - 1]");
+      snprintf(b, sizeof b, "%" PRId64, x);
+    } else if (!json_is_integer(cand))
+      return cand_error(c, 0, "expected an integer, found %s", kind_name(cand));
+    else snprintf(b, sizeof b, "%" JSON_INTEGER_FORMAT, json_integer_value(cand));
     {
       char r[64];
       snprintf(r, sizeof r, "%" JSON_INTEGER_FORMAT, json_integer_value(ref));
@@ -1454,11 +1463,12 @@ int chad_check_candidate(chad_prog *p, const chad_check_opts *o, char **out, cha
   replace_nonstandard(text, o->candidate->len);
   c->ctext = text;
   c->clen = o->candidate->len;
-  json_error_t jerr;
-  root = json_loadb(text, c->clen, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+  /* the JSON inputs' reader: their size limit, the heap limit on its
+   * memory, positions, integers beyond int64 for reals */
+  json_error_t jerr;   /* for the references, chad's own output */
+  root = json_tree_parse(text, c->clen, c->cfile, &c->ints_as_real, d);
   if (!root) {
-    rc = diag_set(d, CHAD_EXIT_INPUT, c->cfile, jerr.line > 0 ? jerr.line : 1,
-                  jerr.column > 0 ? jerr.column : 1, "invalid JSON: %s", jerr.text);
+    rc = d->exit_code;
     goto done;
   }
   /* The candidate's parts: an object with the keys of chad's outputs, or a
@@ -1562,7 +1572,7 @@ int chad_check_candidate(chad_prog *p, const chad_check_opts *o, char **out, cha
 done:
   chad_set_evaluator(saved_ev);
   chad_set_certificate(saved_cert);
-  json_decref(root);
+  json_tree_free(root);
   free(text);
   for (int i = 0; i < c->n; i++) entry_free(&c->e[i]);
   free(c->e);

@@ -1,10 +1,13 @@
 /* The property-test generator's PRNG (proptests/prng.h), fed by the
  * fuzzer's bytes: each draw consumes one byte, which decides it together
- * with a splitmix64 stream seeded by the input, so that libFuzzer's
- * mutations of a byte change one choice of the generator (its structure,
- * not only its seed). Past the input's end the stream alone goes on, still
- * deterministic. Force-included (-include) before proptests/pt.h, whose
- * prng.h it replaces (same guard, same interface). */
+ * with a splitmix64 stream seeded by the input's first byte only, so that
+ * libFuzzer's mutation of byte k changes draw k of the generator (one
+ * choice of its structure, or one number) and leaves the other draws as
+ * they were. The byte is both the draw's low 8 bits (prng_below) and its
+ * high 8 bits (prng_unit, prng_range: the number's leading bits). Past the
+ * input's end the stream alone goes on, still deterministic.
+ * Force-included (-include) before proptests/pt.h, whose prng.h it
+ * replaces (same guard, same interface). */
 #ifndef PT_PRNG_H
 #define PT_PRNG_H
 #include <stddef.h>
@@ -24,9 +27,12 @@ static inline uint64_t prng_mix(uint64_t *s) {
 }
 static inline uint64_t prng_next(prng *r) {
   uint64_t z = prng_mix(&r->s);
-  /* the byte in the low bits: prng_below(n) for n <= 256 dividing 256 is
-   * the byte's choice alone, for other n mostly */
-  if (r->pos < r->n) z = (z & ~(uint64_t)0xFF) | r->data[r->pos++];
+  /* prng_below(n) for n dividing 256 is the byte's choice alone; for other
+   * n the byte and the draw's fixed place in the stream decide it */
+  if (r->pos < r->n) {
+    uint64_t b = r->data[r->pos++];
+    z = (z & ~((uint64_t)0xFF << 56 | 0xFF)) | b << 56 | b;
+  }
   return z;
 }
 static inline int prng_below(prng *r, int n) { return (int)(prng_next(r) % (uint64_t)n); }

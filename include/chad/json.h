@@ -56,6 +56,22 @@ void json_set_mem_limit(size_t bytes);
 json_doc *json_doc_parse(const char *text, size_t len, const char *file, chad_diag *d);
 void json_doc_free(json_doc *doc);
 
+/* The parser under json_doc_parse, for a reader that walks jansson's tree
+ * itself (chad check --candidate): the same size limit, memory budget,
+ * duplicate keys rejected, error positions (a lone CR ends a line) and
+ * integer literals beyond int64 accepted. When the text has one, every
+ * number is parsed as a JSON real and *ints_as_real is set: an int is then
+ * read from its literal (json_int_literal). NULL on error, with d set.
+ * Free the tree with json_tree_free (it was allocated within the budget). */
+struct json_t;
+struct json_t *json_tree_parse(const char *text, size_t len, const char *file, int *ints_as_real,
+                               chad_diag *d);
+void json_tree_free(struct json_t *root);
+/* The integer literal at `at` (n bytes before the text's end): 0 with *x
+ * set; 1 when it is a real literal (a fraction or an exponent); 2 when it
+ * is beyond int64. */
+int json_int_literal(const char *at, size_t n, int64_t *x);
+
 /* Reads a document's top-level value as a value of source type `ty` (first
  * order). `what` names it in messages ("the cotangent"). NULL on error. */
 const value *json_doc_value(heap *h, const json_doc *doc, int ty, const char *what,

@@ -293,7 +293,7 @@ int main(int argc, char **argv) {
       char *end;
       errno = 0;
       long bits = strtol(val, &end, 10);
-      if (errno || *end || end == val || bits < 64 || bits > 1048576)
+      if (errno || *end || end == val || bits < 64 || bits > CHAD_MAX_PREC_CAP)
         return usage_error("--max-prec needs a number of bits from 64 to 1048576, not '%s'", val);
       chad_set_max_prec(bits);
       break;
@@ -350,7 +350,12 @@ int main(int argc, char **argv) {
   char *out = NULL;
   if (cmd == C_VECTORS) {   /* FILE is the output folder */
     rc = chad_vectors(spec, file, isatty(2), &d);
-    if (rc) diag_print(&d);
+    if (rc) {   /* unplaced: about the --spec file, or the output folder or a file in it */
+      char what[600];
+      if (strcmp(d.file, spec) == 0) snprintf(what, sizeof what, "--spec %s", spec);
+      else snprintf(what, sizeof what, "OUTDIR '%s'", d.file[0] ? d.file : file);
+      print_diag(&d, what);
+    }
     return rc;
   }
   chad_prog *p = chad_load_file(file, &d);

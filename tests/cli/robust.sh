@@ -90,6 +90,48 @@ expect_err "JSON larger than --heap-mb: the heap limit, exit 3" 3 \
   "$CHAD" eval "$P" --args "@$tmp/big.json" --heap-mb 1
 expect_out "the same JSON within the heap limit" 0 "$CHAD" eval "$P" --args "@$tmp/big.json"
 
+# chad check --candidate reads its JSON like the other inputs: bounded, the
+# heap limit on jansson's memory, positions with lone CRs, integers beyond
+# int64 for a real
+prog 'def s (x : real) : real = x * x'
+expect_err "--candidate @/dev/zero: too large, positioned, exit 2" 2 \
+  '^/dev/zero:1:67108865: error: too large: more than 67108864 bytes \(the limit of a JSON input\)$' \
+  "$CHAD" check "$P" --args '[1.0]' --candidate @/dev/zero
+{ printf '{"value": ['; yes '1,' | head -n 300000 | tr -d '\n'; echo '1]}'; } >"$tmp/bigc.json"
+expect_err "--candidate JSON larger than --heap-mb: the heap limit, exit 3" 3 \
+  "^$tmp/bigc.json:1:1: error: heap limit reached while reading JSON \(600015 bytes of text\); raise it with --heap-mb$" \
+  "$CHAD" check "$P" --args '[1.0]' --candidate "@$tmp/bigc.json" --heap-mb 1
+expect_err "--candidate: CR-only line ends count as line breaks (invalid JSON)" 2 \
+  "^<candidate>:3:2: error: invalid JSON: invalid token near 'x'$" \
+  "$CHAD" check "$P" --args '[1.0]' --candidate $'{"value":\r\r x}'
+run "$CHAD" check "$P" --args '[4294967296.0]' --candidate '{"value": 18446744073709551616}'
+if [ "$rc" -eq 0 ] && [[ $out == *"value  correct     1.8446744073709552e+19"* ]]; then
+  ok "--candidate: an integer >= 2^63 given for a real is graded"
+else bad "--candidate: an integer >= 2^63 given for a real is graded" "exit $rc" "$out" "$err"; fi
+prog 'def q (x : real, n : int) : (real * int) = (x * toreal n, n)'
+run "$CHAD" check "$P" --args '[1.0, 3]' --candidate '{"value": [18446744073709551616, 4]}'
+if [ "$rc" -eq 6 ] && [[ $out == *"value[1]  WRONG       4 "* ]]; then
+  ok "--candidate: beside a real >= 2^63, an int is still graded as an int"
+else bad "--candidate: beside a real >= 2^63, an int is still graded as an int" "exit $rc" "$out" "$err"; fi
+expect_err "--candidate: an integer >= 2^63 given for an int: out of range, positioned" 2 \
+  "^<candidate>:1:34: error: the candidate's value\[1\]: integer out of the 64-bit range \[-2\^63, 2\^63 - 1\]$" \
+  "$CHAD" check "$P" --args '[1.0, 3]' --candidate '{"value": [18446744073709551616, 9223372036854775808]}'
+expect_err "--candidate: a real for an int beside it, positioned" 2 \
+  "^<candidate>:1:34: error: the candidate's value\[1\]: expected an integer, found a number$" \
+  "$CHAD" check "$P" --args '[1.0, 3]' --candidate '{"value": [18446744073709551616, 3.0]}'
+# chad vectors: its --spec read with the same bound; errors placed
+expect_err "vectors --spec missing: on the command line" 2 \
+  "^<command line>: error: --spec $tmp/nope.json: cannot open: No such file or directory$" \
+  "$CHAD" vectors "$tmp/vec" --spec "$tmp/nope.json"
+expect_err "vectors --spec /dev/zero: too large, positioned" 2 \
+  "^/dev/zero:1:67108865: error: too large: more than 67108864 bytes$" "$CHAD" vectors "$tmp/vec" --spec /dev/zero
+printf '{\r"groups": x}' >"$tmp/spec.json"
+expect_err "vectors --spec invalid JSON with CR-only line ends: positioned" 2 \
+  "^$tmp/spec.json:2:11: error: invalid JSON: invalid token near 'x'$" "$CHAD" vectors "$tmp/vec" --spec "$tmp/spec.json"
+expect_err "vectors OUTDIR that cannot be made: on the command line" 2 \
+  "^<command line>: error: OUTDIR '$tmp/no/out': cannot create: No such file or directory$" \
+  "$CHAD" vectors "$tmp/no/out"
+
 # ---- positions: CR-only line ends, hints that apply -----------------------
 printf 'def f (x : real) : real =\r  x +\r  true\r' >"$P"
 expect_err "CR-only line ends count as line breaks (source)" 2 \

@@ -1,25 +1,34 @@
 /* libchad's preconditions (include/chad.h): each misuse of the API (NULL
- * for the program, the output, the diagnostic, a source, a path; a freed
+ * for the program, the output, the diagnostic, a source, a path, the
+ * options of chad_check_candidate, the paths of chad_vectors; a freed
  * program; a second chad_free) returns the documented usage error
  * CHAD_EXIT_USAGE instead of crashing; inputs over the documented limits are
  * positioned input errors. Run plain and under ASan+UBSan. */
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chad.h"
 #include "chad/surface.h"
+#include "api_internal.h"
+#include "certified/certify.h"
 
 #include "check.h"
 
 static const char src[] = "def sq (x : real) : real = x * x\n";
 
 /* Every command of chad.h on (p, out, d), with valid other arguments. */
-enum { NCMD = 9 };
+enum { NCMD = 11 };
 static int command(int k, chad_prog *p, char **out, chad_diag *d) {
   chad_json args = chad_json_text("[2.0]", "<args>");
   chad_json tan = chad_json_text("[1.0]", "<tangent>"), cot = chad_json_text("1.0", "<cotangent>");
+  chad_json cand = chad_json_text("{\"value\": 4.0, \"gradient\": [4.0]}", "<candidate>");
+  chad_check_opts o = {NULL, &args, &cand, NULL, NULL, CHAD_CHECK_DEFAULT_ULPS, 0, 0, 0};
   switch (k) {
+  case 9: return chad_export(p, NULL, "torch", out, d);
+  case 10: return chad_check_candidate(p, &o, out, d);
   case 0: return chad_check(p, out, d);
   case 1: return chad_print(p, NULL, out, d);
   case 2: return chad_eval(p, NULL, &args, out, d);
@@ -58,6 +67,39 @@ int main(void) {
   CHECK(chad_fn(p, NULL, NULL) == -CHAD_EXIT_USAGE);
   CHECK(chad_fn(p, NULL, &d) == 0);
   chad_set_inline(NULL, 1); /* nothing to do */
+  memset(&d, 0, sizeof d);
+  out = (char *)"sentinel";
+  CHECK(chad_export(p, NULL, NULL, &out, &d) == CHAD_EXIT_USAGE && out == NULL && strstr(d.msg, "targets"));
+  CHECK(chad_export(p, NULL, NULL, &out, NULL) == CHAD_EXIT_USAGE);
+  memset(&d, 0, sizeof d);
+  out = (char *)"sentinel";
+  CHECK(chad_check_candidate(p, NULL, &out, &d) == CHAD_EXIT_USAGE && out == NULL &&
+        strstr(d.msg, "the options are NULL"));
+  CHECK(chad_check_candidate(p, NULL, &out, NULL) == CHAD_EXIT_USAGE);
+
+  printf("chad_vectors: NULL spec, output folder or diagnostic\n");
+  memset(&d, 0, sizeof d);
+  CHECK(chad_vectors(NULL, "/nonexistent", 0, &d) == CHAD_EXIT_USAGE && strstr(d.msg, "spec_path is NULL"));
+  memset(&d, 0, sizeof d);
+  CHECK(chad_vectors("vectors/spec.json", NULL, 0, &d) == CHAD_EXIT_USAGE && strstr(d.msg, "outdir is NULL"));
+  CHECK(chad_vectors("/nonexistent/spec.json", "/nonexistent/out", 0, NULL) == CHAD_EXIT_USAGE);
+  memset(&d, 0, sizeof d);
+  CHECK(chad_vectors("/nonexistent/spec.json", "/nonexistent/out", 0, &d) == CHAD_EXIT_INPUT &&
+        strcmp(d.file, "/nonexistent/spec.json") == 0 && strstr(d.msg, "cannot open"));
+
+  printf("settings out of range: the nearest bound\n");
+  chad_set_max_prec(LONG_MAX);
+  CHECK(certify_max_prec() == CHAD_MAX_PREC_CAP);
+  chad_set_max_prec(-5);
+  CHECK(certify_max_prec() == 64);
+  chad_set_max_prec(4096);
+  chad_set_heap_limit(SIZE_MAX);
+  CHECK(api_heap_limit() == CHAD_MAX_HEAP_LIMIT);
+  chad_set_heap_limit((size_t)1 << 30);
+
+  printf("diag_set and diag_print with a NULL diagnostic: nothing\n");
+  CHECK(diag_set(NULL, CHAD_EXIT_INPUT, "f", 1, 1, "x") == CHAD_EXIT_INPUT);
+  diag_print(NULL);
 
   printf("NULL source, path, name or length\n");
   CHECK(chad_load_string(NULL, 3, "x", &d) == NULL && d.exit_code == CHAD_EXIT_USAGE &&
@@ -150,6 +192,13 @@ int main(void) {
     out = NULL;
     CHECK(chad_eval(p, NULL, &j, &out, &d) == CHAD_EXIT_INPUT && d.line == 1 &&
           d.col == (int)CHAD_MAX_JSON_BYTES + 1 && strstr(d.msg, "too large"));
+    /* the candidate of chad_check_candidate too */
+    chad_json a = chad_json_text("[2.0]", "<args>");
+    j.name = "<candidate>";
+    chad_check_opts o = {NULL, &a, &j, NULL, NULL, CHAD_CHECK_DEFAULT_ULPS, 0, 0, 0};
+    CHECK(chad_check_candidate(p, &o, &out, &d) == CHAD_EXIT_INPUT && out == NULL &&
+          strcmp(d.file, "<candidate>") == 0 && d.line == 1 && d.col == (int)CHAD_MAX_JSON_BYTES + 1 &&
+          strstr(d.msg, "too large"));
   }
   free(s);
   /* jansson's memory counts against the heap limit */
