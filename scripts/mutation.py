@@ -723,15 +723,27 @@ class Worker:
             os.replace(os.path.join(self.dir, x + ".orig"), os.path.join(self.dir, x))
 
 
-def baseline(w, kinds):
-    """every suite on the unmutated tree: it must pass; its times set the bounds"""
-    cost = {}
-    for name, (cmd, env) in all_suites(kinds).items():
-        st, secs, out = run(cmd, w.dir, 1800, env)
-        if st != "ok":
-            sys.exit(f"mutation: the unmutated tree fails {name}; mutants would prove nothing:\n{out}")
-        cost[name] = secs
-        print(f"  baseline {name}: ok, {secs:.1f} s", flush=True)
+def baseline(workers, kinds):
+    """every suite on the unmutated tree, shared among the workers as the
+    mutants will share the machine: it must pass; its times set the bounds"""
+    cost, todo, lock = {}, list(all_suites(kinds).items()), threading.Lock()
+
+    def loop(w):
+        while True:
+            with lock:
+                if not todo:
+                    return None
+                name, (cmd, env) = todo.pop(0)
+            st, secs, out = run(cmd, w.dir, 1800, env)
+            if st != "ok":
+                return f"mutation: the unmutated tree fails {name}; mutants would prove nothing:\n{out}"
+            cost[name] = secs
+            print(f"  baseline {name}: ok, {secs:.1f} s", flush=True)
+
+    with ThreadPoolExecutor(len(workers)) as ex:
+        errs = [e for e in ex.map(loop, workers) if e]
+    if errs:
+        sys.exit(errs[0])
     return cost
 
 
@@ -899,15 +911,18 @@ def main():
               f"{len(rec) - len(ids)} recorded killed by a time-out, not drawn)")
         chosen = [by_id[i] for i in random.Random(seed).sample(live, min(a.sample or len(live), len(live)))]
     elif a.per_file:
-        rng, chosen = random.Random(seed), []
+        rng, per = random.Random(seed), []
         for f in sorted({m.file for m in by_id.values()}):
             ids = sorted(i for i, m in by_id.items() if m.file == f)
-            chosen += [by_id[i] for i in rng.sample(ids, min(a.per_file, len(ids)))]
+            per.append([by_id[i] for i in sorted(rng.sample(ids, min(a.per_file, len(ids))))])
+        # round robin over the files: a run stopped early has covered every file alike
+        chosen = [ms[k] for k in range(a.per_file) for ms in per if k < len(ms)]
     else:
         ids = sorted(by_id)
         chosen = [by_id[i] for i in (random.Random(seed).sample(ids, a.sample)
                                       if 0 < a.sample < len(ids) else ids)]
-    chosen.sort(key=lambda m: m.id)
+    if not a.per_file:
+        chosen.sort(key=lambda m: m.id)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
@@ -932,7 +947,7 @@ def main():
         for w in workers[1:]:
             w.clone(workers[0])
         print(f"mutation: {len(workers)} scratch tree(s) built in {time.time() - t0:.0f} s", flush=True)
-        cost = TYPICAL_COST if a.no_baseline else baseline(workers[0], kinds)
+        cost = TYPICAL_COST if a.no_baseline else baseline(workers, kinds)
         results, lock, times = [], threading.Lock(), {}
         pool = list(chosen)
 
