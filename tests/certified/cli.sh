@@ -152,5 +152,14 @@ def ix (v : [real]) : real = v[5] * 2.0
 CHAD
 expect "a runtime error stays a runtime error" 3 '' 'index 5 out of bounds' \
   "$CHAD" grad "$tmp/ix.chad" --eval ball --args '[[1.0]]'
+# the ball evaluator's own shape check of matvec (a ragged matrix), in value and gradient
+cat >"$tmp/mv.chad" <<'CHAD'
+def mv (a : [[real]], v : [real]) : real = sum (matvec a v)
+CHAD
+for cmd in eval grad; do
+  expect "$cmd of matvec on a ragged matrix: a runtime error" 3 '' \
+    "^$tmp/mv.chad:1:49: error: runtime error in 'mv': matvec: matvec: a matrix row's length differs from the vector's\$" \
+    "$CHAD" $cmd "$tmp/mv.chad" --eval ball --args '[[[1.0, 2.0], [3.0]], [1.0, 1.0]]'
+done
 echo "certified-cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
