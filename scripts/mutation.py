@@ -843,6 +843,10 @@ def main():
     ap.add_argument("--record", help="merge the killed mutants' ids (with the suite that killed each) into this file")
     ap.add_argument("--from-record", help="draw the sample from the ids in this file recorded killed by a "
                     "failing suite, not by a time-out (a regression check)")
+    ap.add_argument("--from-log", metavar="LOG",
+                    help="no run: the summary, --report and --record from the result lines of a run's output, "
+                         "classified with the lists as they are now (survivors argued since)")
+    ap.add_argument("--log-command", help="with --from-log: the run's command line, where its log lacks it")
     ap.add_argument("--history", default=KILLED,
                     help="the kill history ordering the suites ('ID | killed by SUITE' lines; default %(default)s)")
     ap.add_argument("--suites", default="unit,cli,certified,proptest")
@@ -887,6 +891,8 @@ def main():
             print(f"{i}\t{by_id[i].where}" if a.where else i)
         print(f"{len(by_id)} mutants", file=sys.stderr)
         return 0
+    if a.from_log:
+        return from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale)
     if a.only:
         missing = [i for i in a.only if i not in by_id]
         if missing:
@@ -928,6 +934,7 @@ def main():
                             capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
                            capture_output=True, text=True).stdout.strip()
+    print("mutation: command: " + " ".join(["scripts/mutation.py"] + sys.argv[1:]))
     print(f"mutation seed {seed}: {len(chosen)} of {len(by_id)} mutants, suites {','.join(kinds)}, "
           f"-j{a.jobs}, commit {commit}{' (modified)' if dirty else ''}", flush=True)
     for i in stale:
@@ -985,9 +992,15 @@ def main():
 
     if STOP.is_set():
         print("mutation: stopped by a signal; partial results")
+    return finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, time.time() - t_start,
+                  cost, equiv, proof_only, stale)
+
+
+def finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, wall, cost, equiv, proof_only,
+           stale):
+    """the summary, the report and the record of a run's results; the exit status"""
     results.sort(key=lambda r: r[0].id)
     rows = [(m, res) for m, res, _ in results]
-    wall = time.time() - t_start
     surv = [(m, why) for m, res, why in results if res == "survived"]
     counts = dict.fromkeys(COLS, 0)
     for _, res in rows:
@@ -1008,6 +1021,51 @@ def main():
     passed = len(rows) - len(surv) - counts["nocompile"]
     print(f"{passed} passed, {len(surv) + nstale} failed")
     return 1 if surv or nstale else 0
+
+
+LOG_LINE = re.compile(r"^\[\d+/\d+\] (killed|timeout|FAIL mutant survived:|equivalent|proof-only|nocompile) "
+                      r"(.+?) @(\S+:\d+:\d+)(?: \((.*)\))? (\d+)s \(build \d+s\)$")
+
+
+def ap_run(cmd):
+    """--sample and --per-file of a run's command line"""
+    words = cmd.split()
+    get = lambda f: int(words[words.index(f) + 1]) if f in words[:-1] else 0  # noqa: E731
+    return argparse.Namespace(sample=get("--sample"), per_file=get("--per-file"))
+
+
+def from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale):
+    """finish() on the results a run printed (its seed, commit and wall time
+    from its first and summary lines), each survivor classified again"""
+    results, times, seed, commit, dirty, wall = [], {}, 0, "?", "", 0.0
+    for ln in open(a.from_log, encoding="utf-8"):
+        ln = ln.rstrip("\n")
+        m0 = re.match(r"mutation seed (\d+): .*, -j(\d+), commit (\w+)( \(modified\))?", ln)
+        if m0:
+            seed, a.jobs, commit, dirty = int(m0.group(1)), int(m0.group(2)), m0.group(3), m0.group(4) or ""
+        if ln.startswith("mutation: command: ") and not a.log_command:
+            a.log_command = ln[len("mutation: command: "):]
+        mw = re.search(r"wall ([\d.]+) min$", ln)
+        if mw:
+            wall = float(mw.group(1)) * 60
+        mr = LOG_LINE.match(ln)
+        if not mr:
+            continue
+        res, mid, why, secs = mr.group(1), mr.group(2), mr.group(4) or "", float(mr.group(5))
+        if mid not in by_id:
+            print(f"mutation: {mid}: no such mutant now (stale), left out")
+            continue
+        res = {"FAIL mutant survived:": "survived"}.get(res, res)
+        if res in ("survived", "equivalent", "proof-only"):
+            res = "equivalent" if mid in equiv else "proof-only" if mid in proof_only else "survived"
+        results.append((by_id[mid], res, why))
+        times.setdefault(res, []).append(secs)
+    print(f"mutation: {len(results)} results read from {a.from_log}")
+    if a.log_command:  # the sample as the run drew it, for the report
+        run = ap_run(a.log_command)
+        a.sample, a.per_file = run.sample, run.per_file
+    return finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, wall, {}, equiv,
+                  proof_only, stale)
 
 
 def record(path, results, every):
@@ -1042,10 +1100,14 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
     gtab, _ = table(rows, lambda m: f"{m.file} {m.fn or '(file scope)'}")
     gtab[0] = gtab[0].replace("| file |", "| function |")
     argv = " ".join(["scripts/mutation.py"] + sys.argv[1:])
+    written = f"Written by `{argv}` (spec/mutation.md)."
+    if a.from_log:
+        written = (f"The results of `{a.log_command or 'a run'}` (spec/mutation.md), classified with the "
+                   f"equivalent and proof-only lists as they are now by `{argv}`.")
     lines = [
         "# Mutation testing: run of record",
         "",
-        "Written by `" + argv + "` (spec/mutation.md).",
+        written,
         "",
         f"- commit {commit}{' with uncommitted changes' if dirty else ''}; "
         f"{len(rows)} mutants of the {total} generated over the files selected"
