@@ -891,6 +891,11 @@ def main():
             print(f"{i}\t{by_id[i].where}" if a.where else i)
         print(f"{len(by_id)} mutants", file=sys.stderr)
         return 0
+    for i in stale:
+        print(f"{'FAIL' if a.strict else 'mutation: warning:'} stale entry (no mutant has this id now; "
+              f"argue the mutant again under its new id, or drop it): {i}")
+    if stale_killed:
+        print(f"mutation: {len(stale_killed)} ids of {KILLED} are stale (a run with --record drops them)")
     if a.from_log:
         return from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale)
     if a.only:
@@ -937,11 +942,6 @@ def main():
     print("mutation: command: " + " ".join(["scripts/mutation.py"] + sys.argv[1:]))
     print(f"mutation seed {seed}: {len(chosen)} of {len(by_id)} mutants, suites {','.join(kinds)}, "
           f"-j{a.jobs}, commit {commit}{' (modified)' if dirty else ''}", flush=True)
-    for i in stale:
-        print(f"{'FAIL' if a.strict else 'mutation: warning:'} stale entry (no mutant has this id now; "
-              f"argue the mutant again under its new id, or drop it): {i}")
-    if stale_killed:
-        print(f"mutation: {len(stale_killed)} ids of {KILLED} are stale (a run with --record drops them)")
 
     signal.signal(signal.SIGTERM, on_term)  # stop, then clean up the scratch trees
     signal.signal(signal.SIGINT, on_term)
