@@ -311,6 +311,11 @@ static void test_apply_and_utils(void) {
   CHECK(r && r->kind == V_REAL && r->u.r == 400000.0);
   r = eval_apply(H, R_(1), R_(2), &err);
   CHECK(r == NULL && err.exit_code == CHAD_EXIT_RUNTIME && strstr(err.msg, "application"));
+  /* a missing function or argument (either one) is an error, not a crash */
+  r = eval_apply(H, sq, NULL, &err);
+  CHECK(r == NULL && strstr(err.msg, "application of nothing"));
+  r = eval_apply(H, NULL, R_(2), &err);
+  CHECK(r == NULL && strstr(err.msg, "application of nothing"));
   /* densify against primal shapes: Int -> unit, sums -> pairs */
   const value *shape = v_pair(H, v_int(H, 3), v_inl(H, reals(2, (double[]){1, 2})));
   const value *d = v_densify(H, v_zero(H), shape, &err);
