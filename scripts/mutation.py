@@ -467,6 +467,8 @@ UNIT_TARGETS = [  # (source prefix, unit tests that look at it first)
     ("src/api", ["test_api", "test_api_misuse", "test_api_multi"]),
     ("src/verdict.c", ["test_verdict"]),
     ("src/surface/", ["test_surface", "test_surface_target", "test_surface_mutate"]),
+    ("src/diag.c", ["test_diag"]),
+    ("src/export/adolc.c", ["test_export"]),
 ]
 # seconds per suite on the unmutated tree (a baseline run's on the shared 2-core
 # machine, load 3-9), for --no-baseline; a suite not listed: 1 s
