@@ -93,7 +93,12 @@ check("ids unique", len({m.id for m in allm}) == len(allm))
 check("ids carry file and function, no line", all(m.id.startswith(f"src/t.c:{m.fn}:") and
                                                   f":{m.line}:" not in m.id for m in allm))
 
-# 6. a real source file: 10 lines inserted at the top, the same mutants
+# 6. a hexadecimal literal is one token: no mutant of its leading 0 (which would not compile)
+hexm = M.generate(None, "src/t.c", "static int h(int c) {\n  return (c & 0xC0) != 0x80;\n}\n")[1]
+check("0xC0, 0x80: no CRP of a lone 0", not any(m.op == "CRP" and m.orig == "0" for m in hexm),
+      str([m.id for m in hexm if m.op == "CRP"]))
+
+# 7. a real source file: 10 lines inserted at the top, the same mutants
 for rel in ("src/json.c", "src/chad/linear.c"):
     text = open(os.path.join(ROOT, rel), encoding="utf-8").read()
     a = mutants(text, rel)
@@ -102,7 +107,7 @@ for rel in ("src/json.c", "src/chad/linear.c"):
     check(f"{rel}: each mutant found 10 lines lower",
           all(b[i].line == a[i].line + 10 and b[i].start == a[i].start + 150 for i in a if i in b))
 
-# 7. a mutant applied at its new place writes the same change
+# 8. a mutant applied at its new place writes the same change
 text = open(os.path.join(ROOT, "src/json.c"), encoding="utf-8").read()
 a = mutants(text, "src/json.c")
 shifted = "/* x */\n" * 3 + text
