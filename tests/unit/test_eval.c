@@ -359,6 +359,11 @@ static void test_apply_and_utils(void) {
   v_fprint(mf, v_bag1(H, v_int(H, 4), v_zero(H)));
   fclose(mf);
   CHECK(buf && strcmp(buf, "([1.5, -2], inl ())|sparse{3: 1}|bag{(4, 0)}") == 0);
+  /* approximate equality of bags compares keys and values */
+  const value *b1 = v_bag1(H, v_int(H, 4), R_(1.0)), *b2 = v_bag1(H, v_int(H, 4), R_(2.0));
+  CHECK(v_approx_equal(H, b1, v_bag1(H, v_int(H, 4), R_(1.0)), 1e-12) == 1);
+  CHECK(v_approx_equal(H, b1, b2, 1e-12) == 0);
+  CHECK(v_approx_equal(H, b1, v_bag1(H, v_int(H, 5), R_(1.0)), 1e-12) == 0);
   if (buf) printf("  printed: %s\n", buf);
   free(buf);
   /* heap limit */
