@@ -364,6 +364,11 @@ static void test_apply_and_utils(void) {
   CHECK(v_approx_equal(H, b1, v_bag1(H, v_int(H, 4), R_(1.0)), 1e-12) == 1);
   CHECK(v_approx_equal(H, b1, b2, 1e-12) == 0);
   CHECK(v_approx_equal(H, b1, v_bag1(H, v_int(H, 5), R_(1.0)), 1e-12) == 0);
+  /* every entry, not only the first: bags of two that differ in the second */
+  const value *bb1 = v_plus(H, b1, v_bag1(H, v_int(H, 5), R_(1.0)), &err);
+  const value *bb2 = v_plus(H, b1, v_bag1(H, v_int(H, 5), R_(3.0)), &err);
+  CHECK(bb1 && bb2 && v_approx_equal(H, bb1, v_plus(H, b1, v_bag1(H, v_int(H, 5), R_(1.0)), &err), 1e-12) == 1);
+  CHECK(bb1 && bb2 && v_approx_equal(H, bb1, bb2, 1e-12) == 0);
   if (buf) printf("  printed: %s\n", buf);
   free(buf);
   /* heap limit */
