@@ -624,7 +624,10 @@ class Worker:
 
     def plan(self):
         """the build: objects {obj: (source, extra flags)} and links {output: (objs, command tail)}"""
-        cflags = make_var("ALL_CFLAGS") + ["-fPIC", "-fno-semantic-interposition"]
+        # pattern-filled locals: a mutant that leaves a variable unset reads the
+        # same garbage on every run, so its fate does not depend on the stack
+        cflags = make_var("ALL_CFLAGS") + ["-fPIC", "-fno-semantic-interposition",
+                                           "-ftrivial-auto-var-init=pattern"]
         ldlibs = make_var("LDLIBS")
         cc = make_var("CC") or ["cc"]
         objs, links = {}, {}
