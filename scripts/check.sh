@@ -33,8 +33,10 @@
 set -u
 cd "$(dirname "$0")/.."
 
-# make test's parts (Makefile: each `test: test-X`), then proptest, a short
-# run of each fuzzer and the incremental proof gate: every job of the full gate, rules
+# make test's parts (Makefile: each `test: test-X`), then proptest, a small
+# sample of the mutants recorded killed, each of which must still be killed
+# (spec/mutation.md "make check"), a short run of each fuzzer and the
+# incremental proof gate: every job of the full gate, rules
 # included, accepted from proofs/record.tsv or re-proved, and a stale record
 # past an hour's proving refused at once (proofs/README.md "Gates"). A new
 # part of make test is a new line here.
@@ -48,6 +50,7 @@ stages=(
   "install        | tests  | make --no-print-directory test-install"
   "python         | tests  | make --no-print-directory test-python"
   "property tests | tests  | make --no-print-directory proptest"
+  "mutation       | tests  | make --no-print-directory mutation-check"
   "fuzz           | fuzz   | make --no-print-directory fuzz-check"
   "proofs         | proofs | PROVE_BUDGET_S=3600 make --no-print-directory prove-incremental"
 )

@@ -3,30 +3,40 @@
 
 Generates mutants mechanically over src/ with a small C lexer (comments,
 strings, ACSL annotations and preprocessor lines are never mutated), applies
-each in a scratch copy of the tree (the checkout is never modified), builds
-it (a mutant that does not compile is not counted) and runs the test suites
-cheapest first, stopping at the first failure, each under a time bound.
+each in a scratch copy of the tree (the checkout is never modified), rebuilds
+only the objects that include the mutated file and relinks libchad.so (a
+mutant that does not compile is not counted), and runs the test suites,
+first those that killed mutants of the same function before, then the
+cheapest, stopping at the first failure, each under a time bound.
 
-  scripts/mutation.py [--seed S] [--sample N] [-j J] [--files GLOB ...]
-                      [--only ID ...] [--list] [--report FILE]
-                      [--from-record FILE] [--suites unit,cli,certified,proptest]
+  scripts/mutation.py [--seed S|commit] [--sample N | --per-file N] [-j J]
+                      [--files GLOB ...] [--only ID ...] [--match RE]
+                      [--list [--where]] [--report FILE] [--record FILE]
+                      [--from-record FILE] [--strict]
+                      [--suites unit,cli,certified,proptest]
 
-A mutant's id is FILE:LINE:COL:OP:ORIGINAL:REPLACEMENT (stable while the
-file's text does not move). tests/mutation/equivalent.txt lists mutants argued
-equivalent and tests/mutation/proof-only.txt kernel mutants left to the proof
-gate; both are read here. Output: a summary per file and per function, the
-survivors with their diffs, and a last line "N passed, N failed" (passed =
-killed or accounted for, failed = survived); exit status 1 if any mutant
-survived that neither list accounts for, 2 on a usage or setup error.
-Standard library only.
+A mutant's id is FILE:FUNCTION:OP:ORIGINAL:REPLACEMENT:HASH[#K], HASH over the
+tokens around the mutation, K numbering identical contexts in a function: no
+line or column, so edits elsewhere leave it alone (spec/mutation.md).
+tests/mutation/equivalent.txt lists mutants argued equivalent,
+tests/mutation/proof-only.txt kernel mutants left to the proof gate, and
+tests/mutation/killed.txt the kill record and history; all are read here. An
+entry whose id no mutant has now is stale (reported; --strict fails on stale
+entries of the first two). Output: a summary per file and per function, the
+survivors with their diffs, the time per mutant, and a last line "N passed,
+N failed" (passed = killed or accounted for, failed = survived); exit status
+1 if any mutant survived that neither list accounts for, 2 on a usage or
+setup error. Standard library only.
 """
 import argparse
 import fnmatch
+import hashlib
 import os
 import random
 import re
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,6 +46,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EQUIV = "tests/mutation/equivalent.txt"
+KILLED = "tests/mutation/killed.txt"
 PROOF_ONLY = "tests/mutation/proof-only.txt"
 KERNEL_DIRS = ("src/kernel/", "src/chad/")
 
@@ -48,7 +59,7 @@ TOKEN_RE = re.compile(r"""
    (?P<ws>[ \t\r\f\v]+|\n)
  | (?P<comment>/\*.*?\*/|//[^\n]*)
  | (?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
- | (?P<num>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[uUlLfF]*|0[xX][0-9a-fA-F]+[uUlL]*)
+ | (?P<num>0[xX][0-9a-fA-F]+[uUlL]*|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[uUlLfF]*)
  | (?P<id>[A-Za-z_]\w*)
  | (?P<punct>""" + "|".join(re.escape(p) for p in PUNCT) + ")", re.S | re.X)
 
@@ -213,19 +224,53 @@ def match_fwd(toks, i):
 
 
 class Mutant:
-    __slots__ = ("file", "line", "col", "op", "orig", "repl", "start", "end", "fn")
+    """One mutation: the text src[start:end] of file replaced by repl. Its
+    stable id is set by stable_ids() once the whole file's mutants are known."""
+    __slots__ = ("file", "line", "col", "op", "orig", "repl", "start", "end", "fn", "ctx", "id")
 
-    def __init__(self, file, tok, op, orig, repl, start, end, fn):
+    def __init__(self, file, tok, op, orig, repl, start, end, fn, ctx):
         self.file, self.line, self.col = file, tok.line, tok.col
         self.op, self.orig, self.repl = op, orig, repl
-        self.start, self.end, self.fn = start, end, fn
+        self.start, self.end, self.fn, self.ctx = start, end, fn, ctx
+        self.id = None
 
     @property
-    def id(self):
-        def short(s):
-            s = " ".join(s.split())
-            return s if len(s) <= 40 else s[:37] + "..."
-        return f"{self.file}:{self.line}:{self.col}:{self.op}:{short(self.orig)}:{short(self.repl)}"
+    def where(self):
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+def short(s):
+    s = " ".join(s.split())
+    return s if len(s) <= 40 else s[:37] + "..."
+
+
+# Tokens of context on each side of a mutated span that go into its id: an
+# edit farther away leaves the id alone; an edit this close makes it stale
+# (reported), never silently another mutant's.
+CONTEXT = 6
+
+
+def context_of(toks, fn, a, b):
+    """the normalised text of toks[a-CONTEXT .. b+CONTEXT] within a's function"""
+    lo, hi = a, b
+    while lo > 0 and a - lo < CONTEXT and fn[lo - 1] == fn[a]:
+        lo -= 1
+    while hi + 1 < len(toks) and hi - b < CONTEXT and fn[hi + 1] == fn[a]:
+        hi += 1
+    return " ".join(t.text for t in toks[lo:hi + 1])
+
+
+def stable_ids(muts):
+    """FILE:FUNCTION:OP:ORIGINAL:REPLACEMENT:HASH[#K]: HASH of the operator,
+    the texts and the tokens around the mutation; #K (K >= 2) the K-th
+    mutant with the same id before it in its function, in source order.
+    No line or column: lines inserted or removed elsewhere leave it alone."""
+    seen = {}
+    for m in muts:
+        h = hashlib.sha1("\0".join((m.op, m.orig, m.repl, m.ctx)).encode()).hexdigest()[:8]
+        base = f"{m.file}:{m.fn or '-'}:{m.op}:{short(m.orig)}:{short(m.repl)}:{h}"
+        k = seen[base] = seen.get(base, 0) + 1
+        m.id = base if k == 1 else f"{base}#{k}"
 
 
 TYPEDEF_RE = re.compile(r"typedef\b[^;{]*?(\w+)\s*;|\}\s*(\w+)\s*;")
@@ -262,14 +307,19 @@ def is_decl_start(toks, i):
     return False
 
 
-def generate(path, rel):
-    src = open(path, encoding="utf-8").read()
+def generate(path, rel, src=None):
+    """(source text, mutants) of the file rel (read from path unless src given)"""
+    if src is None:
+        src = open(path, encoding="utf-8").read()
     toks = lex(src)
     fn = functions(toks)
     out = []
 
     def add(i, op, orig, repl, start, end):
-        out.append(Mutant(rel, toks[i], op, orig, repl, start, end, fn[i]))
+        b = i
+        while b + 1 < len(toks) and toks[b + 1].off < end:
+            b += 1
+        out.append(Mutant(rel, toks[i], op, orig, repl, start, end, fn[i], context_of(toks, fn, i, b)))
 
     for i, t in enumerate(toks):
         if not fn[i]:
@@ -357,6 +407,11 @@ def generate(path, rel):
                     if ta.kind == tb.kind and ta.kind in ("id", "num") and ta.text != tb.text:
                         a, b = ta.off, tb.off + len(tb.text)
                         add(p0, "ARG", src[a:b], f"{tb.text}, {ta.text}", a, b)
+    uniq = {}
+    for m in out:  # a change generated twice (by two rules) is one mutant
+        uniq.setdefault((m.start, m.end, m.repl), m)
+    out = sorted(uniq.values(), key=lambda m: (m.start, m.end, m.op, m.repl))
+    stable_ids(out)
     return src, out
 
 
@@ -412,12 +467,18 @@ UNIT_TARGETS = [  # (source prefix, unit tests that look at it first)
     ("src/api", ["test_api", "test_api_misuse", "test_api_multi"]),
     ("src/verdict.c", ["test_verdict"]),
     ("src/surface/", ["test_surface", "test_surface_target", "test_surface_mutate"]),
+    ("src/diag.c", ["test_diag"]),
+    ("src/export/", ["test_export"]),
 ]
-# seconds per suite on a loaded 2-core machine (a baseline run's), for --no-baseline
-TYPICAL_COST = {"test_fast": 12, "test_fast_vec": 20, "test_prim_accuracy": 10, "test_surface": 2,
-                "test_kernel_types": 1.2, "test_surface_target": 1.1, "test_eval": 1, "test_api_misuse": 1,
-                "cli": 30, "certified-cli": 1.1, "certified-check": 9.4, "proptest": 6.4}
+# seconds per suite on the unmutated tree (a baseline run's on the shared 2-core
+# machine, load 3-9), for --no-baseline; a suite not listed: 1 s
+TYPICAL_COST = {"test_prim_accuracy": 18.5, "test_fast": 13.8, "test_fast_vec": 10.4,
+                "test_surface_target": 4.8, "test_surface": 2.9, "test_kernel_types": 2.2,
+                "test_eval": 1.0, "cli": 79, "certified-cli": 1.6, "certified-check": 14,
+                "proptest": 1.4}
 PROPTEST_ENV = {"PROPTEST_N": "200", "PROPTEST_SEED": "1", "PROPTEST_QUIET": "1"}
+CLI_ENV = {"CHAD_CLI_SEED": "1"}  # the command-line tests' one random case fixed: every suite deterministic
+MUT = "build/mut"  # the scratch tree's own build (Worker)
 
 
 UNIT_ONLY = None
@@ -431,29 +492,59 @@ def unit_tests():
                   if f.startswith("test_") and f.endswith(".c"))
 
 
-def suite_plan(rel, kinds, cost):
-    """[(suite name, build target or None, command, env)] for a mutant in rel:
-    targeted unit tests, the other unit tests by cost, the command line, the
-    certified evaluator's command-line tests, the property tests."""
-    plan, seen = [], set()
-    units = unit_tests()
+def all_suites(kinds):
+    """{suite name: (command, env)} of the suites of the kinds asked for"""
+    s = {}
     if "unit" in kinds:
-        first = []
-        for pre, ts in UNIT_TARGETS:
-            if rel.startswith(pre):
-                first += [t for t in ts if t in units and t not in first]
-        rest = sorted((t for t in units if t not in first), key=lambda t: (cost.get(t, 0.1), t))
-        for t in first + rest:
-            if t not in seen:
-                seen.add(t)
-                plan.append((t, f"build/release/tests/{t}", [f"build/release/tests/{t}"], {}))
-    if "cli" in kinds:
-        plan.append(("cli", None, ["tests/cli/run.sh", "./chad"], {}))
+        for t in unit_tests():
+            s[t] = ([f"{MUT}/tests/{t}"], {})
+    if "proptest" in kinds:  # proptests/run.sh's binary, built once per tree
+        s["proptest"] = ([f"{MUT}/proptest"], PROPTEST_ENV)
     if "certified" in kinds:
-        plan.append(("certified-cli", None, ["tests/certified/cli.sh", "./chad"], {}))
-        plan.append(("certified-check", None, ["tests/certified/check.sh", "./chad"], {}))
-    if "proptest" in kinds:
-        plan.append(("proptest", None, ["proptests/run.sh"], PROPTEST_ENV))
+        s["certified-cli"] = (["tests/certified/cli.sh", "./chad"], {})
+        s["certified-check"] = (["tests/certified/check.sh", "./chad"], {})
+    if "cli" in kinds:
+        s["cli"] = (["tests/cli/run.sh", "./chad"], CLI_ENV)
+    return s
+
+
+def read_history(path):
+    """killed.txt's 'ID | killed by SUITE' lines -> {(file, function): {suite: n}}
+    and {file: {suite: n}}: the kill history that orders the suites"""
+    by_fn, by_file = {}, {}
+    for mid, why in read_list(path).items():
+        m = re.match(r"killed by (\S+)", why)
+        if not m:
+            continue
+        f, fn = mid.split(":")[0], mid.split(":")[1]
+        for d, k in ((by_fn, (f, fn)), (by_file, f)):
+            c = d.setdefault(k, {})
+            c[m.group(1)] = c.get(m.group(1), 0) + 1
+    return by_fn, by_file
+
+
+HISTORY = ({}, {})
+
+
+def suite_plan(m, kinds, cost):
+    """[(suite name, command, env)] for a mutant m, first failure kills: the
+    suites that killed mutants of m's function before (most kills first), then
+    of m's file, then the unit tests aimed at m's file, then every other suite
+    cheapest first (by its time on the unmutated tree)."""
+    suites = all_suites(kinds)
+    order = []
+    by_fn, by_file = HISTORY
+    for hist in (by_fn.get((m.file, m.fn), {}), by_file.get(m.file, {})):
+        order += [s for s, _ in sorted(hist.items(), key=lambda kv: (-kv[1], kv[0]))]
+    for pre, ts in UNIT_TARGETS:
+        if m.file.startswith(pre):
+            order += ts
+    order += sorted(suites, key=lambda s: (cost.get(s, TYPICAL_COST.get(s, 1.0)), s))
+    plan, seen = [], set()
+    for s in order:
+        if s in suites and s not in seen:
+            seen.add(s)
+            plan.append((s,) + suites[s])
     return plan
 
 
@@ -501,13 +592,27 @@ def run(cmd, cwd, timeout, env=None):
     return st, time.time() - t0, out.decode("utf-8", "replace")[-2000:]
 
 
+def make_var(name):
+    """a variable of the Makefile (the flags stay the Makefile's)"""
+    r = subprocess.run(["make", "-s", "--no-print-directory", "--eval", "mut-print-%: ; @echo $($*)",
+                        f"mut-print-{name}"], cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"mutation: cannot read {name} from the Makefile: {r.stderr.strip()}")
+    return r.stdout.split()
+
+
 class Worker:
-    """A scratch copy of the tree with its own build directory."""
+    """A scratch copy of the tree with its own build in build/mut: the
+    Makefile's flags plus -fPIC, the library one libchad.so that chad, the
+    unit tests and the property tests link to. A mutant recompiles only the
+    objects whose dependency files name the mutated file and relinks the
+    library (or the binaries whose own object changed): no make, no relink of
+    the test binaries, no rebuild of the tree."""
 
     def __init__(self, base, k):
         self.dir = os.path.join(base, f"w{k}")
 
-    def setup(self):
+    def copy_tree(self):
         files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
                                check=True, capture_output=True).stdout.decode().split("\0")
         for f in files:
@@ -516,85 +621,164 @@ class Worker:
             d = os.path.join(self.dir, os.path.dirname(f))
             os.makedirs(d, exist_ok=True)
             shutil.copy2(os.path.join(ROOT, f), os.path.join(self.dir, f), follow_symlinks=False)
-        st, _, out = run(["make", "-s", "chad", "build/release/libchad.a"], self.dir, 1800)
-        if st != "ok":
-            sys.exit(f"mutation: the unmutated tree does not build:\n{out}")
 
-    def build(self, target=None):
-        tg = ["chad", "build/release/libchad.a"] + ([target] if target else [])
-        st, _, out = run(["make", "-s"] + tg, self.dir, 1800)
-        return st == "ok", out
+    def plan(self):
+        """the build: objects {obj: (source, extra flags)} and links {output: (objs, command tail)}"""
+        # pattern-filled locals: a mutant that leaves a variable unset reads the
+        # same garbage on every run, so its fate does not depend on the stack
+        cflags = make_var("ALL_CFLAGS") + ["-fPIC", "-fno-semantic-interposition",
+                                           "-ftrivial-auto-var-init=pattern"]
+        ldlibs = make_var("LDLIBS")
+        cc = make_var("CC") or ["cc"]
+        objs, links = {}, {}
+        lib = []
+        for s in make_var("LIB_SRC"):
+            o = f"{MUT}/{s[:-2]}.o"
+            objs[o] = (s, [])
+            lib.append(o)
+        links[f"{MUT}/libchad.so"] = (lib, ["-shared"], ldlibs)
+        objs[f"{MUT}/src/cli/chad.o"] = ("src/cli/chad.c", [])
+        use = [f"-L{MUT}", "-lchad"]
+        links["chad"] = ([f"{MUT}/src/cli/chad.o"], use + [f"-Wl,-rpath,$ORIGIN/{MUT}"], ldlibs)
+        for t in unit_tests():
+            o = f"{MUT}/tests/{t}.o"
+            objs[o] = (f"tests/unit/{t}.c", ["-Itests"])
+            links[f"{MUT}/tests/{t}"] = ([o], use + ["-Wl,-rpath,$ORIGIN/.."], ldlibs)
+        pobjs = []
+        for f in sorted(os.listdir(os.path.join(self.dir, "proptests"))):
+            if f.endswith(".c"):
+                o = f"{MUT}/proptests/{f[:-2]}.o"
+                objs[o] = (f"proptests/{f}", ["-Iproptests"])
+                pobjs.append(o)
+        links[f"{MUT}/proptest"] = (pobjs, use + ["-Wl,-rpath,$ORIGIN"], ldlibs + ["-lpthread"])
+        self.cc, self.cflags, self.objs, self.links = cc, cflags, objs, links
 
-    def objects_of(self, rel):
-        """object files that make rebuilds when rel changes (a .c: its own)"""
-        if rel.endswith(".c"):
-            return [os.path.join(self.dir, "build/release", rel[:-2] + ".o")]
-        return []
+    def compile(self, o):
+        src, extra = self.objs[o]
+        os.makedirs(os.path.join(self.dir, os.path.dirname(o)), exist_ok=True)
+        return run(self.cc + self.cflags + extra + ["-MMD", "-MP", "-c", src, "-o", o], self.dir, 600)
+
+    def link(self, out):
+        objs, pre, libs = self.links[out]
+        return run(self.cc + ["-O2", "-g", "-o", out] + objs + pre + libs, self.dir, 600)
+
+    def setup(self, jobs):
+        """the whole build of this tree, `jobs` compiles at a time"""
+        self.copy_tree()
+        self.plan()
+        with ThreadPoolExecutor(max(1, jobs)) as ex:
+            for o, (st, _, out) in zip(self.objs, ex.map(self.compile, self.objs)):
+                if st != "ok":
+                    sys.exit(f"mutation: the unmutated tree does not build ({o}):\n{out}")
+        for out in [f"{MUT}/libchad.so"] + [x for x in self.links if not x.endswith("libchad.so")]:
+            st, _, log = self.link(out)
+            if st != "ok":
+                sys.exit(f"mutation: the unmutated tree does not link ({out}):\n{log}")
+        self.read_deps()
+
+    def clone(self, other):
+        """this tree as a copy of other's, built"""
+        shutil.copytree(other.dir, self.dir, symlinks=True)
+        self.cc, self.cflags, self.objs, self.links = other.cc, other.cflags, other.objs, other.links
+        self.users = other.users
+
+    def read_deps(self):
+        """users[file]: the objects whose dependency file (-MMD) names it"""
+        self.users = {}
+        for o in self.objs:
+            d = os.path.join(self.dir, o[:-2] + ".d")
+            text = open(d, encoding="utf-8").read().replace("\\\n", " ")
+            rule = text.split("\n", 1)[0]
+            for dep in rule.split(":", 1)[1].split():
+                self.users.setdefault(os.path.normpath(dep), []).append(o)
 
     def apply(self, m, src):
+        """m written into the tree and built: (True, '') or (False, the first
+        compiler error). Every file rebuilt is first moved aside for restore()."""
+        objs = self.users.get(m.file, [])
+        self.moved = []
+        if not objs:
+            return False, "no object of the build includes this file"
+        outs = set()
+        for o in objs:
+            for x, (ls, _, _) in self.links.items():
+                if o in ls:
+                    outs.add(x)
+        self.moved = objs + sorted(outs)
+        for x in self.moved:
+            os.replace(os.path.join(self.dir, x), os.path.join(self.dir, x + ".orig"))
         path = os.path.join(self.dir, m.file)
-        self._saved = [(o, open(o, "rb").read()) for o in self.objects_of(m.file) if os.path.exists(o)]
-        self._stat = os.stat(path)
         with open(path, "w", encoding="utf-8") as f:
             f.write(src[:m.start] + m.repl + src[m.end:])
+        for o in objs:
+            st, _, out = self.compile(o)
+            if st != "ok":
+                err = [ln for ln in out.splitlines() if "error" in ln] or out.strip().splitlines() or ["failed"]
+                return False, err[0][:160]
+        for x in sorted(outs, key=lambda x: not x.endswith("libchad.so")):  # the library first
+            st, _, out = self.link(x)
+            if st != "ok":
+                return False, f"link {x}: " + (out.strip().splitlines() or [""])[0][:120]
+        return True, ""
 
     def restore(self, m, src):
-        """the original text with its old time stamp and the pristine object,
-        touched so that the library and binaries are rebuilt from it"""
-        path = os.path.join(self.dir, m.file)
-        with open(path, "w", encoding="utf-8") as f:
+        """the original text and every file rebuilt for the mutant put back"""
+        with open(os.path.join(self.dir, m.file), "w", encoding="utf-8") as f:
             f.write(src)
-        os.utime(path, ns=(self._stat.st_atime_ns, self._stat.st_mtime_ns))
-        for o, data in self._saved:
-            with open(o, "wb") as f:
-                f.write(data)
-        if not self._saved:  # a header: rebuild what includes it
-            os.utime(path, None)
-        else:
-            now = time.time()
-            for o, _ in self._saved:
-                os.utime(o, (now, now))
+        for x in self.moved:
+            os.replace(os.path.join(self.dir, x + ".orig"), os.path.join(self.dir, x))
 
 
-def baseline(w, kinds, scale):
-    """every suite on the unmutated tree: it must pass; its times set the bounds"""
-    cost = {}
-    for name, target, cmd, env in suite_plan("", kinds, {}):
-        if target:
-            ok, out = w.build(target)
-            if not ok:
-                sys.exit(f"mutation: {target} does not build on the unmutated tree:\n{out}")
-        st, secs, out = run(cmd, w.dir, 1800, env)
-        if st != "ok":
-            sys.exit(f"mutation: the unmutated tree fails {name}; mutants would prove nothing:\n{out}")
-        cost[name] = secs
-        print(f"  baseline {name}: ok, {secs:.1f} s", flush=True)
+def baseline(workers, kinds):
+    """every suite on the unmutated tree, shared among the workers as the
+    mutants will share the machine: it must pass; its times set the bounds"""
+    cost, todo, lock = {}, list(all_suites(kinds).items()), threading.Lock()
+
+    def loop(w):
+        while True:
+            with lock:
+                if not todo:
+                    return None
+                name, (cmd, env) = todo.pop(0)
+            st, secs, out = run(cmd, w.dir, 1800, env)
+            if st != "ok":
+                return f"mutation: the unmutated tree fails {name}; mutants would prove nothing:\n{out}"
+            cost[name] = secs
+            print(f"  baseline {name}: ok, {secs:.1f} s", flush=True)
+
+    with ThreadPoolExecutor(len(workers)) as ex:
+        errs = [e for e in ex.map(loop, workers) if e]
+    if errs:
+        sys.exit(errs[0])
     return cost
 
 
-def bound(cost, name, scale):
-    # generous: the machine's load varies by a factor of 3 within a run
-    return scale * (10 * cost.get(name, 0.1 if name.startswith("test_") else 60) + 60)
+def bounds(cost, name, scale):
+    """(tight, confirming) time bounds of a suite: past the tight one the suite
+    is run again under the confirming one, and only a second time-out kills
+    (the load of a shared machine varies by a factor of 3 within a run)"""
+    c = cost.get(name, TYPICAL_COST.get(name, 1.0))
+    return scale * (3 * c + 10), scale * (10 * c + 60)
 
 
 def test_mutant(w, m, src, kinds, cost, scale):
-    """(result, detail): killed / timeout / survived / nocompile"""
-    w.apply(m, src)
+    """(result, detail, seconds of build): killed / timeout / survived / nocompile"""
+    t0 = time.time()
     try:
-        ok, out = w.build()
+        ok, why = w.apply(m, src)
+        tb = time.time() - t0
         if not ok:
-            return "nocompile", out.strip().splitlines()[0][:160] if out.strip() else "build failed"
-        for name, target, cmd, env in suite_plan(m.file, kinds, cost):
-            if target:
-                ok, out = w.build(target)
-                if not ok:
-                    return "nocompile", f"{target}: " + (out.strip().splitlines() or [""])[0][:120]
-            st, _, out = run(cmd, w.dir, bound(cost, name, scale), env)
-            if st == "fail":
-                return "killed", name
+            return "nocompile", why, tb
+        for name, cmd, env in suite_plan(m, kinds, cost):
+            tight, confirm = bounds(cost, name, scale)
+            st, _, out = run(cmd, w.dir, tight, env)
             if st == "timeout":
-                return "timeout", name
-        return "survived", ""
+                st, _, out = run(cmd, w.dir, confirm, env)
+            if st == "fail":
+                return "killed", name, tb
+            if st == "timeout":
+                return "timeout", name, tb
+        return "survived", "", tb
     finally:
         w.restore(m, src)
 
@@ -642,7 +826,9 @@ def table(rows, key):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seed", type=int, default=None, help="sampling seed (default: from the clock, printed)")
+    ap.add_argument("--seed", default=None,
+                    help="sampling seed: a number, or 'commit' for one derived from the checkout's commit "
+                         "(default: from the clock; printed)")
     ap.add_argument("--sample", type=int, default=0, help="test N mutants drawn with the seed (0: all)")
     ap.add_argument("--per-file", type=int, default=0,
                     help="draw N mutants from each file with the seed (instead of --sample)")
@@ -655,9 +841,19 @@ def main():
     ap.add_argument("--match", help="only the mutants whose id matches this regular expression")
     ap.add_argument("--unit", help="comma-separated unit tests: the unit suite limited to these (screening)")
     ap.add_argument("--list", action="store_true", help="print the mutants' ids and stop")
+    ap.add_argument("--where", action="store_true", help="with --list: each id with its FILE:LINE:COL now")
+    ap.add_argument("--strict", action="store_true",
+                    help="fail on entries of the equivalent and proof-only lists that no mutant has (make mutation-check)")
     ap.add_argument("--report", help="write the markdown report here")
-    ap.add_argument("--record", help="merge the killed mutants' ids into this file")
-    ap.add_argument("--from-record", help="draw the sample from the ids in this file (a regression check)")
+    ap.add_argument("--record", help="merge the killed mutants' ids (with the suite that killed each) into this file")
+    ap.add_argument("--from-record", help="draw the sample from the ids in this file recorded killed by a "
+                    "failing suite, not by a time-out (a regression check)")
+    ap.add_argument("--from-log", metavar="LOG",
+                    help="no run: the summary, --report and --record from the result lines of a run's output, "
+                         "classified with the lists as they are now (survivors argued since)")
+    ap.add_argument("--log-command", help="with --from-log: the run's command line, where its log lacks it")
+    ap.add_argument("--history", default=KILLED,
+                    help="the kill history ordering the suites ('ID | killed by SUITE' lines; default %(default)s)")
     ap.add_argument("--suites", default="unit,cli,certified,proptest")
     ap.add_argument("--timeout-scale", type=float, default=1.0, help="multiplies every time bound")
     ap.add_argument("--keep", action="store_true", help="keep the scratch trees")
@@ -670,23 +866,43 @@ def main():
     for k in kinds:
         if k not in ("unit", "cli", "certified", "proptest"):
             ap.error(f"unknown suite '{k}'")
-    seed = a.seed if a.seed is not None else int(time.time()) % 1000000
+    if a.seed == "commit":  # the same sample for the same commit, another for the next
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
+        seed = int(head.strip()[:7] or "0", 16)
+    elif a.seed is not None:
+        if not a.seed.isdigit():
+            ap.error("--seed: a number or 'commit'")
+        seed = int(a.seed)
+    else:
+        seed = int(time.time()) % 1000000
     t_start = time.time()
 
     srcs, muts = all_mutants(a.files)
-    by_id = {}
+    every = {m.id for m in muts}
     if a.match:
         muts = [m for m in muts if re.search(a.match, m.id)]
-    for m in muts:
-        by_id.setdefault(m.id, m)  # same id twice (same text): one mutant
+    by_id = {m.id: m for m in muts}
     equiv, proof_only = read_list(EQUIV), read_list(PROOF_ONLY)
-    stale = [i for i in list(equiv) + list(proof_only) if i not in by_id and
-             (not a.files or any(fnmatch.fnmatch(i.split(":")[0], g) for g in a.files))]
+    global HISTORY
+    HISTORY = read_history(a.history)
+
+    def stale_in(entries):  # listed ids no mutant has now (of the files selected)
+        return sorted(i for i in entries if i not in every and
+                      (not a.files or any(fnmatch.fnmatch(i.split(":")[0], g) for g in a.files)))
+    stale = stale_in(list(equiv) + list(proof_only))
+    stale_killed = stale_in(read_list(KILLED))
     if a.list:
         for i in sorted(by_id):
-            print(i)
+            print(f"{i}\t{by_id[i].where}" if a.where else i)
         print(f"{len(by_id)} mutants", file=sys.stderr)
         return 0
+    for i in stale:
+        print(f"{'FAIL' if a.strict else 'mutation: warning:'} stale entry (no mutant has this id now; "
+              f"argue the mutant again under its new id, or drop it): {i}")
+    if stale_killed:
+        print(f"mutation: {len(stale_killed)} ids of {KILLED} are stale (a run with --record drops them)")
+    if a.from_log:
+        return from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale)
     if a.only:
         missing = [i for i in a.only if i not in by_id]
         if missing:
@@ -703,41 +919,49 @@ def main():
         if not os.path.exists(a.from_record):
             print(f"mutation: no record {a.from_record} (a run with --record writes it)", file=sys.stderr)
             return 2
-        ids = [ln.strip() for ln in open(a.from_record) if ln.strip() and not ln.startswith("#")]
+        rec = read_list(a.from_record)
+        ids = [i for i, why in rec.items() if not why.startswith("timeout")]
         live = sorted(i for i in ids if i in by_id)
         gone = len(ids) - len(live)
-        print(f"mutation: {len(live)} recorded killed mutants still apply ({gone} moved or gone)")
+        print(f"mutation: {len(live)} mutants recorded killed by a failing suite still generated "
+              f"({gone} stale: the code around them changed; "
+              f"{len(rec) - len(ids)} recorded killed by a time-out, not drawn)")
         chosen = [by_id[i] for i in random.Random(seed).sample(live, min(a.sample or len(live), len(live)))]
     elif a.per_file:
-        rng, chosen = random.Random(seed), []
+        rng, per = random.Random(seed), []
         for f in sorted({m.file for m in by_id.values()}):
             ids = sorted(i for i, m in by_id.items() if m.file == f)
-            chosen += [by_id[i] for i in rng.sample(ids, min(a.per_file, len(ids)))]
+            per.append([by_id[i] for i in sorted(rng.sample(ids, min(a.per_file, len(ids))))])
+        # round robin over the files: a run stopped early has covered every file alike
+        chosen = [ms[k] for k in range(a.per_file) for ms in per if k < len(ms)]
     else:
         ids = sorted(by_id)
         chosen = [by_id[i] for i in (random.Random(seed).sample(ids, a.sample)
                                       if 0 < a.sample < len(ids) else ids)]
-    chosen.sort(key=lambda m: m.id)
+    if not a.per_file:
+        chosen.sort(key=lambda m: m.id)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
                            capture_output=True, text=True).stdout.strip()
+    print("mutation: command: " + " ".join(["scripts/mutation.py"] + sys.argv[1:]))
     print(f"mutation seed {seed}: {len(chosen)} of {len(by_id)} mutants, suites {','.join(kinds)}, "
           f"-j{a.jobs}, commit {commit}{' (modified)' if dirty else ''}", flush=True)
-    for i in stale:
-        print(f"mutation: warning: listed mutant no longer generated (update the list): {i}")
 
     signal.signal(signal.SIGTERM, on_term)  # stop, then clean up the scratch trees
     signal.signal(signal.SIGINT, on_term)
     base = tempfile.mkdtemp(prefix="chad-mutation.", dir=os.environ.get("TMPDIR", "/tmp"))
     workers = [Worker(base, k) for k in range(max(1, a.jobs))]
     try:
-        with ThreadPoolExecutor(len(workers)) as ex:
-            list(ex.map(lambda w: w.setup(), workers))
         global TREE
         TREE = workers[0].dir
-        cost = TYPICAL_COST if a.no_baseline else baseline(workers[0], kinds, a.timeout_scale)
-        results, lock = [], threading.Lock()
+        t0 = time.time()
+        workers[0].setup(max(1, a.jobs))
+        for w in workers[1:]:
+            w.clone(workers[0])
+        print(f"mutation: {len(workers)} scratch tree(s) built in {time.time() - t0:.0f} s", flush=True)
+        cost = TYPICAL_COST if a.no_baseline else baseline(workers, kinds)
+        results, lock, times = [], threading.Lock(), {}
         pool = list(chosen)
 
         def loop(w):
@@ -747,19 +971,21 @@ def main():
                         return
                     m = pool.pop(0)
                 t0 = time.time()
-                res, why = test_mutant(w, m, srcs[m.file], kinds, cost, a.timeout_scale)
+                res, why, tb = test_mutant(w, m, srcs[m.file], kinds, cost, a.timeout_scale)
                 if STOP.is_set():
                     return  # an interrupted mutant has no result
                 if res == "survived" and m.id in equiv:
                     res = "equivalent"
                 elif res == "survived" and m.id in proof_only:
                     res = "proof-only"
+                secs = time.time() - t0
                 with lock:
                     results.append((m, res, why))
+                    times.setdefault(res, []).append(secs)
                     n = len(results)
                 tag = {"survived": "FAIL mutant survived:", "timeout": "timeout"}.get(res, res)
-                print(f"[{n}/{len(chosen)}] {tag} {m.id}{' (' + why + ')' if why else ''} "
-                      f"{time.time() - t0:.0f}s", flush=True)
+                print(f"[{n}/{len(chosen)}] {tag} {m.id} @{m.where}{' (' + why + ')' if why else ''} "
+                      f"{secs:.0f}s (build {tb:.0f}s)", flush=True)
 
         with ThreadPoolExecutor(len(workers)) as ex:
             list(ex.map(loop, workers))
@@ -771,56 +997,139 @@ def main():
 
     if STOP.is_set():
         print("mutation: stopped by a signal; partial results")
+    return finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, time.time() - t_start,
+                  cost, equiv, proof_only, stale)
+
+
+def finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, wall, cost, equiv, proof_only,
+           stale):
+    """the summary, the report and the record of a run's results; the exit status"""
     results.sort(key=lambda r: r[0].id)
     rows = [(m, res) for m, res, _ in results]
-    wall = time.time() - t_start
     surv = [(m, why) for m, res, why in results if res == "survived"]
     counts = dict.fromkeys(COLS, 0)
     for _, res in rows:
         counts[res] += 1
     print()
     for c in COLS:
-        print(f"  {c:11s} {counts[c]}")
+        print(f"  {c:11s} {counts[c]}" + (f"   per mutant: median {statistics.median(times[c]):.0f} s, "
+                                          f"mean {statistics.mean(times[c]):.0f} s, max {max(times[c]):.0f} s"
+                                          if times.get(c) else ""))
     print(f"mutation score {score(counts)} (killed + timeout over all compiling mutants not argued "
           f"equivalent; proof-only counted as not killed), wall {wall / 60:.1f} min")
     if a.report and rows:
         write_report(a, rows, results, srcs, seed, len(by_id), commit, dirty, kinds, wall, cost,
-                     equiv, proof_only)
-    if a.record:  # merged: the ids recorded before, plus those killed now, less those that survived now
-        ids = set()
-        if os.path.exists(a.record):
-            ids = {ln.strip() for ln in open(a.record) if ln.strip() and not ln.startswith("#")}
-        ids |= {m.id for m, res in rows if res in ("killed", "timeout")}
-        ids -= {m.id for m, res in rows if res not in ("killed", "timeout")}
-        with open(a.record, "w") as f:
-            f.write("# Mutants killed in a recorded run (scripts/mutation.py --record); make check\n"
-                    "# draws a few and checks that they are still killed. One id a line.\n")
-            for i in sorted(ids):
-                f.write(i + "\n")
+                     equiv, proof_only, times)
+    if a.record:
+        record(a.record, results, every)
+    nstale = len(stale) if a.strict else 0
     passed = len(rows) - len(surv) - counts["nocompile"]
-    print(f"{passed} passed, {len(surv)} failed")
-    return 1 if surv else 0
+    print(f"{passed} passed, {len(surv) + nstale} failed")
+    return 1 if surv or nstale else 0
 
 
-def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall, cost, equiv, proof_only):
+LOG_LINE = re.compile(r"^\[\d+/\d+\] (killed|timeout|FAIL mutant survived:|equivalent|proof-only|nocompile) "
+                      r"(.+?) @(\S+:\d+:\d+)(?: \((.*)\))? (\d+)s \(build \d+s\)$")
+
+
+def ap_run(cmd):
+    """--sample and --per-file of a run's command line"""
+    words = cmd.split()
+    get = lambda f: int(words[words.index(f) + 1]) if f in words[:-1] else 0  # noqa: E731
+    return argparse.Namespace(sample=get("--sample"), per_file=get("--per-file"))
+
+
+def from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale):
+    """finish() on the results a run printed (its seed, commit and wall time
+    from its first and summary lines), each survivor classified again"""
+    results, times, seed, commit, dirty, wall = [], {}, 0, "?", "", 0.0
+    for ln in open(a.from_log, encoding="utf-8"):
+        ln = ln.rstrip("\n")
+        m0 = re.match(r"mutation seed (\d+): .*, -j(\d+), commit (\w+)( \(modified\))?", ln)
+        if m0:
+            seed, a.jobs, commit, dirty = int(m0.group(1)), int(m0.group(2)), m0.group(3), m0.group(4) or ""
+        if ln.startswith("mutation: command: ") and not a.log_command:
+            a.log_command = ln[len("mutation: command: "):]
+        mw = re.search(r"wall ([\d.]+) min$", ln)
+        if mw:
+            wall = float(mw.group(1)) * 60
+        mr = LOG_LINE.match(ln)
+        if not mr:
+            continue
+        res, mid, why, secs = mr.group(1), mr.group(2), mr.group(4) or "", float(mr.group(5))
+        if mid not in by_id:
+            print(f"mutation: {mid}: no such mutant now (stale), left out")
+            continue
+        res = {"FAIL mutant survived:": "survived"}.get(res, res)
+        if res in ("survived", "equivalent", "proof-only"):
+            res = "equivalent" if mid in equiv else "proof-only" if mid in proof_only else "survived"
+        results.append((by_id[mid], res, why))
+        times.setdefault(res, []).append(secs)
+    print(f"mutation: {len(results)} results read from {a.from_log}")
+    if a.log_command:  # the sample as the run drew it, for the report
+        run = ap_run(a.log_command)
+        a.sample, a.per_file = run.sample, run.per_file
+    return finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, wall, {}, equiv,
+                  proof_only, stale)
+
+
+def record(path, results, every):
+    """merge into the kill record: the entries before, plus the mutants killed
+    now with the suite that killed them, less those that did not die now and
+    those no mutant has any more (stale)"""
+    rec = read_list(path) if os.path.exists(path) else {}
+    for m, res, why in results:
+        if res == "killed":
+            rec[m.id] = f"killed by {why}"
+        elif res == "timeout":
+            rec[m.id] = f"timeout in {why}"
+        else:
+            rec.pop(m.id, None)
+    files = {i.split(":")[0] for i in every}  # the files scanned: stale ids are judged there only
+    gone = [i for i in rec if i not in every and i.split(":")[0] in files]
+    for i in gone:
+        del rec[i]
+    with open(path, "w") as f:
+        f.write("# Mutants killed in recorded runs (scripts/mutation.py --record; spec/mutation.md).\n"
+                "# One a line: MUTANT-ID | killed by SUITE (a failure) or timeout in SUITE.\n"
+                "# The kill history: a mutant's suites run first those that killed mutants of its\n"
+                "# function before; make mutation-check draws from the 'killed by' entries.\n")
+        for i in sorted(rec):
+            f.write(f"{i} | {rec[i]}\n" if rec[i] else f"{i}\n")
+    print(f"mutation: {path}: {len(rec)} entries" + (f" ({len(gone)} stale dropped)" if gone else ""))
+
+
+def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall, cost, equiv, proof_only,
+                 times):
     ftab, tot = table(rows, lambda m: m.file)
     gtab, _ = table(rows, lambda m: f"{m.file} {m.fn or '(file scope)'}")
     gtab[0] = gtab[0].replace("| file |", "| function |")
     argv = " ".join(["scripts/mutation.py"] + sys.argv[1:])
+    written = f"Written by `{argv}` (spec/mutation.md)."
+    if a.from_log:
+        written = (f"The results of `{a.log_command or 'a run'}` (spec/mutation.md), classified with the "
+                   f"equivalent and proof-only lists as they are now by `{argv}`.")
     lines = [
         "# Mutation testing: run of record",
         "",
-        "Written by `" + argv + "` (spec/mutation.md).",
+        written,
         "",
         f"- commit {commit}{' with uncommitted changes' if dirty else ''}; "
         f"{len(rows)} mutants of the {total} generated over the files selected"
         + (f" (a sample drawn with seed {seed})" if a.sample else "")
         + (f" ({a.per_file} drawn from each file with seed {seed})" if a.per_file else "") + ";",
-        f"- suites, in order, each stopping the mutant's run at its first failure: {', '.join(kinds)} "
-        f"(unit: the release unit tests, targeted ones first; cli: tests/cli/run.sh ./chad; certified: "
-        f"tests/certified/cli.sh and check.sh; proptest: PROPTEST_N=200 PROPTEST_SEED=1);",
-        f"- time bound per suite 10 x its baseline time + 60 s; wall time {wall / 60:.0f} min at -j{a.jobs} "
+        "- per mutant: only the objects that include the mutated file recompiled (-fPIC) and libchad.so "
+        "relinked (spec/mutation.md); then the suites, each stopping the mutant's run at its first failure, "
+        "in this order: those that killed mutants of the same function before (tests/mutation/killed.txt), "
+        "the unit tests aimed at the file, then every suite cheapest first. Suites: "
+        f"{', '.join(kinds)} (unit: the unit tests; cli: tests/cli/run.sh ./chad; certified: "
+        "tests/certified/cli.sh and check.sh; proptest: the property tests, PROPTEST_N=200 PROPTEST_SEED=1);",
+        "- time bound per suite 3 x its time on the unmutated tree + 10 s; past it the suite runs again "
+        f"under 10 x + 60 s and only a second time-out kills; wall time {wall / 60:.0f} min at -j{a.jobs} "
         "on a shared 2-core machine;",
+        "- time per mutant (build and suites; seconds): " + "; ".join(
+            f"{c} {len(times[c])}: median {statistics.median(times[c]):.0f}, mean "
+            f"{statistics.mean(times[c]):.0f}, max {max(times[c]):.0f}" for c in COLS if times.get(c)) + ";",
         "- score = (killed + timeout) / (killed + timeout + survived + proof-only); equivalent and "
         "not-compiling mutants are not counted.",
         "",

@@ -152,5 +152,20 @@ def ix (v : [real]) : real = v[5] * 2.0
 CHAD
 expect "a runtime error stays a runtime error" 3 '' 'index 5 out of bounds' \
   "$CHAD" grad "$tmp/ix.chad" --eval ball --args '[[1.0]]'
+# a derivative undefined at its domain's edge: acosh' at 1 (the value 0 is exact)
+cat >"$tmp/ac.chad" <<'CHAD'
+def ac (x : real) : real = acosh x
+CHAD
+expect "grad acosh at 1: the derivative undefined, exit 4" 4 '{"value": 0, "gradient": ["undefined"]}' \
+  "acosh's derivative at or below 1 \\(acosh at 1\\)" "$CHAD" grad "$tmp/ac.chad" --eval ball --args '[1.0]'
+# the ball evaluator's own shape check of matvec (a ragged matrix), in value and gradient
+cat >"$tmp/mv.chad" <<'CHAD'
+def mv (a : [[real]], v : [real]) : real = sum (matvec a v)
+CHAD
+for cmd in eval grad; do
+  expect "$cmd of matvec on a ragged matrix: a runtime error" 3 '' \
+    "^$tmp/mv.chad:1:49: error: runtime error in 'mv': matvec: matvec: a matrix row's length differs from the vector's\$" \
+    "$CHAD" $cmd "$tmp/mv.chad" --eval ball --args '[[[1.0, 2.0], [3.0]], [1.0, 1.0]]'
+done
 echo "certified-cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -104,8 +104,27 @@ static int neg_chain(int n)
   return t;
 }
 
+/* x:R |- iter (iter (... (iter 1 (fun k -> k) 0) ...) (fun k -> k) 0) (fun k -> k) 0,
+ * n deep through the count: the passes count depth through an iteration's
+ * count like through any other child */
+static int iter_count_chain(int n)
+{
+  int g = ext(CTX_EMPTY, R_);
+  int gk = ext(g, I_);
+  int t = tm_iconst(g, 1);
+  for (int i = 0; i < n; i++)
+    t = tm_iter(t, tm_var(gk, 0), tm_iconst(g, 0));
+  return t;
+}
+
 static void test_limits(void)
 {
+  int chain = iter_count_chain(5000);
+  CHECKM(chain >= 0 && tm_type(chain) == I_, "5000 iterations nested in the count position: an int term");
+  CHECKM(chad_fwd(chain) == CHAD_E_DEPTH, "iterations nested 5000 deep in the count: forward reports the depth limit");
+  CHECKM(chad_rev(chain) == CHAD_E_DEPTH, "iterations nested 5000 deep in the count: reverse reports the depth limit");
+  int short_chain = iter_count_chain(100);
+  CHECKM(chad_fwd(short_chain) >= 0 && chad_rev(short_chain) >= 0, "iterations nested 100 deep: translated");
   int deep = neg_chain(5000);
   CHECKM(chad_fwd(deep) == CHAD_E_DEPTH, "5000-deep term: forward reports the depth limit");
   CHECKM(chad_rev(deep) == CHAD_E_DEPTH, "5000-deep term: reverse reports the depth limit");

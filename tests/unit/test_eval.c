@@ -311,6 +311,11 @@ static void test_apply_and_utils(void) {
   CHECK(r && r->kind == V_REAL && r->u.r == 400000.0);
   r = eval_apply(H, R_(1), R_(2), &err);
   CHECK(r == NULL && err.exit_code == CHAD_EXIT_RUNTIME && strstr(err.msg, "application"));
+  /* a missing function or argument (either one) is an error, not a crash */
+  r = eval_apply(H, sq, NULL, &err);
+  CHECK(r == NULL && strstr(err.msg, "application of nothing"));
+  r = eval_apply(H, NULL, R_(2), &err);
+  CHECK(r == NULL && strstr(err.msg, "application of nothing"));
   /* densify against primal shapes: Int -> unit, sums -> pairs */
   const value *shape = v_pair(H, v_int(H, 3), v_inl(H, reals(2, (double[]){1, 2})));
   const value *d = v_densify(H, v_zero(H), shape, &err);
@@ -354,6 +359,16 @@ static void test_apply_and_utils(void) {
   v_fprint(mf, v_bag1(H, v_int(H, 4), v_zero(H)));
   fclose(mf);
   CHECK(buf && strcmp(buf, "([1.5, -2], inl ())|sparse{3: 1}|bag{(4, 0)}") == 0);
+  /* approximate equality of bags compares keys and values */
+  const value *b1 = v_bag1(H, v_int(H, 4), R_(1.0)), *b2 = v_bag1(H, v_int(H, 4), R_(2.0));
+  CHECK(v_approx_equal(H, b1, v_bag1(H, v_int(H, 4), R_(1.0)), 1e-12) == 1);
+  CHECK(v_approx_equal(H, b1, b2, 1e-12) == 0);
+  CHECK(v_approx_equal(H, b1, v_bag1(H, v_int(H, 5), R_(1.0)), 1e-12) == 0);
+  /* every entry, not only the first: bags of two that differ in the second */
+  const value *bb1 = v_plus(H, b1, v_bag1(H, v_int(H, 5), R_(1.0)), &err);
+  const value *bb2 = v_plus(H, b1, v_bag1(H, v_int(H, 5), R_(3.0)), &err);
+  CHECK(bb1 && bb2 && v_approx_equal(H, bb1, v_plus(H, b1, v_bag1(H, v_int(H, 5), R_(1.0)), &err), 1e-12) == 1);
+  CHECK(bb1 && bb2 && v_approx_equal(H, bb1, bb2, 1e-12) == 0);
   if (buf) printf("  printed: %s\n", buf);
   free(buf);
   /* heap limit */

@@ -205,6 +205,42 @@ static void test_logsumexp(heap *h) {
   both(h, "logsumexp of each row", prog_lse_rows(), 1, mt, pm, mdx, mv, want_v, 3, want_j, want_t, 9, 1e-13, 1);
 }
 
+/* sum (build (floor (sum (build (floor ... 1.0 ...) (fun i -> 1.0)))) (fun i -> 1.0)), n
+ * deep through the lengths: each level nests three evaluations (the sum's
+ * build length, floor, its argument), so 33333 levels are within the depth
+ * limit of EVAL_MAX_DEPTH = 100000 and 33334 are not, for both evaluators:
+ * they count depth alike on the fused path of a sum of a build (measured on
+ * both; a step that stops counting moves the fast evaluator's boundary) */
+static int length_chain(int n)
+{
+  int gi = ctx_extend(CTX_EMPTY, I_);
+  int t = tm_rconst(CTX_EMPTY, 1.0);
+  for (int k = 0; k < n && t >= 0; k++)
+    t = tm_sum(tm_build(tm_op(P_FLOOR, t), tm_rconst(gi, 1.0)));
+  return t;
+}
+
+static void test_depth_limit(heap *h) {
+  printf("depth limit: a sum of a build nested through its length, both evaluators alike\n");
+  for (int n = 33333; n <= 33334; n++) {
+    prog_setup();
+    int t = length_chain(n);
+    CHECKM(t >= 0, "%d levels built", n);
+    if (t < 0) continue;
+    eval_error er, ef;
+    memset(&er, 0, sizeof er);
+    memset(&ef, 0, sizeof ef);
+    const value *vr = eval_ref(h, t, NULL, &er), *vf = eval_fast(h, t, NULL, &ef);
+    if (n == 33333)
+      CHECKM(vr && vf && vr->kind == V_REAL && vr->u.r == 1.0 && vf->kind == V_REAL && vf->u.r == 1.0,
+             "33333 levels evaluate to 1 (reference %s, fast %s)", vr ? "ok" : er.msg, vf ? "ok" : ef.msg);
+    else
+      CHECKM(!vr && !vf && strstr(er.msg, "nested deeper") && strstr(ef.msg, "nested deeper"),
+             "33334 levels: past the depth limit (reference: %s; fast: %s)", vr ? "a value" : er.msg,
+             vf ? "a value" : ef.msg);
+  }
+}
+
 int main(void) {
   prog_setup();
   heap *h = heap_new((size_t)1 << 26);
@@ -212,6 +248,7 @@ int main(void) {
   test_ties(h);
   test_signed_zeros(h);
   test_logsumexp(h);
+  test_depth_limit(h);
   heap_free(h);
   printf("test_fast_edges: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;

@@ -137,6 +137,7 @@ static void ops(void)
   CHECK(op_set_alt(add, iadd) == 0 && op_alt_[add] == iadd);
   CHECK(op_set_alt(add, 7) == CHAD_E_ARG && op_set_alt(5, 0) == CHAD_E_ARG);
   CHECK(op_set_alt(add, add) == CHAD_E_ARG);
+  CHECK(op_set_alt(add, -2) == CHAD_E_ARG && op_alt_[add] == iadd); /* -1 (none) is the least */
   CHECK(op_register(-1, 0, 0, 0) == CHAD_E_ARG && op_register(0, 0, 0, ty_count) == CHAD_E_ARG);
   CHECK(op_count == 2);
   while (op_count < CHAD_MAX_OPS)

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Tests of scripts/mutation.py's mutant ids (spec/mutation.md "Mutant ids"):
+an id survives edits away from its mutant (lines inserted above it, another
+function changed) and becomes stale, never another mutant's, when the code
+around the mutation changes. Prints "FAIL name ..." per failed check and
+"mutation-ids: N passed, N failed"; exits 1 on a failure."""
+import importlib.util
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+spec = importlib.util.spec_from_file_location("mutation", os.path.join(ROOT, "scripts/mutation.py"))
+M = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(M)
+M.collect_type_names()
+
+passed = failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}{': ' + detail if detail else ''}")
+
+
+def mutants(text, rel="src/t.c"):
+    return {m.id: m for m in M.generate(None, rel, text)[1]}
+
+
+BASE = """\
+#include <stddef.h>
+/* two functions with mutants of every kind */
+static int f(int a, int b) {
+  int s = 0;
+  for (int i = 0; i < a; i++) s += b;
+  if (a > b && b != 0) s = s * 2 - 1;
+  return s;
+}
+static int g(int x) {
+  int y = x + 1;
+  int z = x + 1;
+  if (y > 3) y = 0;
+  return y * z + g2(x, y);
+}
+"""
+
+# 1. lines inserted above every mutant: the same ids, each at its new place
+base = mutants(BASE)
+check("the sample has mutants of both functions",
+      {m.fn for m in base.values()} == {"f", "g"}, str({m.fn for m in base.values()}))
+moved = mutants(BASE.replace("#include <stddef.h>\n",
+                             "#include <stddef.h>\n/* a new comment\n   of three lines */\n\n"))
+check("lines inserted above: the same ids", set(moved) == set(base),
+      f"{len(set(base) - set(moved))} ids lost")
+check("lines inserted above: each id found 3 lines lower, same change",
+      all(moved[i].line == base[i].line + 3 and moved[i].col == base[i].col and
+          (moved[i].orig, moved[i].repl) == (base[i].orig, base[i].repl) for i in base if i in moved))
+
+# 2. another function edited: the ids of f unchanged
+edited = mutants(BASE.replace("  if (y > 3) y = 0;\n", "  if (y > 3) y = 0;\n  y = y - x * 7;\n"))
+fid = {i for i, m in base.items() if m.fn == "f"}
+check("an edit in g leaves every id of f", fid <= set(edited), f"{len(fid - set(edited))} lost")
+check("the edit adds mutants to g only",
+      all(edited[i].fn == "g" for i in set(edited) - set(base)))
+
+# 3. an edit next to a mutant: its id goes stale instead of naming another mutant
+near = mutants(BASE.replace("if (a > b && b != 0)", "if (a > b && b != 1)"))
+ror = [i for i, m in base.items() if m.op == "ROR" and m.orig == ">" and m.fn == "f"]
+check("an edit beside `a > b` makes its ROR ids stale", ror and not any(i in near for i in ror), str(ror))
+far = [i for i, m in base.items() if m.fn == "f" and m.op == "ASG"]
+check("the ids of f far from that edit stay", far and all(i in near for i in far), str(far))
+
+# 4. identical contexts in one function are numbered in source order
+REP = BASE + "static void h(int *t) {\n" + "  t[0]++;\n" * 8 + "}\n"
+inc = [m for m in M.generate(None, "src/t.c", REP)[1] if m.fn == "h" and m.op == "ASG"]
+check("eight `t[0]++` in h: eight ASG mutants, eight ids", len(inc) == 8 and len({m.id for m in inc}) == 8,
+      str([m.id for m in inc]))
+numbered = [m for m in inc if "#" in m.id]
+check("identical contexts numbered #2, #3, ... in source order",
+      numbered and all(m.id.split("#")[0] in {x.id for x in inc} and
+                       [x.line for x in inc if x.id.split("#")[0] == m.id.split("#")[0]] ==
+                       sorted(x.line for x in inc if x.id.split("#")[0] == m.id.split("#")[0])
+                       for m in numbered), str([m.id for m in inc]))
+check("the numbered ones come after their first", all(
+    min(x.line for x in inc if x.id == m.id.split("#")[0]) < m.line for m in numbered))
+
+# 5. ids unique within a file, and free of line and column
+allm = M.generate(None, "src/t.c", BASE)[1]
+check("ids unique", len({m.id for m in allm}) == len(allm))
+check("ids carry file and function, no line", all(m.id.startswith(f"src/t.c:{m.fn}:") and
+                                                  f":{m.line}:" not in m.id for m in allm))
+
+# 6. a hexadecimal literal is one token: no mutant of its leading 0 (which would not compile)
+hexm = M.generate(None, "src/t.c", "static int h(int c) {\n  return (c & 0xC0) != 0x80;\n}\n")[1]
+check("0xC0, 0x80: no CRP of a lone 0", not any(m.op == "CRP" and m.orig == "0" for m in hexm),
+      str([m.id for m in hexm if m.op == "CRP"]))
+
+# 7. a real source file: 10 lines inserted at the top, the same mutants
+for rel in ("src/json.c", "src/chad/linear.c"):
+    text = open(os.path.join(ROOT, rel), encoding="utf-8").read()
+    a = mutants(text, rel)
+    b = mutants("/* inserted */\n" * 10 + text, rel)
+    check(f"{rel}: lines inserted at the top keep all {len(a)} ids", set(a) == set(b) and len(a) > 100)
+    check(f"{rel}: each mutant found 10 lines lower",
+          all(b[i].line == a[i].line + 10 and b[i].start == a[i].start + 150 for i in a if i in b))
+
+# 8. a mutant applied at its new place writes the same change
+text = open(os.path.join(ROOT, "src/json.c"), encoding="utf-8").read()
+a = mutants(text, "src/json.c")
+shifted = "/* x */\n" * 3 + text
+b = mutants(shifted, "src/json.c")
+i = sorted(a)[len(a) // 2]
+ma, mb = a[i], b[i]
+check("the same id applies the same text change after the shift",
+      text[:ma.start] + ma.repl + text[ma.end:] == (shifted[:mb.start] + mb.repl + shifted[mb.end:])[24:])
+
+print(f"mutation-ids: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
