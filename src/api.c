@@ -311,7 +311,9 @@ static int cert_cmd_run(void *c, char **out, chad_diag *d) {
 
 int api_rerun_as_written(int kind, chad_prog *p, const char *fn, const chad_json *args,
                          const chad_json *extra, int reverse, int rc, char **out, chad_diag *d) {
-  if (rc == CHAD_EXIT_OK || p->inline_defs != CHAD_INLINE_DEFAULT || !surf_elab_inlined() ||
+  /* misuse (NULL or freed arguments) was reported by the command itself */
+  if (rc == CHAD_EXIT_OK || !d || !out || !p || !is_live(p) ||
+      p->inline_defs != CHAD_INLINE_DEFAULT || !surf_elab_inlined() ||
       (!strstr(d->msg, "arena is full") && !strstr(d->msg, "too deep")))
     return rc;
   free(*out);

@@ -307,6 +307,7 @@ class Program:
 
     def _text(self, fname, *args):
         with _lib.LOCK:
+            _lib.lib.chad_set_inline(self._handle(), _lib.inline_mode(self.inline))
             rc, out, d = _lib.call(fname, self._handle(), *args)
         if rc:
             raise from_diag(d)
