@@ -115,11 +115,19 @@ chad_prog *chad_load_file(const char *path, chad_diag *d);
 chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_diag *d);
 void chad_free(chad_prog *p);
 
-/* on != 0: every command on p elaborates with full applications of defs
- * inlined (chad --inline; SURF_ELAB_INLINE in chad/surface.h): the same
- * values and derivatives, but no let-bound functions for CHAD to turn into
- * copowers. Default off: the program as written. */
-void chad_set_inline(chad_prog *p, int on);
+/* Inlining full applications of defs (SURF_ELAB_INLINE in chad/surface.h):
+ * the same values and derivatives, but no let-bound functions for CHAD to
+ * turn into copowers, so far less time and memory.
+ *   CHAD_INLINE_DEFAULT (a program's mode when loaded): the commands that
+ *     evaluate (eval, jvp, vjp, grad, jacobian, check, check_candidate)
+ *     inline; where the inlined form would exceed the inlining limits they
+ *     use the program as written, without error. The printing commands
+ *     (print, print_fwd, print_rev, export) use the program as written.
+ *   CHAD_INLINE_NEVER (chad --no-inline): every command, as written.
+ *   CHAD_INLINE_ALWAYS (chad --inline; any other nonzero mode): every
+ *     command inlines; past the limits, an input error (exit 2). */
+enum { CHAD_INLINE_NEVER = 0, CHAD_INLINE_ALWAYS = 1, CHAD_INLINE_DEFAULT = 2 };
+void chad_set_inline(chad_prog *p, int mode);
 
 /* The function a command acts on: `fn`, or the last definition when NULL.
  * Returns its index, or minus an exit code: -CHAD_EXIT_USAGE when no

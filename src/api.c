@@ -74,6 +74,7 @@ static chad_prog *prog_new(surf_program *sp, const char *name) {
   chad_prog *p = calloc(1, sizeof *p);
   if (!p) { surf_free(sp); return NULL; }
   p->sp = sp;
+  p->inline_defs = CHAD_INLINE_DEFAULT;
   snprintf(p->file, sizeof p->file, "%s", name);
   p->next = live;
   live = p;
@@ -122,8 +123,10 @@ chad_prog *chad_load_string(const char *src, size_t len, const char *name, chad_
   return p;
 }
 
-void chad_set_inline(chad_prog *p, int on) {
-  if (p && is_live(p)) p->inline_defs = on != 0;
+void chad_set_inline(chad_prog *p, int mode) {
+  if (p && is_live(p))
+    p->inline_defs = mode == CHAD_INLINE_DEFAULT ? CHAD_INLINE_DEFAULT
+                     : mode != CHAD_INLINE_NEVER ? CHAD_INLINE_ALWAYS : CHAD_INLINE_NEVER;
 }
 
 void chad_free(chad_prog *p) {
@@ -183,7 +186,7 @@ static int type_str(chad_buf *b, int ty) {
 }
 
 /* Elaborates def k and fills a fn_info (term, parameter names and types). */
-int api_elab(chad_prog *p, int k, fn_info *fi, chad_diag *d) {
+int api_elab(chad_prog *p, int k, int evaluating, fn_info *fi, chad_diag *d) {
   memset(fi, 0, sizeof *fi);
   /* Each command starts from empty arenas: the program lives in its
    * surface form (p->sp), and the terms of an earlier command are garbage,
@@ -197,8 +200,14 @@ int api_elab(chad_prog *p, int k, fn_info *fi, chad_diag *d) {
   fi->n = surf_def_nparams(p->sp, k);
   if (fi->n < 0 || fi->n > SURF_MAX_PARAMS)
     return diag_set(d, CHAD_EXIT_INPUT, p->file, fi->line, 1, "too many parameters");
-  int rc = surf_elab_def_opts(p->sp, k, p->inline_defs ? SURF_ELAB_INLINE : 0u, &fi->term,
-                              &fi->ctx, d);
+  /* CHAD_INLINE_DEFAULT: a command that evaluates inlines (same numbers,
+   * no copowers: far less time and memory), falling back to the program as
+   * written past the inlining limits; one that prints shows it as written. */
+  unsigned flags = p->inline_defs == CHAD_INLINE_ALWAYS ? SURF_ELAB_INLINE
+                   : p->inline_defs == CHAD_INLINE_DEFAULT && evaluating
+                       ? SURF_ELAB_INLINE | SURF_ELAB_INLINE_FALLBACK
+                       : 0u;
+  int rc = surf_elab_def_opts(p->sp, k, flags, &fi->term, &fi->ctx, d);
   if (rc) return rc;
   for (int i = 0; i < fi->n; i++) {
     fi->names[i] = surf_def_param_name(p->sp, k, i);
@@ -220,7 +229,7 @@ int chad_check(chad_prog *p, char **out, chad_diag *d) {
   int n = surf_def_count(p->sp);
   for (int k = 0; k < n; k++) {
     fn_info fi;
-    int rc = api_elab(p, k, &fi, d);
+    int rc = api_elab(p, k, 1, &fi, d);
     if (rc) { buf_free(&b); return rc; }
     /* The definition's type: its curried parameters, then its result. */
     int ty = fi.result;
@@ -248,7 +257,7 @@ int chad_print(chad_prog *p, const char *fn, char **out, chad_diag *d) {
   }
   for (int k = first; k <= last; k++) {
     fn_info fi;
-    int rc = api_elab(p, k, &fi, d);
+    int rc = api_elab(p, k, 0, &fi, d);
     if (rc) { buf_free(&b); return rc; }
     char *s = surf_print_def(p->sp, k, fi.term);
     if (!s) { buf_free(&b); return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory"); }
@@ -300,6 +309,22 @@ static int cert_cmd_run(void *c, char **out, chad_diag *d) {
   case API_GRAD: return chad_grad(x->p, x->fn, x->args, out, d);
   default: return chad_jacobian(x->p, x->fn, x->args, x->reverse, out, d);
   }
+}
+
+int api_rerun_as_written(int kind, chad_prog *p, const char *fn, const chad_json *args,
+                         const chad_json *extra, int reverse, int rc, char **out, chad_diag *d) {
+  /* misuse (NULL or freed arguments) was reported by the command itself */
+  if (rc == CHAD_EXIT_OK || !d || !out || !p || !is_live(p) ||
+      p->inline_defs != CHAD_INLINE_DEFAULT || !surf_elab_inlined() ||
+      (!strstr(d->msg, "arena is full") && !strstr(d->msg, "too deep")))
+    return rc;
+  free(*out);
+  *out = NULL;
+  cert_ctx x = {kind, p, fn, args, extra, reverse};
+  p->inline_defs = CHAD_INLINE_NEVER;
+  rc = cert_cmd_run(&x, out, d);
+  p->inline_defs = CHAD_INLINE_DEFAULT;
+  return rc;
 }
 
 static int cert_cmd_lookup(void *c, char **out, chad_diag *d) {
@@ -386,7 +411,7 @@ int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, 
   memset(fi, 0, sizeof *fi);
   int k = chad_fn(p, fn, d);
   if (k < 0) return -k;
-  int rc = api_elab(p, k, fi, d);
+  int rc = api_elab(p, k, 1, fi, d);
   if (!rc) rc = check_json_types(p, fi, d);
   if (rc) return rc;
   if (fi->n > 0 && (!args || !args->text))
@@ -437,5 +462,5 @@ int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, c
     }
   }
   if (h) heap_free(h);
-  return rc;
+  return api_rerun_as_written(API_EVAL, p, fn, args, NULL, 0, rc, out, d);
 }

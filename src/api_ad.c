@@ -50,7 +50,7 @@ static int print_transformed(chad_prog *p, const char *fn, int raw, int rev, cha
   int k = chad_fn(p, fn, d);
   if (k < 0) return -k;
   fn_info fi;
-  int rc = api_elab(p, k, &fi, d);
+  int rc = api_elab(p, k, 0, &fi, d);
   if (!rc) rc = source_only(p, &fi, d);
   if (rc) return rc;
   chad_init();
@@ -172,7 +172,7 @@ int chad_jvp(chad_prog *p, const char *fn, const chad_json *args, const chad_jso
   if (rc) api_place(p, &fi, d);
   buf_free(&b);
   if (h) heap_free(h);
-  return rc;
+  return api_rerun_as_written(API_JVP, p, fn, args, tangent, 0, rc, out, d);
 }
 
 /* vjp at cotangent ct (already a value) or, when ct is NULL, read from cot. */
@@ -240,12 +240,14 @@ static int vjp_common(chad_prog *p, const char *fn, const chad_json *args, const
 int chad_vjp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *cotangent,
              char **out, chad_diag *d) {
   if (api_certified_wanted()) return api_certified(API_VJP, p, fn, args, cotangent, 0, out, d);
-  return vjp_common(p, fn, args, cotangent, 0, out, d);
+  int rc = vjp_common(p, fn, args, cotangent, 0, out, d);
+  return api_rerun_as_written(API_VJP, p, fn, args, cotangent, 0, rc, out, d);
 }
 
 int chad_grad(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
   if (api_certified_wanted()) return api_certified(API_GRAD, p, fn, args, NULL, 0, out, d);
-  return vjp_common(p, fn, args, NULL, 1, out, d);
+  int rc = vjp_common(p, fn, args, NULL, 1, out, d);
+  return api_rerun_as_written(API_GRAD, p, fn, args, NULL, 0, rc, out, d);
 }
 
 int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int reverse,
@@ -277,5 +279,5 @@ int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int rever
   if (rc) api_place(p, &fi, d);
   buf_free(&b);
   if (h) heap_free(h);
-  return rc;
+  return api_rerun_as_written(API_JACOBIAN, p, fn, args, NULL, reverse, rc, out, d);
 }

@@ -17,7 +17,7 @@ int chad_export(chad_prog *p, const char *fn, const char *target, char **out, ch
   int k = chad_fn(p, fn, d);
   if (k < 0) return -k;
   fn_info fi;
-  int rc = api_elab(p, k, &fi, d);
+  int rc = api_elab(p, k, 0, &fi, d);
   if (rc) return rc;
   chad_buf b;
   buf_init(&b);

@@ -10,7 +10,7 @@
 struct chad_prog {
   surf_program *sp;
   char file[256];
-  int inline_defs;   /* chad_set_inline: elaborate with SURF_ELAB_INLINE */
+  int inline_defs;   /* chad_set_inline: a CHAD_INLINE_* mode              */
   struct chad_prog *next;   /* the list of live programs (api.c)       */
 };
 
@@ -32,7 +32,9 @@ typedef struct fn_info {
 
 size_t api_heap_limit(void);
 int api_heap(heap **h, chad_diag *d);
-int api_elab(chad_prog *p, int k, fn_info *fi, chad_diag *d);
+/* evaluating: the command evaluates k (it inlines under CHAD_INLINE_DEFAULT)
+ * rather than printing it. */
+int api_elab(chad_prog *p, int k, int evaluating, fn_info *fi, chad_diag *d);
 /* Resolves fn, elaborates it, checks that its parameters and result have a
  * JSON form, creates the heap (*h; the caller frees it even on failure),
  * reads args into argv[0..n-1] and builds the environment *e. */
@@ -51,6 +53,13 @@ enum { API_EVAL, API_JVP, API_VJP, API_GRAD, API_JACOBIAN };
 int api_certified_wanted(void);
 int api_certified(int kind, chad_prog *p, const char *fn, const chad_json *args,
                   const chad_json *extra, int reverse, char **out, chad_diag *d);
+/* Under CHAD_INLINE_DEFAULT, a command whose inlined definition made a
+ * kernel arena fill or a recursion limit trip (the transformations' output
+ * grows with the inlined term; the fixed arenas hold the program as written)
+ * runs again on the program as written. Returns rc when that does not apply,
+ * else the rerun's exit code. kind: API_*. */
+int api_rerun_as_written(int kind, chad_prog *p, const char *fn, const chad_json *args,
+                         const chad_json *extra, int reverse, int rc, char **out, chad_diag *d);
 int api_runtime_error(chad_prog *p, const fn_info *fi, const eval_error *err, chad_diag *d);
 /* Gives a diagnostic without a place the place of def fi (file:line:1). */
 void api_place(chad_prog *p, const fn_info *fi, chad_diag *d);

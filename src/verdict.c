@@ -1527,7 +1527,7 @@ int chad_check_candidate(chad_prog *p, const chad_check_opts *o, char **out, cha
       rc = 0;
       json_t *ref = tmp ? json_loads(tmp, 0, &jerr) : NULL;
       free(tmp);
-      if ((rc = api_elab(p, k, &fi, d))) { json_decref(ref); break; }
+      if ((rc = api_elab(p, k, 1, &fi, d))) { json_decref(ref); break; }
       value_ty = fi.result;
       if (!ref) {
         size_t m = path_push_key(c, "value");

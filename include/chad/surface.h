@@ -83,12 +83,20 @@ int surf_elab_def(const surf_program *p, int k, int *term, int *ctx,
  * (arguments bound first, in order: same evaluation order and errors).
  * Partial applications, defs used as values and defs without parameters
  * stay let-bound as above, and only the defs still used so are bound.
- * When inlining would make the raw term exceed SURF_MAX_INLINE_RAW nodes,
- * it fails with an input error at the call (file:line:col). */
+ * When inlining would make the raw term exceed SURF_MAX_INLINE_RAW nodes
+ * (or nest inlined bodies deeper than CHAD_MAX_CHECK_DEPTH), it fails with
+ * an input error at the call (file:line:col). With SURF_ELAB_INLINE_FALLBACK
+ * as well, any failure of the inlined elaboration (those limits, a type
+ * error) elaborates def k as written instead (flags 0): past the limits
+ * without error, and an ill-typed def with the diagnostics of flags 0. */
 #define SURF_ELAB_INLINE    1u
+#define SURF_ELAB_INLINE_FALLBACK 2u
 #define SURF_MAX_INLINE_RAW 262144
 int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term,
                        int *ctx, chad_diag *d);
+/* 1 when the latest surf_elab_def_opts inlined (SURF_ELAB_INLINE, no
+ * fallback to the def as written), else 0. */
+int surf_elab_inlined(void);
 
 /* The source position (line, col) of a term made by the latest successful
  * surf_elab_def*: found by walking the raw and elaborated trees together.

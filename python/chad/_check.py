@@ -209,7 +209,7 @@ def grade(fn_obj, args, candidate, *, tangent=None, cotangent=None, ulps=None, r
     with _lib.LOCK:
         _lib.lib.chad_set_max_prec(prog.max_prec)
         _lib.lib.chad_set_heap_limit(prog.heap_bytes)
-        _lib.lib.chad_set_inline(prog._handle(), 1 if prog.inline else 0)
+        _lib.lib.chad_set_inline(prog._handle(), _lib.inline_mode(prog.inline))
         rc, out, d = _lib.call("chad_check_candidate", prog._handle(), ctypes.byref(o))
     if rc not in (0, 4, 5, 6) or out is None:
         raise from_diag(d)

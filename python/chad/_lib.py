@@ -45,6 +45,15 @@ class CheckOpts(ctypes.Structure):
 
 
 EVAL_FAST, EVAL_REF, EVAL_BALL = 0, 1, 2
+# chad_set_inline's modes (chad.h)
+INLINE_NEVER, INLINE_ALWAYS, INLINE_DEFAULT = 0, 1, 2
+
+
+def inline_mode(inline):
+    """The mode for Program.inline: None (the default), True or False."""
+    if inline is None:
+        return INLINE_DEFAULT
+    return INLINE_ALWAYS if inline else INLINE_NEVER
 
 
 def _candidates():

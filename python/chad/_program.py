@@ -152,7 +152,7 @@ class Function:
             _lib.lib.chad_set_certificate(1 if certificate else 0)
             _lib.lib.chad_set_max_prec(prog.max_prec)
             _lib.lib.chad_set_heap_limit(prog.heap_bytes)
-            _lib.lib.chad_set_inline(prog._handle(), 1 if prog.inline else 0)
+            _lib.lib.chad_set_inline(prog._handle(), _lib.inline_mode(prog.inline))
             try:
                 rc, out, d = _lib.call("chad_" + command, prog._handle(),
                                        self.name.encode(), *cargs)
@@ -263,11 +263,14 @@ class Program:
     attributes (prog.f) and items (prog["f"]); `names` lists them.
 
     Options (attributes, may be changed): evaluator ("fast", "ref" or
-    "ball"; the default of every command), inline (chad --inline),
+    "ball"; the default of every command), inline (None, the default:
+    the evaluating commands inline calls of definitions, or use the program
+    as written where inlining would pass its size limit, and printing shows
+    it as written; True: chad --inline; False: chad --no-inline),
     max_prec (the certified evaluator's cap in bits, default 4096),
     heap_bytes (each evaluation's heap limit, default 1 GiB)."""
 
-    def __init__(self, handle, name, evaluator="fast", inline=False, max_prec=4096,
+    def __init__(self, handle, name, evaluator="fast", inline=None, max_prec=4096,
                  heap_bytes=1 << 30):
         self._h = handle
         self.name = name
@@ -304,6 +307,7 @@ class Program:
 
     def _text(self, fname, *args):
         with _lib.LOCK:
+            _lib.lib.chad_set_inline(self._handle(), _lib.inline_mode(self.inline))
             rc, out, d = _lib.call(fname, self._handle(), *args)
         if rc:
             raise from_diag(d)

@@ -2,6 +2,7 @@
 the JSON conventions, errors as exceptions, several programs at once."""
 import math
 import os
+import re
 
 import numpy as np
 import pytest
@@ -133,12 +134,28 @@ def test_print_fwd_rev(prog, examples):
 
 def test_inline(examples):
     path = os.path.join(examples, "tour.chad")
-    a = chad.load(path)
+    a = chad.load(path, inline=False)
     b = chad.load(path, inline=True)
+    c = chad.load(path)
+    assert c.inline is None
     args = (1.5, np.array([1.0, 2.0, 3.0]))
-    ga, gb = a.main.grad(*args), b.main.grad(*args)
-    assert ga[0] == pytest.approx(gb[0], rel=1e-14)
-    assert np.allclose(ga[1], gb[1], rtol=1e-14, atol=0)
+    ga, gb, gc = a.main.grad(*args), b.main.grad(*args), c.main.grad(*args)
+    for g in (gb, gc):
+        assert ga[0] == pytest.approx(g[0], rel=1e-14)
+        assert np.allclose(ga[1], g[1], rtol=1e-14, atol=0)
+
+
+def test_inline_default_prints_as_written(examples):
+    # printing is not inlined by default: gmm's reverse derivative keeps its
+    # copowers (single), which inlining removes
+    with chad.load(os.path.join(examples, "gmm.chad")) as p:
+        assert re.search(r"\bsingle\b", p.gmm.rev())
+        p.inline = False
+        written = p.gmm.rev()
+        p.inline = None
+        assert p.gmm.rev() == written
+        p.inline = True
+        assert not re.search(r"\bsingle\b", p.gmm.rev())
 
 
 def test_torch_tensors_as_arguments(prog):

@@ -37,7 +37,7 @@ static const char usage_text[] =
     "                             program over ADOL-C\n"
     "  (eval, jvp, vjp, grad and jacobian also take --eval fast|ref|ball,\n"
     "   and with --eval ball: --certificate, --max-prec BITS)\n"
-    "  (every command also takes --inline)\n"
+    "  (every command also takes --inline and --no-inline)\n"
     "\n"
     "Options:\n"
     "  --fn NAME        the definition to use (default: the last one in FILE)\n"
@@ -75,7 +75,11 @@ static const char usage_text[] =
     "  --inline         every command: inline each full application f a1 ... an of a\n"
     "                   definition f (arguments let-bound first, recursively); same\n"
     "                   results, but no function-typed lets, so no copowers in the\n"
-    "                   reverse derivative. Default: the program as written\n"
+    "                   reverse derivative; past 262144 raw nodes, exit 2.\n"
+    "                   Default: check, eval, jvp, vjp, grad and jacobian inline,\n"
+    "                   or use the program as written where inlining would pass\n"
+    "                   that limit; print, fwd, rev and export show it as written\n"
+    "  --no-inline      every command: the program as written\n"
     "  --heap-mb N      runtime heap limit in MiB, 1 to 524288 (default 1024)\n"
     "  -h, --help       this text\n"
     "  --version        the version of chad\n"
@@ -196,7 +200,7 @@ int main(int argc, char **argv) {
 
   const char *file = NULL, *fn = NULL, *mode = NULL, *evaluator = NULL, *target = NULL;
   const char *spec = "vectors/spec.json";
-  int raw = 0, inline_defs = 0, certificate = 0, given = 0, as_json = 0, f32 = 0;
+  int raw = 0, inline_mode = CHAD_INLINE_DEFAULT, certificate = 0, given = 0, as_json = 0, f32 = 0;
   long ulps = CHAD_CHECK_DEFAULT_ULPS;
   double rtol = 0;
   json_opt candidate = {0};
@@ -227,7 +231,7 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--mode") == 0) bit = O_MODE;
     else if (strcmp(name, "--raw") == 0) bit = O_RAW;
     else if (strcmp(name, "--eval") == 0) bit = O_EVAL;
-    else if (strcmp(name, "--inline") == 0) bit = O_INLINE;
+    else if (strcmp(name, "--inline") == 0 || strcmp(name, "--no-inline") == 0) bit = O_INLINE;
     else if (strcmp(name, "--heap-mb") == 0) bit = 0;
     else if (strcmp(name, "--certificate") == 0) bit = O_CERT;
     else if (strcmp(name, "--max-prec") == 0) bit = O_MAXPREC;
@@ -250,7 +254,12 @@ int main(int argc, char **argv) {
       if (bit == O_RAW) raw = 1;
       else if (bit == O_CERT) certificate = 1;
       else if (bit == O_JSON) as_json = 1;
-      else inline_defs = 1;
+      else {
+        int mode = name[2] == 'n' ? CHAD_INLINE_NEVER : CHAD_INLINE_ALWAYS;
+        if (inline_mode != CHAD_INLINE_DEFAULT && inline_mode != mode)
+          return usage_error("%s", "give --inline or --no-inline, not both");
+        inline_mode = mode;
+      }
       continue;
     }
     if (eq) val = eq + 1;
@@ -363,7 +372,7 @@ int main(int argc, char **argv) {
   snprintf(file_what, sizeof file_what, "FILE '%s'", file);
   if (!p) rc = d.exit_code;
   else {
-    chad_set_inline(p, inline_defs);
+    chad_set_inline(p, inline_mode);
     switch (cmd) {
     case C_CHECK:
       if (candidate.arg) {

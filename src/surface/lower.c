@@ -651,8 +651,8 @@ int surf_elab_def(const surf_program *p, int k, int *term, int *ctx, chad_diag *
   return surf_elab_def_opts(p, k, 0u, term, ctx, d);
 }
 
-int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, int *ctx,
-                       chad_diag *d)
+static int elab_def(const surf_program *p, int k, unsigned flags, int *term, int *ctx,
+                    chad_diag *d)
 {
   diag_set(d, CHAD_EXIT_OK, p ? p->file : "", 0, 0, "%s", "");
   if (!p || k < 0 || k >= p->ndefs)
@@ -700,10 +700,11 @@ int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, 
   for (int j = 0; j < p->ndefs; j++)
     def_level[j] = -1;
 
-  /* target syntax: elaborated by target.c, without inlining */
+  /* target syntax: elaborated by target.c, without inlining; with
+   * inlining, scanned[] holds the defs reached only through full calls */
   int target = 0;
   for (int j = 0; j <= k; j++)
-    target |= need[j] && p->defs[j].target;
+    target |= (need[j] || scanned[j]) && p->defs[j].target;
   if (target) {
     if (L.inline_defs) {
       /* inlining's scan may have left out defs used in full applications */
@@ -768,5 +769,30 @@ out:
   free(L.origin);
   free(L.parent);
   free(bound);
+  return rc;
+}
+
+static int last_inlined;   /* surf_elab_inlined */
+
+int surf_elab_inlined(void)
+{
+  return last_inlined;
+}
+
+int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term, int *ctx,
+                       chad_diag *d)
+{
+  last_inlined = (flags & SURF_ELAB_INLINE) != 0;
+  int rc = elab_def(p, k, flags, term, ctx, d);
+  /* Any failure, not only the limits: an ill-typed program then gets the
+   * diagnostics of the program as written (a type error inside an inlined
+   * body would otherwise be found, and phrased, at another place). The
+   * raw arena is reset by the next attempt; kernel terms of a failed type
+   * check are unreachable garbage, cleared with the arenas by the next
+   * command. */
+  if (rc != CHAD_EXIT_OK && last_inlined && (flags & SURF_ELAB_INLINE_FALLBACK)) {
+    last_inlined = 0;
+    rc = elab_def(p, k, flags & ~(SURF_ELAB_INLINE | SURF_ELAB_INLINE_FALLBACK), term, ctx, d);
+  }
   return rc;
 }

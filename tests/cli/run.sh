@@ -360,12 +360,13 @@ expect_json "eval --eval fast: memo of a map over a continued build (value by ha
   "$CHAD" eval "$P" --args '[[0.5, 0.25, 1.25]]' --eval fast
 agree "eval: memo of a map over a continued build: fast = ref" 1e-15 "" "--eval fast" "" "--eval ref" \
   "$CHAD" eval "$P" --args '[[0.5, 0.25, 1.25]]'
-# ---- --inline: full applications of defs inlined -------------------------------
-# Same numbers with and without --inline for every def of every example.
+# ---- inlining: full applications of defs inlined -------------------------------
+# The evaluating commands inline by default; the same numbers as the program
+# as written (--no-inline) for every def of every example.
 CAM='[0.1, 0.2, 0.3, 1.0, 2.0, 3.0, 500.0, 1.0, 2.0, 0.01, 0.001]'
 while IFS='|' read -r f fn cmds a; do
   for c in $cmds; do
-    agree "$c $f --fn $fn: --inline = default" 1e-12 "" "" "" "--inline" \
+    agree "$c $f --fn $fn: default (inlined) = --no-inline" 1e-12 "" "--no-inline" "" "" \
       "$CHAD" $c examples/$f.chad --fn $fn --args "$a"
   done
 done <<ARGS
@@ -397,18 +398,49 @@ ARGS
 for mode in fwd rev; do
   for f in fig1b gmm; do
     a=@examples/$f.json; [ $f = gmm ] && a=@examples/gmm_test.json
-    agree "jacobian $f --mode $mode: --inline = default" 1e-12 "" "" "" "--inline" \
+    agree "jacobian $f --mode $mode: default (inlined) = --no-inline" 1e-12 "" "--no-inline" "" "" \
       "$CHAD" jacobian examples/$f.chad --args $a --mode $mode
   done
-  agree "jacobian tour main --mode $mode --eval ref: --inline = default" 1e-12 "" "" "" "--inline" \
+  agree "jacobian tour main --mode $mode --eval ref: default (inlined) = --no-inline" 1e-12 "" "--no-inline" "" "" \
     "$CHAD" jacobian examples/tour.chad --args '[1.5, [1.0, 2.0, 3.0]]' --mode $mode --eval ref
 done
 for f in examples/*.chad; do
-  run "$CHAD" check "$f"; want=$out; wrc=$rc
-  run "$CHAD" check --inline "$f"
-  if [ "$wrc" -eq 0 ] && [ "$rc" -eq 0 ] && [ "$out" = "$want" ] && [ -n "$out" ]; then ok "check --inline $f: same types"
-  else bad "check --inline $f: same types" "exit $wrc / $rc" "default: $want" "inline:  $out"; fi
+  run "$CHAD" check --no-inline "$f"; want=$out; wrc=$rc
+  for o in --inline ""; do
+    run "$CHAD" check $o "$f"
+    if [ "$wrc" -eq 0 ] && [ "$rc" -eq 0 ] && [ "$out" = "$want" ] && [ -n "$out" ]; then ok "check ${o:-(default)} $f: the types of --no-inline"
+    else bad "check ${o:-(default)} $f: the types of --no-inline" "exit $wrc / $rc" "--no-inline: $want" "${o:-default}: $out"; fi
+  done
 done
+# ADBench's GMM and LSTM: the default gradient (inlined) is byte for byte the
+# one of the program as written
+for e in gmm lstm; do
+  for ev in fast ref; do
+    run "$CHAD" grad examples/$e.chad --args @examples/${e}_test.json --eval $ev; a=$out; arc=$rc
+    run "$CHAD" grad examples/$e.chad --args @examples/${e}_test.json --eval $ev --no-inline
+    if [ "$arc" -eq 0 ] && [ "$rc" -eq 0 ] && [ -n "$out" ] && [ "$a" = "$out" ]
+    then ok "grad $e --eval $ev: default = --no-inline, byte for byte"
+    else bad "grad $e --eval $ev: default = --no-inline, byte for byte" "exit $arc / $rc" "default: ${a:0:200}" "--no-inline: ${out:0:200}"; fi
+  done
+done
+# the printing commands show the program as written by default: the output
+# of --no-inline, and for gmm not that of --inline (which has no copower)
+for f in examples/*.chad; do
+  for c in print fwd rev "rev --raw" "export --to torch"; do
+    run "$CHAD" $c "$f" --no-inline; want=$out; wrc=$rc
+    run "$CHAD" $c "$f"
+    if [ "$rc" -eq "$wrc" ] && [ "$out" = "$want" ] && [ -n "$out$err" ]; then ok "$c $f: default = --no-inline"
+    else bad "$c $f: default = --no-inline" "exit $wrc / $rc" "${out:0:200}"; fi
+  done
+done
+run "$CHAD" rev examples/gmm.chad --inline; inl=$out
+run "$CHAD" rev examples/gmm.chad
+if [ "$rc" -eq 0 ] && [ -n "$inl" ] && [ "$out" != "$inl" ]; then ok "rev gmm: default differs from --inline"
+else bad "rev gmm: default differs from --inline" "exit $rc"; fi
+expect_err "--inline and --no-inline together" 1 '^<command line>: error: give --inline or --no-inline, not both' \
+  "$CHAD" grad examples/fig1b.chad --args @examples/fig1b.json --inline --no-inline
+expect_err "--no-inline takes no value" 1 '^<command line>: error: --no-inline takes no value' \
+  "$CHAD" eval examples/fig1a.chad --args @examples/fig1a.json --no-inline=1
 expect_json "eval --inline gmm: ADBench's objective" '#' "8.07380408004975791" 1e-13 \
   "$CHAD" eval examples/gmm.chad --args @examples/gmm_test.json --inline
 # the point of --inline: no function-typed let left in gmm, so no copowers
@@ -447,14 +479,38 @@ def h (a : real, v : [real]) : real =
 CHAD
 expect_json "grad --inline: nested and higher-order calls (value by hand)" '{"value": #, "gradient": [#, [#, #, #]]}' \
   "19.5 18 3 5.25 3" 1e-15 "$CHAD" grad "$P" --args '[1.5, [1.0, 2.0, 3.0]]' --inline --eval ref
-agree "grad: nested and higher-order calls: --inline = default" 1e-12 "" "" "" "--inline" \
+agree "grad: nested and higher-order calls: default (inlined) = --no-inline" 1e-12 "" "" "" "--no-inline" \
   "$CHAD" grad "$P" --args '[1.5, [1.0, 2.0, 3.0]]'
 # the size guard: each def calls the previous one three times (3^15 copies)
-{ echo 'def f0 (x : real) : real = x * x'
-  for i in $(seq 1 15); do echo "def f$i (x : real) : real = f$((i - 1)) (f$((i - 1)) x) + f$((i - 1)) x"; done; } >"$P"
+{ echo 'def f0 (x : real) : real = sin x'
+  for i in $(seq 1 15); do echo "def f$i (x : real) : real = f$((i - 1)) (f$((i - 1)) x) - f$((i - 1)) x"; done; } >"$P"
 expect_err "check --inline: inlining too large" 2 \
   "^$P:[0-9]+:[0-9]+: error: --inline: inlining the calls in 'f[0-9]+' makes it too large \(more than 262144 raw term nodes" \
   "$CHAD" check "$P" --inline
+run "$CHAD" check "$P"
+if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c ': real -> real$')" -eq 16 ]; then ok "check: past the inlining limit, the program as written by default"
+else bad "check: past the inlining limit, the program as written by default" "exit $rc" "$err"; fi
+# f10 inlined is past the limit (3^10 copies of sin): by default eval and grad
+# evaluate it as written, with the numbers of --no-inline; --inline refuses
+expect_err "eval --inline f10: inlining too large" 2 \
+  "^$P:[0-9]+:[0-9]+: error: --inline: inlining the calls in 'f10' makes it too large" \
+  "$CHAD" eval "$P" --fn f10 --args '[0.5]' --inline
+agree "eval f10: default (past the inlining limit) = --no-inline" 0 "" "" "" "--no-inline" \
+  "$CHAD" eval "$P" --fn f10 --args '[0.5]'
+expect_json "eval f10 (past the inlining limit): the certified value to 1e-12" '#' \
+  "$("$CHAD" eval "$P" --fn f10 --args '[0.5]' --eval ball --no-inline)" 1e-12 "$CHAD" eval "$P" --fn f10 --args '[0.5]'
+expect_err "grad --inline f10: inlining too large" 2 \
+  "^$P:[0-9]+:[0-9]+: error: --inline: inlining the calls in 'f10' makes it too large" \
+  "$CHAD" grad "$P" --fn f10 --args '[0.5]' --inline
+# f9 inlined is within the limit, but its reverse derivative fills a kernel
+# arena: --inline fails (exit 3), the default reruns the program as written
+expect_err "grad --inline f9: the inlined derivative fills an arena" 3 \
+  "^$P:10:1: error: reverse mode transformation failed: an arena is full" \
+  "$CHAD" grad "$P" --fn f9 --args '[0.5]' --inline
+for c in grad "vjp --cotangent 1" "jvp --tangent [1]" "jacobian --mode rev"; do
+  agree "$c f9: default (inlined derivative too large) = --no-inline" 0 "" "" "" "--no-inline" \
+    "$CHAD" $c "$P" --fn f9 --args '[0.5]'
+done
 expect_err "--inline takes no value" 1 '^<command line>: error: --inline takes no value' "$CHAD" check examples/fig1a.chad --inline=1
 
 # ---- the usual first mistakes: help or acceptance ------------------------------------
@@ -595,6 +651,9 @@ expect_err "grad of a def that calls a printed derivative: said so" 2 \
   "^$tmp/d1.chad:[0-9]+:1: error: 'h' uses the target language" "$CHAD" grad "$tmp/d1.chad" --args '[0.5]'
 # 2 fig1b(0.5, 0.5, 0.5, 0.5) = 2 sin 1.125 (fig1b: sin ((x1 x4 + 2 x2) x3 + x4))
 expect_json "eval of that def: 2 sin 1.125" '#' "1.8045351881981904" 1e-15 "$CHAD" eval "$tmp/d1.chad" --args '[0.5]'
+# a def calling target syntax is not inlined (target.c elaborates it as written)
+expect_json "eval --inline of that def: 2 sin 1.125" '#' "1.8045351881981904" 1e-15 \
+  "$CHAD" eval "$tmp/d1.chad" --args '[0.5]' --inline
 # target syntax is type checked like the rest
 prog 'def f (x : real) = lfun (v : real) -> v <+> (x, x)'
 expect_err "target syntax, ill-typed: the operands of <+>" 2 \

@@ -83,6 +83,49 @@ int main(void) {
   }
   CHECK(chad_load_string("def (", 5, "four.chad", &d) == NULL && d.exit_code == CHAD_EXIT_INPUT &&
         strcmp(d.file, "four.chad") == 0 && d.line == 1);
+  printf("inlining: the default inlines evaluation only, with a fallback\n");
+  p = chad_load_string(src, strlen(src), "mem.chad", &d);
+  CHECK(p != NULL);
+  if (p) {
+    char *written = NULL, *inlined = NULL;
+    CHECK(chad_print(p, "f", &written, &d) == 0 && written && strstr(written, "sq x"));
+    chad_set_inline(p, CHAD_INLINE_ALWAYS);
+    CHECK(chad_print(p, "f", &inlined, &d) == 0 && inlined && !strstr(inlined, "sq x"));
+    for (int mode = CHAD_INLINE_NEVER; written && inlined && mode <= CHAD_INLINE_DEFAULT; mode++) {
+      chad_set_inline(p, mode);
+      out = NULL;
+      rc = chad_grad(p, NULL, &args, &out, &d);
+      CHECK(is(rc, out, "{\"value\": 27, \"gradient\": [18, [9, 9]]}\n"));
+      out = NULL;
+      rc = chad_print(p, "f", &out, &d);
+      CHECK(is(rc, out, mode == CHAD_INLINE_ALWAYS ? inlined : written));
+    }
+    free(written);
+    free(inlined);
+    chad_free(p);
+  }
+  /* each def calls the previous one three times: 3^12 copies inlined */
+  char big[2048];
+  size_t n = (size_t)snprintf(big, sizeof big, "def f0 (x : real) : real = sin x\n");
+  for (int i = 1; i <= 12; i++)
+    n += (size_t)snprintf(big + n, sizeof big - n, "def f%d (x : real) : real = f%d (f%d x) - f%d x\n",
+                          i, i - 1, i - 1, i - 1);
+  p = chad_load_string(big, n, "big.chad", &d);
+  CHECK(p != NULL);
+  if (p) {
+    chad_json half = chad_json_text("[0.5]", "<args>");
+    char *dflt = NULL, *never = NULL;
+    CHECK(chad_eval(p, NULL, &half, &dflt, &d) == 0 && dflt);
+    chad_set_inline(p, CHAD_INLINE_NEVER);
+    CHECK(chad_eval(p, NULL, &half, &never, &d) == 0 && never && dflt && strcmp(dflt, never) == 0);
+    chad_set_inline(p, CHAD_INLINE_ALWAYS);
+    out = NULL;
+    CHECK(chad_eval(p, NULL, &half, &out, &d) == CHAD_EXIT_INPUT && !out &&
+          strstr(d.msg, "too large"));
+    free(dflt);
+    free(never);
+    chad_free(p);
+  }
   printf("test_api: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;
 }
