@@ -115,7 +115,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
    * draws decide can still change with the structure above them) */
   prng r = {data[0], data + 1, size - 1, 0};
   pt_program pg;
-  int size_nodes = 4 + data[0] % 96;
+  /* mostly small programs (4..99 nodes, where most bugs show and inputs
+   * run fast); the top 32 values of the first byte ask for large ones
+   * (100..410 nodes: deeper terms, longer chains; within the per-input time bound) */
+  int size_nodes = data[0] < 224 ? 4 + data[0] % 96 : 100 + (data[0] - 224) * 10;
   if (pt_gen_program(&r, size_nodes, &pg) < 0) return 0; /* an arena full: not this harness's */
   const char *names[PT_MAX_PARAMS] = {"x1", "x2", "x3", "x4"};
   char *src = surf_print_def_named("f", pg.nparams, names, pg.term);
