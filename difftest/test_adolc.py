@@ -21,10 +21,11 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
+from tally import check, summary  # noqa: E402
 import adolc  # noqa: E402
 
 CHAD = os.environ.get("CHAD", os.path.join(os.path.dirname(HERE), "chad"))
-passed = failed = 0
 
 ALL = """def all (x : real, v : [real], n : int) : real * (real + int) =
   let p = (x * 2.0, length v) in
@@ -40,14 +41,6 @@ ARR = "def arr (x : real, v : [real]) : [real] = map (fun (a : real) -> atan2 a 
 OOB = "def oob (v : [real]) : real = v[3]\n"
 SIG = "def sig (x : real) : real =\n  sigmoid x\n"
 
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {what}", flush=True)
 
 
 def write(d, name, text):
@@ -95,8 +88,7 @@ def main():
                         q.stderr), f"sigmoid refused: exit {q.returncode}: {q.stderr}")
         q = subprocess.run([CHAD, "export", ps, "--to", "cppad"], capture_output=True, text=True)
         check(q.returncode == 1 and "torch and adolc" in q.stderr, f"unknown target: exit {q.returncode}: {q.stderr}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -24,20 +24,13 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
+from tally import check, summary  # noqa: E402
 from features import features, region, signature  # noqa: E402
 
 RUN = os.path.join(HERE, "run.py")
 SEED, N = 3, 16
-passed = failed = 0
 
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {what}", flush=True)
 
 
 def campaign(ck, report, seed=SEED, n=N):
@@ -115,8 +108,7 @@ def main():
         out = campaign(ck, os.path.join(d, "other.md"), seed=SEED + 1)
         check("starting over" in out and os.path.exists(ck + ".stale") and "resuming" not in out,
               f"another run's checkpoint moved aside: {out[:300]}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

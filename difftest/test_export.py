@@ -32,6 +32,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
+from tally import check, summary  # noqa: E402
 import run  # noqa: E402
 
 import torch  # noqa: E402
@@ -39,18 +41,9 @@ import torch  # noqa: E402
 ROOT = os.path.dirname(HERE)
 ULPS = 16   # measured: 2 at most on the examples, 2 to 6 on 200 generated programs (seeds 11, 28886)
 RTOL = 1e-9   # beyond ULPS: the export within this of the exact value (chad check)
-passed = failed = 0
 worst = [0, ""]
 by_reference = []   # programs beyond ULPS decided by the certified reference
 
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {what}", flush=True)
 
 
 def ordered(x):
@@ -192,8 +185,7 @@ def main():
           f"{len(by_reference)} correct to --rtol {RTOL} by the certified reference")
     for why in by_reference:
         print(f"  {why}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

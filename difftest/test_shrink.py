@@ -20,20 +20,13 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
+from tally import check, summary  # noqa: E402
 from shrink import simplify_inputs  # noqa: E402
 
 RUN = os.path.join(HERE, "run.py")
 SEED, N = 7, 24   # program 9 of seed 7 has sin on a differentiated path; 16, 20, 22 the same signature
-passed = failed = 0
 
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {what}", flush=True)
 
 
 def main():
@@ -105,8 +98,7 @@ def main():
                   f"{os.path.basename(f)}: not shrunk with no budget: {sh}")
             q = subprocess.run([RUN, "--replay", f], capture_output=True, text=True)
             check(q.returncode == 0, f"{os.path.basename(f)}: replay exit {q.returncode}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -22,17 +22,10 @@ from decimal import Decimal
 import jsonschema
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from tally import check, summary  # noqa: E402
 CHAD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "chad")
-passed = failed = 0
 
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL " + what)
 
 
 def flat(v):
@@ -99,8 +92,7 @@ def main():
                               f"{path} tcId {v['tcId']} {part}[{i}]: f32 {r32} not at the enclosure")
     check(total > 0, "vectors: none")
     print(f"vectors: {total} vectors checked")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":
