@@ -114,6 +114,16 @@ expect_match "abs' at 0 = 1: acceptable, one-sided (the right side)" 0 \
 expect_match "abs' at 0 = -1: acceptable, one-sided (the left side)" 0 \
   'one-sided \(abs: left side \(x < 0\)\)' '' \
   "$CHAD" check "$P" --fn ab --args '[0.0]' --candidate '{"gradient": [-1.0]}'
+# ties that no nearby point leaves (spec/certified.md §3): reported as branch
+# points, but the true derivative is never graded wrong (2x, and 3x near 0)
+printf '%s\n' 'def ss (x : real) : real = if x - x <= 0.0 then 2.0 * x else 3.0 * x' \
+  'def tq (x : real) : real = if x * x <= 0.0 then 2.0 * x else 3.0 * x' >"$tmp/ties.chad"
+expect_match "x - x <= 0 at 1: the true derivative 2 is acceptable, not wrong" 0 \
+  'gradient\[0\] +acceptable +2 ' '' \
+  "$CHAD" check "$tmp/ties.chad" --fn ss --args '[1.0]' --candidate '{"gradient": [2.0]}'
+expect_match "x * x <= 0 at 0: the true derivative 3 is acceptable, not wrong" 0 \
+  'gradient\[0\] +acceptable +3 ' '' \
+  "$CHAD" check "$tmp/ties.chad" --fn tq --args '[0.0]' --candidate '{"gradient": [3.0]}'
 expect_match "abs' at 0 = 2: wrong, outside [-1, 1]" 6 \
   'gradient\[0\] +WRONG +2 +\{-1, 1\}.*outside the range \[-1, 1\]' '' \
   "$CHAD" check "$P" --fn ab --args '[0.0]' --candidate '{"gradient": [2.0]}'
