@@ -90,14 +90,16 @@ static const env *mkenv(int n, ...)
 }
 
 /* The simplifier's use counts come from one walk of the whole term (a
- * memo per binder) when the term is at most SIMP_DEPTH / 2 levels deep, else
+ * memo per binder) when the term is at most SIMP_DEPTH / 2 levels deep (the
+ * walk counts two steps a level), else
  * from a walk of each binder's body with a budget of COUNT_BUDGET nodes,
  * past which a variable counts as used twice. The term here is
- *   let x = y * y in ((x + s), sin (sin ... (sin y)))
+ *   let x = y * y in ((x + s), y + (y + ... (y + y)))
  * with s a sum of sums sharing their operands (2^17 leaves, more nodes than
- * the budget when walked as a tree) and the chain of `depth` sines: at 2500
- * it is within the walk's limit, so x, used once, is inlined; at 3100 it is
- * not, and x stays bound. */
+ * the budget when walked as a tree) and y + (y + ... (y + y)) nested `depth`
+ * levels (an operation, then the second of its pair, in turn): at 2500 it is
+ * within the walk's limit, so x, used once, is inlined; at 3100 it is not,
+ * and x stays bound. */
 static int deep_shared(int depth)
 {
   int g = ext(CTX_EMPTY, R_), gx = ext(g, R_);
@@ -105,8 +107,8 @@ static int deep_shared(int depth)
   for (int k = 0; k < 17; k++)
     s = op2(P_ADD, s, s);
   int chain = var(gx, 1);
-  for (int k = 0; k < depth; k++)
-    chain = op1(P_SIN, chain);
+  for (int k = 0; k < depth / 2; k++)
+    chain = op2(P_ADD, var(gx, 1), chain);
   int body = OK(tm_pair(op2(P_ADD, var(gx, 0), s), chain));
   return OK(tm_let(op2(P_MUL, var(g, 0), var(g, 0)), body));
 }
