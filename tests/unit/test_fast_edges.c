@@ -281,11 +281,12 @@ static void test_export_depth(void) {
     j.v = sparse_chain(j.h, n);
     pthread_attr_t a;
     pthread_t th;
-    int started = j.v && pthread_attr_init(&a) == 0 && pthread_attr_setstacksize(&a, EVAL_STACK_BYTES) == 0 &&
+    int attr = j.v && pthread_attr_init(&a) == 0;
+    int started = attr && pthread_attr_setstacksize(&a, EVAL_STACK_BYTES) == 0 &&
                   pthread_create(&th, &a, export_run, &j) == 0;
     CHECKM(started, "%d nested sparse arrays built, export thread started", n);
     if (started) pthread_join(th, NULL);
-    if (j.v) pthread_attr_destroy(&a);
+    if (attr) pthread_attr_destroy(&a);
     if (started && n == EVAL_MAX_DEPTH + 1)
       CHECKM(j.r && j.r->kind == V_SPARSE, "%d nested sparse arrays exported (%s)", n, j.r ? "ok" : j.err.msg);
     else if (started)
