@@ -4,7 +4,8 @@
  *  - no larger (node count);
  *  - the same primal value and the same derivative at a non-basis
  *    (co)tangent, evaluated by the reference evaluator.
- * Prints the simplified derivatives of the CHAD paper's Fig. 1 programs. */
+ * Prints the simplified derivatives of the CHAD paper's Fig. 1 programs.
+ * Also the use counts behind inlining on either side of their depth limit. */
 #include <string.h>
 
 #include "chad/surface.h"

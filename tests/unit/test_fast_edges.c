@@ -6,7 +6,9 @@
  * 1e308). Each program runs compiled (loops of any length compiled: loop
  * minimum 0; the value's loop is compiled, not run by the generic
  * interpreter) and by the reference evaluator: value, J dx (forward CHAD)
- * and J^T v (reverse CHAD), each compared with values by hand. */
+ * and J^T v (reverse CHAD), each compared with values by hand. Also the
+ * depth limits: of evaluation (both evaluators alike) and of the export of
+ * values nested through sparse arrays' entries. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
