@@ -229,6 +229,34 @@ int main(void) {
     }
     chad_set_heap_limit((size_t)1 << 30);
   }
+  /* Heap limits from 0 up, by 8 bytes: a heap that holds the arguments read
+   * (64 booleans, dearer in the heap than in jansson) but not their
+   * environment is an error placed at the definition (2 such limits now). */
+  {
+    const char *ls = "\ndef f (v : [bool]) : int = length v";
+    chad_prog *q = chad_load_string(ls, strlen(ls), "lim.chad", &d);
+    char bools[2 + 5 * 64 + 2] = "[[";
+    for (int i = 0; i < 64; i++) strcat(bools, i ? ",true" : "true");
+    strcat(bools, "]]");
+    chad_json j = chad_json_text(bools, "<args>");
+    int at_def = 0, ok = 0;
+    for (size_t lim = 0; q && lim <= 65536 && !ok; lim += 8) {
+      chad_set_heap_limit(lim);
+      out = NULL;
+      memset(&d, 0, sizeof d);
+      int rc = chad_eval(q, NULL, &j, &out, &d);
+      if (rc == 0) {
+        ok = 1;
+        free(out);
+      } else if (rc == CHAD_EXIT_RUNTIME && strcmp(d.msg, "heap limit reached") == 0) {
+        at_def++;
+        CHECK(strcmp(d.file, "lim.chad") == 0 && d.line == 2 && d.col == 1);
+      }
+    }
+    CHECKM(ok && at_def > 0, "heap limits: %d placed at the definition, then success: %d", at_def, ok);
+    chad_free(q);
+    chad_set_heap_limit((size_t)1 << 30);
+  }
   chad_free(p);
   printf("test_api_misuse: %d checks, %d failures\n", checks, failures);
   return failures != 0;

@@ -4,7 +4,8 @@
  *  - no larger (node count);
  *  - the same primal value and the same derivative at a non-basis
  *    (co)tangent, evaluated by the reference evaluator.
- * Prints the simplified derivatives of the CHAD paper's Fig. 1 programs. */
+ * Prints the simplified derivatives of the CHAD paper's Fig. 1 programs.
+ * Also the use counts behind inlining on either side of their depth limit. */
 #include <string.h>
 
 #include "chad/surface.h"
@@ -89,6 +90,51 @@ static const env *mkenv(int n, ...)
   return chad_params_env(H, n, parts);
 }
 
+/* The simplifier's use counts come from one walk of the whole term (a
+ * memo per binder) when the term is at most SIMP_DEPTH / 2 levels deep (the
+ * walk counts two steps a level), else
+ * from a walk of each binder's body with a budget of COUNT_BUDGET nodes,
+ * past which a variable counts as used twice. The term here is
+ *   let x = y * y in ((x + s), y + (y + ... (y + y)))
+ * with s a sum of sums sharing their operands (2^17 leaves, more nodes than
+ * the budget when walked as a tree) and y + (y + ... (y + y)) nested `depth`
+ * levels (an operation, then the second of its pair, in turn): at 2500 it is
+ * within the walk's limit, so x, used once, is inlined; at 3100 it is not,
+ * and x stays bound. */
+static int deep_shared(int depth)
+{
+  int g = ext(CTX_EMPTY, R_), gx = ext(g, R_);
+  int s = op1(P_SIN, var(gx, 1));
+  for (int k = 0; k < 17; k++)
+    s = op2(P_ADD, s, s);
+  int chain = var(gx, 1);
+  for (int k = 0; k < depth / 2; k++)
+    chain = op2(P_ADD, var(gx, 1), chain);
+  int body = OK(tm_pair(op2(P_ADD, var(gx, 0), s), chain));
+  return OK(tm_let(op2(P_MUL, var(g, 0), var(g, 0)), body));
+}
+
+static void use_counts_at_depth(void)
+{
+  printf("use counts of a term with a shared sum, 2500 and 3100 levels deep\n");
+  for (int depth = 2500; depth <= 3100; depth += 600) {
+    prog_setup();                          /* an empty term store for each */
+    int t = deep_shared(depth);
+    int st = t >= 0 ? chad_simplify(t) : -1;
+    CHECKM(st >= 0 && tm_type(st) == tm_type(t) && tm_ctx(st) == tm_ctx(t), "%d levels: simplified", depth);
+    if (st < 0) continue;
+    if (depth == 2500)
+      CHECKM(tm_kind(st) == TM_PAIR, "%d levels: x used once, inlined (root kind %d)", depth, tm_kind(st));
+    else
+      CHECKM(tm_kind(st) == TM_LET, "%d levels: x counted past the budget, still bound (root kind %d)", depth,
+             tm_kind(st));
+    eval_error err;
+    const value *y0 = eval_ref(H, t, mkenv(1, vr(0.3)), &err);
+    const value *y1 = eval_ref(H, st, mkenv(1, vr(0.3)), &err);
+    CHECKM(y0 && y1 && v_approx_equal(H, y0, y1, 1e-12) == 1, "%d levels: same value", depth);
+  }
+}
+
 int main(void)
 {
   prog_setup();
@@ -120,6 +166,7 @@ int main(void)
   show("reverse derivative of Fig. 1 (b), simplified", chad_simplify(chad_rev(prog_fig1b())), 4, xs);
   const char *f2[] = {"x1", "x2"};
   show("reverse derivative of Fig. 2 (b), simplified", chad_simplify(chad_rev(prog_fig2b())), 2, f2);
+  use_counts_at_depth();
   heap_free(H);
   printf("test_chad_simplify: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;

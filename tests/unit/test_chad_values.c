@@ -218,6 +218,20 @@ static void helpers(void)
   arr->u.arr.elems[1] = v_inr(H, vr(2.0));
   const value *prim = vp(vp(vr(5.0), vi(3)), arr);
   CHECKM(chad_flat_count(ty, prim) == 3, "three Real slots");
+  /* A shape that does not fit its type counts -1, also at a function type. */
+  CHECKM(chad_flat_count(ty_fun(R_, R_), vr(1.0)) == -1, "a function type has no slots: -1");
+  CHECKM(chad_flat_count(ty_prod(R_, A_), vp(vr(1.0), vr(2.0))) == -1, "a pair not fitting on its right: -1");
+  /* The flattening depth limit (1000 levels): a real under 1000 alternating
+   * inl/inr is counted, under 1001 refused; each injection counts a level. */
+  int sty = R_;
+  const value *sv = vr(1.0);
+  for (int i = 0; i < 1001; i++) {
+    if (i == 1000)
+      CHECKM(chad_flat_count(sty, sv) == 1, "1000 nested injections: one Real slot");
+    sty = i % 2 ? ty_sum(U_, sty) : ty_sum(sty, U_);
+    sv = i % 2 ? v_inr(H, sv) : v_inl(H, sv);
+  }
+  CHECKM(chad_flat_count(sty, sv) == -1, "1001 nested injections: past the depth limit, -1");
   double slots[3] = {0.5, -1.5, 2.5}, back[3] = {0, 0, 0};
   int64_t pos = 0;
   const value *tan = chad_unflatten_tangent(H, ty, prim, slots, &pos);

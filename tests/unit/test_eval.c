@@ -493,6 +493,16 @@ static void test_errors(void) {
   int t = T(tm_let(rc(g0, 1), T(tm_index(iota(gR, 3, 1), ic(gR, 9)))));
   CHECK(eval_ref(H, t, NULL, &err) == NULL && err.term != t && tm_kind(err.term) == TM_INDEX);
   CHECK(eval_ref(H, bad, NULL, &err) == NULL && err.term == bad);
+  /* f <| A <+> f <| B, one closure f: merged as f <| (A <+> B), where B
+   * fails first (a negative build length); retried in the reference order,
+   * f <| A fails first (index 5 of a length-2 array): that error and term. */
+  int gA = ctx_extend(g0, AR), gF = ctx_extend(g0, ty_lfun(AR, R));
+  int at5 = T(tm_index(var(gA, 0), ic(gA, 5)));
+  int bneg = T(tm_build(ic(gF, -2), rc(ctx_extend(gF, I), 0)));
+  int fab = T(tm_let(T(tm_llam(AR, at5)), T(tm_plus(T(tm_lapp(var(gF, 0), iota(gF, 2, 1))),
+                                                    T(tm_lapp(var(gF, 0), bneg))))));
+  CHECK(eval_ref(H, fab, NULL, &err) == NULL && err.term == at5 &&
+        strstr(err.msg, "index 5 out of bounds (array length 2)"));
   /* out of memory */
   heap *small = heap_new(4096);
   const value *v = eval_ref(small, iota(g0, 100000, 1), NULL, &err);

@@ -6,8 +6,11 @@
  * 1e308). Each program runs compiled (loops of any length compiled: loop
  * minimum 0; the value's loop is compiled, not run by the generic
  * interpreter) and by the reference evaluator: value, J dx (forward CHAD)
- * and J^T v (reverse CHAD), each compared with values by hand. */
+ * and J^T v (reverse CHAD), each compared with values by hand. Also the
+ * depth limits: of evaluation (both evaluators alike) and of the export of
+ * values nested through sparse arrays' entries. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,7 @@
 #include "chad/fast.h"
 #include "chad/kernel.h"
 #include "chad/primitives.h"
+#include "fast/fast_internal.h"
 #include "unit/chad_progs.h"
 
 #include "check.h"
@@ -241,6 +245,59 @@ static void test_depth_limit(heap *h) {
   }
 }
 
+/* fv_export's depth limit through the entries of sparse arrays: a chain of n
+ * one-entry sparse arrays around a real, the outermost at depth 0, so the
+ * innermost array is at depth n - 1: EVAL_MAX_DEPTH + 1 arrays are exported,
+ * one more is refused. Run on a thread with the evaluators' deep stack. */
+typedef struct export_job {
+  heap *h;
+  const value *v, *r;
+  eval_error err;
+} export_job;
+
+static void *export_run(void *p) {
+  export_job *j = p;
+  j->r = fv_export(j->h, j->v, &j->err);
+  return NULL;
+}
+
+static const value *sparse_chain(heap *h, int n) {
+  const value *v = v_real(h, 1.0);
+  for (int k = 0; k < n && v; k++) {
+    entry *e = heap_alloc(h, sizeof *e);
+    value *s = heap_alloc(h, sizeof *s);
+    if (!e || !s) return NULL;
+    *e = (entry){0, NULL, v, NULL};
+    s->kind = V_SPARSE;
+    s->u.entries.first = e;
+    s->u.entries.count = 1;
+    v = s;
+  }
+  return v;
+}
+
+static void test_export_depth(void) {
+  printf("export depth limit: sparse arrays nested through their entries\n");
+  for (int n = EVAL_MAX_DEPTH + 1; n <= EVAL_MAX_DEPTH + 2; n++) {
+    export_job j = {heap_new((size_t)1 << 28), NULL, NULL, {0}};
+    j.v = sparse_chain(j.h, n);
+    pthread_attr_t a;
+    pthread_t th;
+    int attr = j.v && pthread_attr_init(&a) == 0;
+    int started = attr && pthread_attr_setstacksize(&a, EVAL_STACK_BYTES) == 0 &&
+                  pthread_create(&th, &a, export_run, &j) == 0;
+    CHECKM(started, "%d nested sparse arrays built, export thread started", n);
+    if (started) pthread_join(th, NULL);
+    if (attr) pthread_attr_destroy(&a);
+    if (started && n == EVAL_MAX_DEPTH + 1)
+      CHECKM(j.r && j.r->kind == V_SPARSE, "%d nested sparse arrays exported (%s)", n, j.r ? "ok" : j.err.msg);
+    else if (started)
+      CHECKM(!j.r && strstr(j.err.msg, "nested deeper"), "%d nested sparse arrays: past the depth limit (%s)", n,
+             j.r ? "a value" : j.err.msg);
+    heap_free(j.h);
+  }
+}
+
 int main(void) {
   prog_setup();
   heap *h = heap_new((size_t)1 << 26);
@@ -249,6 +306,7 @@ int main(void) {
   test_signed_zeros(h);
   test_logsumexp(h);
   test_depth_limit(h);
+  test_export_depth();
   heap_free(h);
   printf("test_fast_edges: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;

@@ -249,6 +249,9 @@ static void tangents(int R, int I) {
   sum_tangents(R);
   printf("flattened coordinates and basis tangents\n");
   CHECK(json_flat_count(ty, shape) == 4);
+  /* a shape that does not fit its type: -1, never a count */
+  CHECK(json_flat_count(ty_prod(R, ty_arr(R)), v_pair(h, v_real(h, 1.0), v_real(h, 2.0))) == -1);
+  CHECK(json_flat_count(ty_fun(R, R), v_real(h, 1.0)) == -1);
   for (int64_t k = 0; k < 4; k++) {
     const value *e = json_basis_tangent(h, ty, shape, k);
     double flat[4] = {0, 0, 0, 0};
