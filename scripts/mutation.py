@@ -167,6 +167,20 @@ ROR = {"<": ["<=", ">="], "<=": ["<", ">"], ">": [">=", "<="], ">=": [">", "<"],
 LCR = {"&&": "||", "||": "&&"}
 
 
+def open_paren(toks, i):
+    """the index of the '(' that the ')' at toks[i] closes (-1 if none)"""
+    d, j = 0, i
+    while j >= 0:
+        if toks[j].text == ")":
+            d += 1
+        elif toks[j].text == "(":
+            d -= 1
+            if d == 0:
+                break
+        j -= 1
+    return j
+
+
 def is_operand_end(toks, i):
     """toks[i] can end an operand (so an operator after it is binary)"""
     t = toks[i]
@@ -175,15 +189,7 @@ def is_operand_end(toks, i):
     if t.kind in OPERAND_END or t.text == "]":
         return True
     if t.text == ")":  # not the condition of if/while/for/switch, nor a cast
-        d, j = 0, i
-        while j >= 0:
-            if toks[j].text == ")":
-                d += 1
-            elif toks[j].text == "(":
-                d -= 1
-                if d == 0:
-                    break
-            j -= 1
+        j = open_paren(toks, i)
         if j > 0 and toks[j - 1].text in ("if", "while", "for", "switch"):
             return False
         if j >= 0 and is_type(toks[j + 1]):
@@ -196,15 +202,7 @@ def is_cond_end(toks, i):
     """toks[i] is the ')' closing the condition of an if, while or for"""
     if toks[i].text != ")":
         return False
-    d, j = 0, i
-    while j >= 0:
-        if toks[j].text == ")":
-            d += 1
-        elif toks[j].text == "(":
-            d -= 1
-            if d == 0:
-                break
-        j -= 1
+    j = open_paren(toks, i)
     return j > 0 and toks[j - 1].text in ("if", "while", "for")
 
 
