@@ -11,7 +11,7 @@ merged proofs/wp-report.json (the goals of the functions the job selects).
 
 Three tables: per job (what it proves, functions, goals, how the goals were
 closed, the job's time from proofs/record.tsv), per CHAD rule (the card's
-rule, its functions in reverse.c / forward.c / sharing.c, their goals),
+rule, the file under src/chad/ of each of its functions, their goals),
 and per prover. The jobs and their selections come from proofs/jobs.sh
 (wp-run.sh's dry run), so the tables follow the gate as it is. Fails if a
 rule function below is not defined in src/chad/ or has no goals in the
@@ -56,30 +56,49 @@ WHAT = {
 }
 
 # The card's rules (../shared/chad-rules.md §4, §5) and the functions that
-# build them: reverse mode, forward mode, shared tails (sharing.c).
+# build them, "FILE: functions; FILE: ..." (FILE under src/chad/): reverse
+# mode, forward mode, shared tails.
 RULES = [
-    ("var k", "rev_var r_var r_onehot rev_onehot_lin", "fwd_var f_var f_proj", ""),
-    ("unit, constants", "rev_const rev_zero_lin rev_rconst rev_const_prim", "fwd_const f_zero f_rconst f_const_prim const_copy", ""),
-    ("let t (x.s)", "rev_let rev_let_body rev_let_lin", "fwd_let fwd_let_body fwd_let_lin", "let_let_tail"),
-    ("pair t s", "rev_pair rev_pair_body rev_pair_lin", "fwd_pair fwd_pair_body fwd_pair_lin", "let_pair_tail"),
-    ("fst t, snd t", "rev_unary rev_proj_build", "fwd_unary fwd_proj_build", "let_unary_tail"),
-    ("inl t, inr t", "rev_inj_build", "fwd_inj_build", ""),
-    ("sum a", "rev_sum_build", "fwd_sum_build", ""),
-    ("length a", "rev_length_build", "fwd_length_build", ""),
-    ("op o ts", "rev_op_build", "fwd_op_build", ""),
-    ("lam (x.t)", "rev_lam rev_lam_prim rev_lam_pbody rev_lam_inner rev_lam_lin rev_lam_back",
-     "fwd_lam fwd_lam_prim fwd_lam_pbody fwd_lam_inner fwd_lam_tan fwd_lam_dv tan_lin_ctx_lemma",
-     "lam_apply lam_pair_let"),
-    ("app t s", "rev_app rev_app_body rev_app_lin", "fwd_app fwd_app_body fwd_app_lin", "app_primal let_app_tail"),
-    ("case t (a.s1) (b.s2)", "rev_case rev_case_body rev_case_last rev_case_branch rev_case_lin",
-     "fwd_case fwd_case_body fwd_case_last fwd_case_branch fwd_case_lin", "case_tail"),
-    ("iter n (x.b) s", "rev_iter rev_iter_body rev_iter_last", "fwd_iter fwd_iter_body fwd_iter_last", "iter_tail"),
-    ("build n (i.b)", "rev_build rev_build_body rev_build_lin", "fwd_build fwd_build_body fwd_build_lin",
-     "build_primal let_build_tail"),
-    ("index a i", "rev_index rev_index_body rev_index_lin", "fwd_index fwd_index_body fwd_index_lin", "let_index_tail"),
-    ("map (x.b) a", "rev_map rev_map_body rev_map_lin rev_map_cs rev_map_sum rev_map_back rev_map_plus",
-     "fwd_map fwd_map_body fwd_map_lin fwd_map_el", "map_primal"),
+    ("var k", "reverse/var.c: rev_var r_var r_onehot rev_onehot_lin",
+     "forward/var.c: fwd_var; forward.c: f_var f_proj", ""),
+    ("unit, constants", "reverse/const.c: rev_const rev_zero_lin rev_rconst rev_const_prim",
+     "forward/const.c: fwd_const; forward.c: f_zero f_rconst f_const_prim const_copy", ""),
+    ("let t (x.s)", "reverse/let.c: rev_let rev_let_body; reverse/let_lin.c: rev_let_lin",
+     "forward/let.c: fwd_let fwd_let_body fwd_let_lin", "sharing.c: let_let_tail"),
+    ("pair t s", "reverse/pair.c: rev_pair rev_pair_body; reverse/pair_lin.c: rev_pair_lin",
+     "forward/pair.c: fwd_pair fwd_pair_body fwd_pair_lin", "sharing.c: let_pair_tail"),
+    ("fst t, snd t", "reverse/unary.c: rev_unary rev_proj_build", "forward/unary.c: fwd_unary fwd_proj_build",
+     "sharing.c: let_unary_tail"),
+    ("inl t, inr t", "reverse/unary.c: rev_inj_build", "forward/unary.c: fwd_inj_build", ""),
+    ("sum a", "reverse/unary.c: rev_sum_build", "forward/unary.c: fwd_sum_build", ""),
+    ("length a", "reverse/unary.c: rev_length_build", "forward/unary.c: fwd_length_build", ""),
+    ("op o ts", "reverse/unary.c: rev_op_build", "forward/unary.c: fwd_op_build", ""),
+    ("lam (x.t)", "reverse/lam.c: rev_lam rev_lam_prim rev_lam_pbody rev_lam_inner rev_lam_lin rev_lam_back",
+     "forward/lam.c: fwd_lam fwd_lam_prim fwd_lam_pbody fwd_lam_inner fwd_lam_tan fwd_lam_dv; "
+     "forward.c: tan_lin_ctx_lemma",
+     "sharing.c: lam_apply lam_pair_let"),
+    ("app t s", "reverse/app.c: rev_app rev_app_body rev_app_lin", "forward/app.c: fwd_app fwd_app_body fwd_app_lin",
+     "sharing.c: app_primal let_app_tail"),
+    ("case t (a.s1) (b.s2)", "reverse/case.c: rev_case rev_case_body rev_case_last rev_case_branch rev_case_lin",
+     "forward/case.c: fwd_case fwd_case_body fwd_case_last fwd_case_branch fwd_case_lin", "sharing.c: case_tail"),
+    ("iter n (x.b) s", "reverse/iter.c: rev_iter rev_iter_body rev_iter_last",
+     "forward/iter.c: fwd_iter fwd_iter_body fwd_iter_last", "sharing.c: iter_tail"),
+    ("build n (i.b)", "reverse/build.c: rev_build rev_build_body rev_build_lin",
+     "forward/build.c: fwd_build fwd_build_body fwd_build_lin", "sharing.c: build_primal let_build_tail"),
+    ("index a i", "reverse/index.c: rev_index rev_index_body; reverse/index_lin.c: rev_index_lin",
+     "forward/index.c: fwd_index fwd_index_body fwd_index_lin", "sharing.c: let_index_tail"),
+    ("map (x.b) a", "reverse/map.c: rev_map rev_map_body rev_map_lin rev_map_cs rev_map_sum rev_map_back rev_map_plus",
+     "forward/map.c: fwd_map fwd_map_body fwd_map_lin fwd_map_el", "sharing.c: map_primal"),
 ]
+
+
+def rule_cell(cell):
+    """[(file under src/chad/, [functions])] of a RULES cell."""
+    out = []
+    for part in filter(None, (p.strip() for p in cell.split(";"))):
+        where, fns = part.split(":", 1)
+        out.append((where.strip(), fns.split()))
+    return out
 RULE_JOBS = ("rev-rules", "fwd-rules")
 
 
@@ -184,11 +203,10 @@ def record_times():
     return times
 
 
-def defined_in(fn):
+def defined_in(fn, where):
+    """Whether fn is defined in src/chad/WHERE."""
     pat = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_ ]*[ *]" + re.escape(fn) + r"\(", re.M)
-    files = [p for p in ("src/chad/reverse.c", "src/chad/forward.c", "src/chad/sharing.c")
-             if pat.search(open(p).read())]
-    return files
+    return bool(pat.search(open(os.path.join("src/chad", where)).read()))
 
 
 def tables():
@@ -215,25 +233,26 @@ def tables():
     errors = []
     in_rules = set(f for r in rows if r["job"] in RULE_JOBS for f in r["fns"])
     mapped = set()
-    out.append("| rule (card §4, §5) | R: functions (reverse.c) | F: functions (forward.c) | shared (sharing.c) | goals R / F / shared | jobs |")
+    out.append("| rule (card §4, §5) | R: file under src/chad/: functions | F: file: functions | shared: file: functions | goals R / F / shared | jobs |")
     out.append("|---|---|---|---|---|---|")
     for rule, rfs, ffs, sfs in RULES:
         cells, counts, jobs = [], [], set()
-        for fs, where in ((rfs, "src/chad/reverse.c"), (ffs, "src/chad/forward.c"), (sfs, "src/chad/sharing.c")):
-            fs = fs.split()
+        for cell in (rfs, ffs, sfs):
             v = t = 0
-            for f in fs:
-                mapped.add(f)
-                if where not in defined_in(f):
-                    errors.append(f"{f} is not defined in {where}")
-                if f not in fn_goals:
-                    errors.append(f"{f} has no goals in the reports")
-                    continue
-                v += fn_goals[f][0]
-                t += fn_goals[f][1]
-                jobs.add(fn_goals[f][2])
-            cells.append(", ".join(f"`{f}`" for f in fs) or "-")
-            counts.append(f"{v}/{t}" if fs else "-")
+            parts = rule_cell(cell)
+            for where, fs in parts:
+                for f in fs:
+                    mapped.add(f)
+                    if not defined_in(f, where):
+                        errors.append(f"{f} is not defined in src/chad/{where}")
+                    if f not in fn_goals:
+                        errors.append(f"{f} has no goals in the reports")
+                        continue
+                    v += fn_goals[f][0]
+                    t += fn_goals[f][1]
+                    jobs.add(fn_goals[f][2])
+            cells.append("; ".join(f"`{where}`: " + ", ".join(f"`{f}`" for f in fs) for where, fs in parts) or "-")
+            counts.append(f"{v}/{t}" if parts else "-")
         out.append(f"| {rule} | {cells[0]} | {cells[1]} | {cells[2]} | {' ; '.join(counts)} | "
                    f"{', '.join(sorted(jobs))} |")
     for f in sorted(in_rules - mapped):
