@@ -8,11 +8,22 @@ merged proofs/wp-report.json (the goals of the functions the job selects).
                            "<!-- stats:begin -->" and "<!-- stats:end -->"
                            of FILE with them
   stats.py --check FILE    exit 1 if FILE's tables are not the current ones
+  stats.py --run GATE START LOAD0 COMMIT RESULT PROVED ACCEPTED
+                           write GATE's row of proofs/runs.tsv (replacing
+                           its previous one) for a run started at epoch
+                           START with load average LOAD0 ("1/5/15 min") at
+                           commit COMMIT, ending now; PROVED and ACCEPTED
+                           are comma-separated job names, the jobs run and
+                           those accepted from the record (CPU-s from the
+                           run jobs' build/proofs/time-JOB); then the
+                           runs table of proofs/README.md
+  stats.py --update-runs FILE  only the runs table of FILE
 
 Three tables: per job (what it proves, functions, goals, how the goals were
 closed, the job's time from proofs/record.tsv), per CHAD rule (the card's
 rule, the file under src/chad/ of each of its functions, their goals),
-and per prover. The jobs and their selections come from proofs/jobs.sh
+and per prover; and, between "<!-- runs:begin -->" and "<!-- runs:end -->",
+the latest run of each gate from proofs/runs.tsv. The jobs and their selections come from proofs/jobs.sh
 (wp-run.sh's dry run), so the tables follow the gate as it is. Fails if a
 rule function below is not defined in src/chad/ or has no goals in the
 reports, or if a function of the rules jobs is in no rule's row.
@@ -280,19 +291,108 @@ def tables():
     return "\n".join(out) + "\n"
 
 
+# The latest run of each gate, one row per gate (the next run of a gate
+# replaces its row): written by prove.sh and incremental.sh at the end of
+# a run, rendered into proofs/README.md "Time of the latest runs".
+RUNS = "proofs/runs.tsv"
+RUN_COLS = ("gate", "date_utc", "commit", "result", "jobs_run", "jobs_accepted", "goals_valid",
+            "goals_total", "wall_s", "cpu_s", "load_start", "load_end")
+GATES = (("prove", "`make prove`: the full gate, cold"),
+         ("prove-quick", "`make prove-quick`: without the rules jobs, cold"),
+         ("prove-incremental", "`make prove-incremental`: jobs not accepted from the record, cold"))
+
+
+def read_runs():
+    runs = {}
+    if os.path.exists(RUNS):
+        for line in open(RUNS):
+            f = line.rstrip("\n").split("\t")
+            if len(f) == len(RUN_COLS) and f[0] != "gate":
+                runs[f[0]] = dict(zip(RUN_COLS, f))
+    return runs
+
+
+def put_run(gate, start, load0, commit, result, proved, accepted):
+    import datetime
+    import time
+    end = int(time.time())   # before the reports are read (calls() takes seconds)
+    load1 = "/".join(open("/proc/loadavg").read().split()[:3])
+    proved = [j for j in proved.split(",") if j]
+    accepted = [j for j in accepted.split(",") if j]
+    valid = total = 0   # the goals of this run's jobs, from their reports
+    for c in calls():
+        if c["name"] in proved + accepted and os.path.exists(c["report"]):
+            main = json.load(open(c["report"]))["wp:global"]["wp:main"]
+            valid += int(main.get("valid", 0))
+            total += int(main.get("total", 0))
+    cpu = 0
+    for j in proved:
+        tf = f"build/proofs/time-{j}"
+        if os.path.exists(tf):
+            cpu += int(open(tf).read().split()[1])
+    row = {"gate": gate,
+           "date_utc": datetime.datetime.fromtimestamp(int(start), datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
+           "commit": commit, "result": result, "jobs_run": str(len(proved)),
+           "jobs_accepted": str(len(accepted)), "goals_valid": str(valid), "goals_total": str(total),
+           "wall_s": str(end - int(start)), "cpu_s": str(cpu),
+           "load_start": load0, "load_end": load1}
+    runs = read_runs()
+    runs[gate] = row
+    order = [g for g, _ in GATES] + sorted(set(runs) - {g for g, _ in GATES})
+    with open(RUNS, "w") as fh:
+        fh.write("\t".join(RUN_COLS) + "\n")
+        for g in order:
+            if g in runs:
+                fh.write("\t".join(runs[g][c] for c in RUN_COLS) + "\n")
+
+
+def runs_table():
+    runs = read_runs()
+    out = ["| gate | date (UTC), commit | result | jobs run / accepted from the record | goals valid/total | wall s | CPU-s "
+           "(jobs run) | load average at start ; end (1/5/15 min) |",
+           "|---|---|---|---|---|---|---|---|"]
+    for gate, what in GATES:
+        r = runs.get(gate)
+        if r is None:
+            out.append(f"| {what} | no run recorded yet | | | | | | |")
+            continue
+        out.append(f"| {what} | {r['date_utc']}, `{r['commit']}` | {r['result']} | "
+                   f"{r['jobs_run']} / {r['jobs_accepted']} | {r['goals_valid']}/{r['goals_total']} | "
+                   f"{r['wall_s']} | {r['cpu_s']} | {r['load_start']} ; {r['load_end']} |")
+    out.append("")
+    out.append("Generated by `proofs/stats.py` from `proofs/runs.tsv`, which each run of a gate "
+               "rewrites (its own row). The load average counts every process on the machine, "
+               "the gate's own jobs included.")
+    return "\n".join(out) + "\n"
+
+
+def replace_block(doc, name, text, path):
+    begin, end = f"<!-- {name}:begin -->\n", f"<!-- {name}:end -->"
+    if begin not in doc or end not in doc:
+        sys.exit(f"stats.py: no {name} markers in {path}")
+    head, rest = doc.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    return head + begin + text + end + tail
+
+
 def main(argv):
+    if len(argv) == 9 and argv[1] == "--run":
+        put_run(*argv[2:])
+        argv = [argv[0], "--update-runs", "proofs/README.md"]
+    if len(argv) == 3 and argv[1] == "--update-runs":
+        doc = open(argv[2]).read()
+        open(argv[2], "w").write(replace_block(doc, "runs", runs_table(), argv[2]))
+        return 0
     text = tables()
     if len(argv) == 1:
         sys.stdout.write(text)
+        sys.stdout.write("\n" + runs_table())
         return 0
+    if len(argv) != 3:
+        sys.exit(__doc__)
     mode, path = argv[1], argv[2]
     doc = open(path).read()
-    begin, end = "<!-- stats:begin -->\n", "<!-- stats:end -->"
-    if begin not in doc or end not in doc:
-        sys.exit(f"stats.py: no stats markers in {path}")
-    head, rest = doc.split(begin, 1)
-    _, tail = rest.split(end, 1)
-    new = head + begin + text + end + tail
+    new = replace_block(replace_block(doc, "stats", text, path), "runs", runs_table(), path)
     if mode == "--check":
         if new != doc:
             print(f"stats.py: {path}'s tables are not the current ones (run proofs/stats.py --update {path})")
