@@ -2,7 +2,7 @@
  *                   inl a -> let (y,dy) = R_{G,a} s1 in (y, \v. let (g,ga) = dy v in g + dx (ga, 0))
  *                   inr b -> ... dx (0, gb)
  * (../shared/chad-rules.md, section 5, reverse mode)
- *   rev_case_lin     one branch's linear half  \v. let (g,ga) = dy v in g + dx (ga, 0)  (inr: (0, ga))
+ *   rev_case_lin     one branch's linear half  \v. let (g,ga) = dy v in g + dx (ga, 0)  (inr: dx (0, gb))
  *   rev_case_branch  one branch: R_{G,a} s1 (or R_{G,b} s2) and its pair
  *   rev_case_last    the inr branch and the case term, given the inl branch
  *   rev_case_body    the inl branch, then rev_case_last
