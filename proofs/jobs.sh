@@ -30,15 +30,19 @@ root=$(pwd)
 #                        rlimit, cvc5's and CVC4's --rlimit-per), fixed in
 #                        its command line (PROVE_STEPS_*, below), so that
 #                        its answer does not depend on the machine's load;
-#                        the wall-clock limits stay, 5 times longer, as a
+#                        the wall-clock limits stay, 10 times longer, as a
 #                        guard against a runaway prover
 limits=${PROVE_LIMITS:-time}
 case $limits in
   time) ;;
   steps)
     # exported: prove-rev.sh and prove-fwd.sh read PROVE_CHAD_TIMEOUT
-    export PROVE_TIMEOUT=${PROVE_TIMEOUT:-100} PROVE_CHAD_TIMEOUT=${PROVE_CHAD_TIMEOUT:-150}
-    export PROVE_QUICK_TIMEOUT=${PROVE_QUICK_TIMEOUT:-10} ;;
+    # 10 times the step limits' time on an idle core: a load of 12 on the
+    # 2 cores (seen beside the other work of this machine) ran the
+    # provers 4-6 times slower than their CPU time, and a guard that fires
+    # before the step limit makes the answer depend on the load again
+    export PROVE_TIMEOUT=${PROVE_TIMEOUT:-200} PROVE_CHAD_TIMEOUT=${PROVE_CHAD_TIMEOUT:-300}
+    export PROVE_QUICK_TIMEOUT=${PROVE_QUICK_TIMEOUT:-20} PROVE_LEMMA_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-600} ;;
   *) echo "prove: PROVE_LIMITS must be time or steps, not '$limits'" >&2; exit 2 ;;
 esac
 # 20 s: the provers' limits are wall-clock and the jobs share 2 cores; at
@@ -125,9 +129,8 @@ version = "${cvc4_version:-1.8}"
 CONF
 }
 # Step limits (PROVE_LIMITS=steps): the same provers and shortcuts, each
-# command with a fixed resource limit and a wall-clock guard (5 times
-# today's limit: a goal that needs the guard has run far past its step
-# limit's usual time, so the guard only stops a runaway). The limits are
+# command with a fixed resource limit and a wall-clock guard (10 times
+# the time limit: see PROVE_LIMITS above). The limits are
 # resource counts, calibrated per prover on the goals of a few jobs
 # (proofs/README.md "Step limits"): Z3's rlimit (rlimit=N; used, reported
 # by -st as :rlimit-count), cvc5's and CVC4's resource units
@@ -136,24 +139,27 @@ CONF
 # answers "unknown": the attempt fails and WP tries the next prover.
 prove_why3_steps() {
   local cvc5_version=$1 z3_version=$2 cvc4_version=$3
-  local z3q=${PROVE_STEPS_Z3Q:-4000000} z3=${PROVE_STEPS_Z3:-60000000}
-  local cvc5q=${PROVE_STEPS_CVC5Q:-40000} cvc5=${PROVE_STEPS_CVC5:-600000}
-  local cvc4q=${PROVE_STEPS_CVC4Q:-40000} cvc4=${PROVE_STEPS_CVC4:-600000}
+  local z3q=${PROVE_STEPS_Z3Q:-8000000} z3=${PROVE_STEPS_Z3:-60000000}
+  local cvc5q=${PROVE_STEPS_CVC5Q:-500000} cvc5=${PROVE_STEPS_CVC5:-6000000}
+  local cvc4q=${PROVE_STEPS_CVC4Q:-500000} cvc4=${PROVE_STEPS_CVC4:-6000000}
   local z3_seeds="sat.random_seed=42 nlsat.randomize=false smt.random_seed=42"
   # the detected full Z3 and CVC4: the detection writes them as partial
   # provers, which Why3 completes from its detection data when it loads
   # the file; written out completed (why3 config show), their commands get
   # the step limit, the wall-clock limit %t (WP's -wp-timeout) staying as
-  # the guard
+  # the guard; Z3 through proofs/z3.drv, so that the guard's -T answer
+  # reads as a timeout (with Why3's z3_471 driver, as the detection sets
+  # it, it reads "Failed Unknown error")
   why3 config show > "$WHY3CONFIG.tmp" 2>/dev/null && mv -f "$WHY3CONFIG.tmp" "$WHY3CONFIG"
-  python3 - "$WHY3CONFIG" "$z3" "$cvc4" "$z3_seeds" <<'PY'
+  python3 - "$WHY3CONFIG" "$z3" "$cvc4" "$z3_seeds" "$root/proofs/z3.drv" <<'PY'
 import re, sys
-path, z3, cvc4, seeds = sys.argv[1:5]
+path, z3, cvc4, seeds, drv = sys.argv[1:6]
 text = open(path).read()
 def exe(m):
     return m.group(0).split('"')[1].split()[0]
 def fix(sec):
     if re.search(r'^name = "Z3"$', sec, re.M) and "alternative" not in sec:
+        sec = re.sub(r'^driver = .*$', f'driver = "{drv}"', sec, flags=re.M)
         return re.sub(r'^command = .*$', lambda m: f'command = "{exe(m)} -smt2 -T:%t {seeds} rlimit={z3} -st %f"', sec, flags=re.M)
     if re.search(r'^name = "CVC4"$', sec, re.M) and "alternative" not in sec:
         return re.sub(r'^command = .*$', lambda m: f'command = "{exe(m)} --stats --tlimit-per=%t000 --rlimit-per={cvc4} --lang=smt2 %f"', sec, flags=re.M)
