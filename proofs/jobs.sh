@@ -24,6 +24,27 @@
 #                        upon (listed `full-only` in proofs/assumed.txt)
 #   PROVE_ONLY           "JOB ...": only these jobs (below)
 root=$(pwd)
+#   PROVE_LIMITS         time (default): the provers' limits are wall-clock
+#                        seconds (above); steps: each prover attempt is
+#                        limited by the prover's own resource count (Z3's
+#                        rlimit, cvc5's and CVC4's --rlimit-per), fixed in
+#                        its command line (PROVE_STEPS_*, below), so that
+#                        its answer does not depend on the machine's load;
+#                        the wall-clock limits stay, 10 times longer, as a
+#                        guard against a runaway prover
+limits=${PROVE_LIMITS:-time}
+case $limits in
+  time) ;;
+  steps)
+    # exported: prove-rev.sh and prove-fwd.sh read PROVE_CHAD_TIMEOUT
+    # 10 times the step limits' time on an idle core: a load of 12 on the
+    # 2 cores (seen beside the other work of this machine) ran the
+    # provers 4-6 times slower than their CPU time, and a guard that fires
+    # before the step limit makes the answer depend on the load again
+    export PROVE_TIMEOUT=${PROVE_TIMEOUT:-200} PROVE_CHAD_TIMEOUT=${PROVE_CHAD_TIMEOUT:-300}
+    export PROVE_QUICK_TIMEOUT=${PROVE_QUICK_TIMEOUT:-20} PROVE_LEMMA_TIMEOUT=${PROVE_LEMMA_TIMEOUT:-600} ;;
+  *) echo "prove: PROVE_LIMITS must be time or steps, not '$limits'" >&2; exit 2 ;;
+esac
 # 20 s: the provers' limits are wall-clock and the jobs share 2 cores; at
 # 10 s goals that take 3.5 s alone (elab_case's ensures_3) failed in a full
 # run with five frama-c processes.
@@ -61,6 +82,10 @@ prove_why3_config() {
   fi
   local cvc5_version z3_version cvc4_version
   cvc5_version=$(version cvc5 --version) z3_version=$(version z3 -version) cvc4_version=$(version cvc4 --version)
+  if [ "$limits" = steps ]; then
+    prove_why3_steps "$cvc5_version" "$z3_version" "$cvc4_version"
+    return
+  fi
   cat >> "$WHY3CONFIG" <<CONF
 
 [prover]
@@ -97,6 +122,87 @@ version = "${z3_version:-4.8.12}"
 [prover]
 alternative = "quick"
 command = "$(command -v cvc4) --stats --tlimit-per=${quick}000 --lang=smt2 --strings-exp %f"
+driver = "/usr/share/why3/drivers/cvc4_18_strings.drv"
+name = "CVC4"
+shortcut = "cvc4q"
+version = "${cvc4_version:-1.8}"
+CONF
+}
+# Step limits (PROVE_LIMITS=steps): the same provers and shortcuts, each
+# command with a fixed resource limit and a wall-clock guard (10 times
+# the time limit: see PROVE_LIMITS above). The limits are
+# resource counts, calibrated per prover on the goals of a few jobs
+# (proofs/README.md "Step limits"): Z3's rlimit (rlimit=N; used, reported
+# by -st as :rlimit-count), cvc5's and CVC4's resource units
+# (--rlimit-per=N; cvc5 reports the units used only with
+# --stats-internal, read by proofs/cvc5-steps.drv). Out of steps, each
+# answers "unknown": the attempt fails and WP tries the next prover.
+prove_why3_steps() {
+  local cvc5_version=$1 z3_version=$2 cvc4_version=$3
+  local z3q=${PROVE_STEPS_Z3Q:-8000000} z3=${PROVE_STEPS_Z3:-60000000}
+  local cvc5q=${PROVE_STEPS_CVC5Q:-500000} cvc5=${PROVE_STEPS_CVC5:-6000000}
+  local cvc4q=${PROVE_STEPS_CVC4Q:-500000} cvc4=${PROVE_STEPS_CVC4:-6000000}
+  local z3_seeds="sat.random_seed=42 nlsat.randomize=false smt.random_seed=42"
+  # the detected full Z3 and CVC4: the detection writes them as partial
+  # provers, which Why3 completes from its detection data when it loads
+  # the file; written out completed (why3 config show), their commands get
+  # the step limit, the wall-clock limit %t (WP's -wp-timeout) staying as
+  # the guard; Z3 through proofs/z3.drv, so that the guard's -T answer
+  # reads as a timeout (with Why3's z3_471 driver, as the detection sets
+  # it, it reads "Failed Unknown error")
+  why3 config show > "$WHY3CONFIG.tmp" 2>/dev/null && mv -f "$WHY3CONFIG.tmp" "$WHY3CONFIG"
+  python3 - "$WHY3CONFIG" "$z3" "$cvc4" "$z3_seeds" "$root/proofs/z3.drv" <<'PY'
+import re, sys
+path, z3, cvc4, seeds, drv = sys.argv[1:6]
+text = open(path).read()
+def exe(m):
+    return m.group(0).split('"')[1].split()[0]
+def fix(sec):
+    if re.search(r'^name = "Z3"$', sec, re.M) and "alternative" not in sec:
+        sec = re.sub(r'^driver = .*$', f'driver = "{drv}"', sec, flags=re.M)
+        return re.sub(r'^command = .*$', lambda m: f'command = "{exe(m)} -smt2 -T:%t {seeds} rlimit={z3} -st %f"', sec, flags=re.M)
+    if re.search(r'^name = "CVC4"$', sec, re.M) and "alternative" not in sec:
+        return re.sub(r'^command = .*$', lambda m: f'command = "{exe(m)} --stats --tlimit-per=%t000 --rlimit-per={cvc4} --lang=smt2 %f"', sec, flags=re.M)
+    return sec
+parts = re.split(r'(?m)^(?=\[)', text)
+open(path, "w").write("".join(fix(p) for p in parts))
+PY
+  cat >> "$WHY3CONFIG" <<CONF
+
+[prover]
+command = "$(command -v cvc5) --stats --stats-internal --tlimit-per=%t000 --rlimit-per=$cvc5 --lang=smt2 %f"
+driver = "$root/proofs/cvc5-steps.drv"
+name = "cvc5"
+shortcut = "cvc5"
+version = "${cvc5_version:-1.0.3}"
+
+[prover]
+alternative = "quick"
+command = "$(command -v cvc5) --stats --stats-internal --tlimit-per=${quick}000 --rlimit-per=$cvc5q --lang=smt2 %f"
+driver = "$root/proofs/cvc5-steps.drv"
+name = "cvc5"
+shortcut = "cvc5q"
+version = "${cvc5_version:-1.0.3}"
+
+[prover]
+alternative = "quick"
+command = "$(command -v z3) -smt2 -T:$quick $z3_seeds rlimit=$z3q -st %f"
+driver = "$root/proofs/z3.drv"
+name = "Z3"
+shortcut = "z3q"
+version = "${z3_version:-4.8.12}"
+
+[prover]
+alternative = "quick-noauto"
+command = "$(command -v z3) -smt2 -T:$quick auto_config=false $z3_seeds rlimit=$z3q -st %f"
+driver = "$root/proofs/z3.drv"
+name = "Z3"
+shortcut = "z3n"
+version = "${z3_version:-4.8.12}"
+
+[prover]
+alternative = "quick"
+command = "$(command -v cvc4) --stats --tlimit-per=${quick}000 --rlimit-per=$cvc4q --lang=smt2 --strings-exp %f"
 driver = "/usr/share/why3/drivers/cvc4_18_strings.drv"
 name = "CVC4"
 shortcut = "cvc4q"

@@ -10,7 +10,8 @@ A job's key is the SHA-256 of everything its result depends on:
     Frama-C's libc, so the headers it includes and the ACSL comments are in
     the text hashed);
   - proofs/wp-run.sh (frama-c's options, the retry; its code, without
-    its comment lines), proofs/wp_tuning.ml, proofs/cvc5.drv, proofs/z3.drv;
+    its comment lines), proofs/wp_tuning.ml, proofs/cvc5.drv, proofs/z3.drv,
+    and any other driver of proofs/ the Why3 configuration names;
   - the Why3 configuration the provers run under (build/proofs/why3.conf,
     with the checkout's path and the machine's core count taken out),
     which holds each prover's command line, limits and options;
@@ -37,6 +38,7 @@ proofs/incremental.sh call it):
 import hashlib
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -132,6 +134,10 @@ def common_parts():
         text = "".join(line for line in text.splitlines(True)
                        if not line.startswith("running_provers_max"))
         parts.append(("why3.conf", sha(text)))
+        # a driver of proofs/ that the configuration names beyond FILES
+        # (proofs/cvc5-steps.drv under PROVE_LIMITS=steps)
+        for drv in sorted(set(re.findall(r'"\./(proofs/[^"]+\.drv)"', text)) - set(FILES)):
+            parts.append(("file " + drv, file_sha(drv)))
         _common = parts
     return _common
 
