@@ -42,7 +42,10 @@ void ball_store_free(struct ball_store *s) {
   if (!s) return;
   for (struct ball_block *k = s->blocks, *n; k; k = n) {
     n = k->next;
-    for (int i = 0; i < k->used; i++) arb_clear(&k->b[i].b);
+    for (int i = 0; i < k->used; i++) {
+      arb_clear(&k->b[i].b);
+      if (k->b[i].tan) _arb_vec_clear(k->b[i].tan, k->b[i].ntan);
+    }
     free(k);
   }
   free(s);
@@ -66,6 +69,8 @@ const value *v_ball(heap *h, const arb_t x) {
   struct ball_real *br = &s->blocks->b[s->blocks->used++];
   arb_init(&br->b);
   arb_set(&br->b, x);
+  br->tan = NULL;
+  br->ntan = 0;
   value *v = heap_alloc(h, sizeof *v);
   if (!v) return NULL;
   v->kind = V_REAL;
@@ -83,6 +88,137 @@ int ball_get(const value *v, arb_t out) {
   return 1;
 }
 
+/* ---- tangent runs ----------------------------------------------------------- */
+/* The partials a real carries (NULL: exactly 0). */
+static arb_srcptr tan_of(const value *v) {
+  if (!cert.tan_n || !v || v->kind != V_REAL || !v->u.ball) return NULL;
+  return v->u.ball->tan;
+}
+
+/* Gives the real v (made by v_ball, so its ball is ours) the partials
+ * sa ta + sb tb (a NULL t is 0, a NULL s is 1); all unknown when unknown is
+ * set. 0, or -1 when out of memory. */
+static int set_tan(heap *h, const value *v, arb_srcptr sa, arb_srcptr ta, arb_srcptr sb,
+                   arb_srcptr tb, int unknown) {
+  if (!cert.tan_n || !v || v->kind != V_REAL || !v->u.ball || (!ta && !tb && !unknown)) return 0;
+  struct ball_real *br = (struct ball_real *)v->u.ball;
+  if (!heap_alloc(h, (size_t)cert.tan_n * (size_t)(cert.prec / 64 + 4) * 8)) return -1;
+  arb_ptr t = _arb_vec_init(cert.tan_n);
+  arb_t u;
+  arb_init(u);
+  for (slong k = 0; k < cert.tan_n; k++) {
+    if (unknown) { arb_indeterminate(t + k); continue; }
+    if (ta) {
+      if (sa) arb_mul(t + k, sa, ta + k, cert.prec);
+      else arb_set(t + k, ta + k);
+    }
+    if (tb) {
+      if (sb) arb_mul(u, sb, tb + k, cert.prec);
+      else arb_set(u, tb + k);
+      arb_add(t + k, t + k, u, cert.prec);
+    }
+  }
+  arb_clear(u);
+  if (br->tan) _arb_vec_clear(br->tan, br->ntan);
+  br->tan = t;
+  br->ntan = cert.tan_n;
+  return 0;
+}
+
+/* Whether any real inside v carries partials. */
+static int any_tan(const value *v) {
+  if (!v || !cert.tan_n) return 0;
+  switch (v->kind) {
+  case V_REAL: return tan_of(v) != NULL;
+  case V_PAIR: return any_tan(v->u.pair.a) || any_tan(v->u.pair.b);
+  case V_ARRAY:
+    for (int64_t i = 0; i < v->u.arr.n; i++)
+      if (any_tan(v->u.arr.elems[i])) return 1;
+    return 0;
+  default: return 0;
+  }
+}
+
+/* Every real inside v: unknown partials (an array primitive's result:
+ * conservative, spec/certified.md §3). */
+static int mark_unknown(heap *h, const value *v) {
+  if (!v) return 0;
+  switch (v->kind) {
+  case V_REAL: return set_tan(h, v, NULL, NULL, NULL, NULL, 1);
+  case V_PAIR: return mark_unknown(h, v->u.pair.a) || mark_unknown(h, v->u.pair.b) ? -1 : 0;
+  case V_ARRAY:
+    for (int64_t i = 0; i < v->u.arr.n; i++)
+      if (mark_unknown(h, v->u.arr.elems[i])) return -1;
+    return 0;
+  default: return 0;
+  }
+}
+
+static const value *seed(heap *h, const value *v, slong *pos) {
+  if (!v) return NULL;
+  switch (v->kind) {
+  case V_REAL: {
+    slong k = (*pos)++ - cert.tan_lo;
+    if (k < 0 || k >= cert.tan_n) return v;
+    arb_t x;
+    arb_init(x);
+    ball_get(v, x);
+    const value *r = v_ball(h, x);
+    arb_clear(x);
+    if (!r) return NULL;
+    struct ball_real *br = (struct ball_real *)r->u.ball;
+    if (!heap_alloc(h, (size_t)cert.tan_n * 16)) return NULL;
+    br->tan = _arb_vec_init(cert.tan_n);
+    br->ntan = cert.tan_n;
+    arb_one(br->tan + k);
+    return r;
+  }
+  case V_PAIR: {
+    const value *a = seed(h, v->u.pair.a, pos);
+    const value *b = a ? seed(h, v->u.pair.b, pos) : NULL;
+    return b ? v_pair(h, a, b) : NULL;
+  }
+  case V_INL:
+  case V_INR: {
+    const value *a = seed(h, v->u.pair.a, pos);
+    return a ? (v->kind == V_INL ? v_inl(h, a) : v_inr(h, a)) : NULL;
+  }
+  case V_ARRAY: {
+    value *a = v_array(h, v->u.arr.n);
+    if (!a) return NULL;
+    for (int64_t i = 0; i < v->u.arr.n; i++)
+      if (!(a->u.arr.elems[i] = seed(h, v->u.arr.elems[i], pos))) return NULL;
+    return a;
+  }
+  default: return v;
+  }
+}
+
+static slong count_coords(const value *v) {
+  if (!v) return 0;
+  switch (v->kind) {
+  case V_REAL: return 1;
+  case V_PAIR: return count_coords(v->u.pair.a) + count_coords(v->u.pair.b);
+  case V_INL: case V_INR: return count_coords(v->u.pair.a);
+  case V_ARRAY: {
+    slong s = 0;
+    for (int64_t i = 0; i < v->u.arr.n; i++) s += count_coords(v->u.arr.elems[i]);
+    return s;
+  }
+  default: return 0;
+  }
+}
+
+int ball_seed_args(heap *h, int n, const value **argv) {
+  slong total = 0, pos = 0;
+  for (int i = 0; i < n; i++) total += count_coords(argv[i]);
+  cert.tan_total = total;
+  if (cert.tan_lo + cert.tan_n > total) cert.tan_n = total > cert.tan_lo ? total - cert.tan_lo : 0;
+  for (int i = 0; i < n && cert.tan_n; i++)
+    if (!(argv[i] = seed(h, argv[i], &pos))) return -1;
+  return 0;
+}
+
 const value *ball_add_values(heap *h, const value *a, const value *b) {
   arb_t x, y;
   arb_init(x);
@@ -93,6 +229,7 @@ const value *ball_add_values(heap *h, const value *a, const value *b) {
   const value *r = v_ball(h, x);
   arb_clear(x);
   arb_clear(y);
+  if (r && set_tan(h, r, NULL, tan_of(a), NULL, tan_of(b), 0)) return NULL;
   return r;
 }
 
@@ -161,12 +298,32 @@ static void lookup(int kind, int op, const arf_t key) {
 /* The branch to take at a tie: 0 or 1; -1 when the run must stop here. Each
  * occurrence of a tie of one kind at one value is its own branch point
  * (relu applied to two zeros has four combinations of sides). */
+/* The partials of the operands of the op being evaluated (tangent runs;
+ * NULL: 0): a tie's difference is tie_a - tie_b. */
+static arb_srcptr tie_a, tie_b;
+/* Partials computed for a primal result: a tie there has no side to take. */
+static int quiet;
+
+static void record_tie_grad(int i) {
+  arb_ptr g = cert.tie_grad[i];
+  if (!cert.tan_n || !g) return;
+  for (slong k = 0; k < cert.tan_n; k++) {
+    if (tie_a) arb_set(g + k, tie_a + k);
+    else arb_zero(g + k);
+    if (tie_b) arb_sub(g + k, g + k, tie_b + k, cert.prec);
+  }
+  cert.tie_grad_set[i] = 1;
+}
+
 static int tie_choice(int kind, int op, const arf_t key) {
+  if (quiet) return -1;
   lookup(kind, op, key);
   int occ = next_occurrence(kind, key);
   for (int i = 0; i < cert.n_choices; i++)
-    if (cert.choices[i].occ == occ && site_eq(&cert.choices[i], kind, op, key))
+    if (cert.choices[i].occ == occ && site_eq(&cert.choices[i], kind, op, key)) {
+      record_tie_grad(i);
       return cert.choices[i].choice;
+    }
   if (!cert.tie) {
     cert.tie = 1;
     site_set(&cert.tie_site, kind, op, key);
@@ -526,6 +683,7 @@ static int real2(int op, arb_t z, const arb_t x, const arb_t y) {
       /* on the branch cut: pi from above (and at y = +0, as C), -pi from below */
       int side = 1;
       if (cert.deriv) {
+        tie_b = NULL;   /* the difference is the ordinate */
         side = tie_choice(CS_JUMP, op, arb_midref(y));
         if (side < 0) return -1;
       } else {
@@ -1138,9 +1296,12 @@ static void stopped(const char **err) { *err = cert.tie ? CERT_MSG_TIE : CERT_MS
  * same_operands. */
 static int scalar_args(const value *x, int binary, arb_t a, arb_t b) {
   same_operands = 0;
-  if (!binary) return ball_get(x, a);
+  tie_a = tie_b = NULL;
+  if (!binary) { tie_a = tan_of(x); return ball_get(x, a); }
   const value *xa, *xb;
   if (!get_pair(x, &xa, &xb)) return 0;
+  tie_a = tan_of(xa);
+  tie_b = tan_of(xb);
   same_operands = x->kind == V_PAIR && xa == xb;
   return ball_get(xa, a) && ball_get(xb, b);
 }
@@ -1211,6 +1372,8 @@ static const value *conversion(heap *h, int op, const value *x, const char **err
     }
     if (vlo != vhi) {   /* a jump exactly here */
       if (cert.deriv) {
+        tie_a = tan_of(x);
+        tie_b = NULL;
         int ch = tie_choice(CS_JUMP, op, m);
         if (ch < 0) { STOPPED(err); goto out; }
         v = ch == 0 ? vlo : vhi;
@@ -1242,6 +1405,32 @@ out:
   return r;
 }
 
+/* A tangent run: the partials of r = op(a, b) by the chain rule, from
+ * the operands' (tie_a, tie_b). Where op's derivative is not one number
+ * (a tie, a domain edge) they are unknown: every tie that depends on them
+ * is then not proved genuine. */
+static int primal_tan(heap *h, int op, int binary, const value *r, const arb_t a, const arb_t b) {
+  arb_srcptr ta = tie_a, tb = tie_b;
+  arb_t pa, pb;
+  arb_init(pa);
+  arb_init(pb);
+  int saved_imprecise = cert.imprecise, saved_events = cert.n_events, saved_same = same_operands;
+  quiet = 1;
+  int rc = binary ? deriv2(op, pa, pb, a, b) : deriv1(op, pa, a);
+  quiet = 0;
+  cert.imprecise = saved_imprecise;
+  for (int i = saved_events; i < cert.n_events; i++) arf_clear(&cert.events[i].key);
+  cert.n_events = saved_events;
+  same_operands = saved_same;
+  int unknown = rc < 0 || (ta && !arb_is_finite(pa)) || (binary && tb && !arb_is_finite(pb));
+  int out = set_tan(h, r, pa, ta, binary ? pb : NULL, binary ? tb : NULL, unknown);
+  tie_a = ta;
+  tie_b = tb;
+  arb_clear(pa);
+  arb_clear(pb);
+  return out;
+}
+
 const value *ball_prim_eval(heap *h, int op, const value *x, const char **err) {
   if (op >= P_FLOOR && op <= P_SIGN) return conversion(h, op, x, err);
   kind k = kind_of(op);
@@ -1255,7 +1444,11 @@ const value *ball_prim_eval(heap *h, int op, const value *x, const char **err) {
     return r;
   }
   if (k == K_OTHER) { *err = E_SHAPE; return NULL; }
-  if (k == K_ARRAY) return array_eval(h, op, x, err);
+  if (k == K_ARRAY) {
+    const value *r = array_eval(h, op, x, err);
+    if (r && any_tan(x) && mark_unknown(h, r)) { *err = E_OOM; return NULL; }
+    return r;
+  }
   arb_t a, b, y;
   arb_init(a);
   arb_init(b);
@@ -1274,6 +1467,7 @@ const value *ball_prim_eval(heap *h, int op, const value *x, const char **err) {
     STOPPED(err);
   } else {
     r = mk(h, y, err);
+    if (r && (tie_a || tie_b) && primal_tan(h, op, k == K_RR_R, r, a, b)) { *err = E_OOM; r = NULL; }
   }
   same_operands = 0;
   arb_clear(a);

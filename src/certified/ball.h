@@ -23,6 +23,11 @@
 
 struct ball_real {
   arb_struct b;
+  /* In a tangent run (cert.tan_n > 0): the partial derivatives of this real
+   * with respect to the seeded input coordinates, cert.tan_n balls; NULL
+   * when they are all exactly 0 (a constant). A non-finite entry: unknown. */
+  arb_ptr tan;
+  slong ntan;
 };
 
 /* Kinds of branch point: how a tie is broken (choice 0 / choice 1). */
@@ -69,6 +74,14 @@ typedef struct cert_state {
   int certificate; /* write enclosures into `cert_buf`                    */
   chad_buf *cert_buf;
   int n_written;
+  /* a tangent run (certify.c, spec/certified.md §3): the inputs' real
+   * coordinates tan_lo .. tan_lo + tan_n - 1 are seeded with unit tangents
+   * and every primal real carries its partials; at each tie taken by a
+   * choice, tie_grad[i] receives the partials of the tie's difference */
+  slong tan_n, tan_lo;
+  slong tan_total;   /* set by the seeding: the inputs' real coordinates */
+  arb_ptr tie_grad[CERT_MAX_CHOICES];
+  int tie_grad_set[CERT_MAX_CHOICES];
 } cert_state;
 
 extern cert_state cert;
@@ -89,6 +102,12 @@ int ball_get(const value *v, arb_t out);
 /* a + b for two real values, in ball mode. */
 const value *ball_add_values(heap *h, const value *a, const value *b);
 /* The sum of n reals. */
+
+/* Tangent runs: the real coordinates of the arguments, in JSON order,
+ * replaced by balls seeded with unit tangents (those in the seeded range,
+ * cert.tan_n cut to the coordinates there are; cert.tan_total set).
+ * Returns 0, or -1 when out of memory. */
+int ball_seed_args(heap *h, int n, const value **argv);
 
 /* Forgets the occurrence counts of branch points (at the start of a run). */
 void ball_reset_occurrences(void);

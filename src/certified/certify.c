@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "certified/ball.h"
 #include "chad/primitives.h"
 
@@ -359,6 +361,221 @@ static void write_site(chad_buf *b, const certify_cmd *cmd, const cert_site *s, 
   buf_puts(b, "}");
 }
 
+/* ---- genuine branch points: which results are one-sided limits ---------------- */
+/* A result is *realized* when the points near x0 that take its side at each
+ * of its ties hold x0 + t v for every v of an open cone and all small t > 0
+ * (spec/certified.md §3). With g_j the tie's difference along the result's
+ * path (a - b; abs, floor, ...: the argument; atan2: the ordinate) and s_j
+ * the sign of g_j on the side taken, this holds when some v has
+ * s_j grad g_j(x0) . v > 0 for every j: first order decides each g_j's sign
+ * on a cone around v. `==` taken true holds on a hypersurface only: never
+ * realized; `==` taken false needs grad g_j(x0) != 0 and no v. The gradients
+ * come from tangent runs (the same run with TAN_CHUNK of the inputs' real
+ * coordinates seeded with unit tangents at a time); a v is guessed from
+ * their midpoints and then checked in ball arithmetic, so a guess that fails
+ * only leaves the result unproved. */
+#define TAN_CHUNK 16
+#define TAN_BUDGET 1024   /* seeded coordinates per command, over all its runs */
+
+/* s_j: the sign of the difference on the side taken; 0 for `==` false. */
+static int side_sign(const cert_site *c) {
+  switch (c->kind) {
+  case CS_CMP: return c->op == P_EQ ? 0 : c->choice == 0 ? -1 : 1;   /* true: a < b */
+  case CS_MAX: return c->choice == 0 ? 1 : -1;                       /* first: a > b */
+  case CS_MIN: return c->choice == 0 ? -1 : 1;                       /* first: a < b */
+  default: return c->choice == 0 ? -1 : 1;                           /* left, below  */
+  }
+}
+
+/* Whether s_j g_j . v > 0 certainly for every j with s_j != 0. */
+static int cone_holds(arb_ptr *g, const int *sg, int m, slong n, const double *v) {
+  arb_t d, t;
+  arb_init(d);
+  arb_init(t);
+  int ok = 1;
+  for (int j = 0; j < m && ok; j++) {
+    if (!sg[j]) continue;
+    arb_zero(d);
+    for (slong k = 0; k < n; k++) {
+      if (v[k] == 0) continue;
+      arb_set_d(t, v[k]);
+      arb_mul(t, t, g[j] + k, cert.prec);
+      arb_add(d, d, t, cert.prec);
+    }
+    if (sg[j] < 0) arb_neg(d, d);
+    ok = arb_is_positive(d);
+  }
+  arb_clear(d);
+  arb_clear(t);
+  return ok;
+}
+
+/* Solves the k x k system A c = b in place (partial pivoting); 0 if singular. */
+static int solve_small(double *A, double *b, int k) {
+  for (int c = 0; c < k; c++) {
+    int p = c;
+    for (int r = c + 1; r < k; r++)
+      if (fabs(A[r * k + c]) > fabs(A[p * k + c])) p = r;
+    if (!(fabs(A[p * k + c]) > 1e-300)) return 0;
+    for (int q = 0; q < k; q++) { double t = A[c * k + q]; A[c * k + q] = A[p * k + q]; A[p * k + q] = t; }
+    double t = b[c]; b[c] = b[p]; b[p] = t;
+    for (int r = 0; r < k; r++) {
+      if (r == c) continue;
+      double f = A[r * k + c] / A[c * k + c];
+      for (int q = c; q < k; q++) A[r * k + q] -= f * A[c * k + q];
+      b[r] -= f * b[c];
+    }
+  }
+  for (int c = 0; c < k; c++) b[c] /= A[c * k + c];
+  return 1;
+}
+
+/* Whether the cone of the ties with gradients g (m of length n) and signs
+ * sg is certainly open and nonempty. */
+static int cone_exists(arb_ptr *g, const int *sg, int m, slong n) {
+  int ok = 0, u[CERT_MAX_CHOICES], nu = 0;
+  double *mid = malloc(sizeof *mid * (size_t)(m * n + n + 1)), *v = mid ? mid + m * n : NULL;
+  double A[CERT_MAX_CHOICES * CERT_MAX_CHOICES], b[CERT_MAX_CHOICES];
+  if (!mid) return 0;
+  for (int j = 0; j < m; j++)
+    for (slong k = 0; k < n; k++) mid[j * n + k] = arf_get_d(arb_midref(g[j] + k), ARF_RND_NEAR);
+  for (int j = 0; j < m; j++) {
+    if (sg[j]) {
+      /* the same gradient twice (one comparison met twice): one constraint,
+       * or none satisfiable if the signs are opposite */
+      int dup = -1;
+      for (int i = 0; i < nu && dup < 0; i++)
+        if (memcmp(mid + u[i] * n, mid + j * n, sizeof *mid * (size_t)n) == 0) dup = i;
+      if (dup >= 0) {
+        if (sg[u[dup]] != sg[j]) goto out;
+        continue;
+      }
+      u[nu++] = j;
+      continue;
+    }
+    int nz = 0;   /* `==` taken false: the difference must move */
+    for (slong k = 0; k < n && !nz; k++) nz = !arb_contains_zero(g[j] + k);
+    if (!nz) goto out;
+  }
+  if (nu == 0) { ok = 1; goto out; }
+  /* first guess: the sum of the signed unit normals */
+  for (slong k = 0; k < n; k++) v[k] = 0;
+  for (int i = 0; i < nu; i++) {
+    double nrm = 0;
+    for (slong k = 0; k < n; k++) nrm += mid[u[i] * n + k] * mid[u[i] * n + k];
+    nrm = sqrt(nrm);
+    if (!(nrm > 0) || !isfinite(nrm)) goto out;
+    for (slong k = 0; k < n; k++) v[k] += sg[u[i]] * mid[u[i] * n + k] / nrm;
+  }
+  if (cone_holds(g, sg, m, n, v)) { ok = 1; goto out; }
+  /* second: the v in the gradients' span with s_j g_j . v = s_j (Gram system) */
+  for (int i = 0; i < nu; i++) {
+    b[i] = sg[u[i]];
+    for (int q = 0; q < nu; q++) {
+      double s = 0;
+      for (slong k = 0; k < n; k++) s += mid[u[i] * n + k] * mid[u[q] * n + k];
+      A[i * nu + q] = s;
+    }
+  }
+  if (!solve_small(A, b, nu)) goto out;
+  for (slong k = 0; k < n; k++) {
+    v[k] = 0;
+    for (int i = 0; i < nu; i++) v[k] += b[i] * mid[u[i] * n + k];
+  }
+  ok = cone_holds(g, sg, m, n, v);
+out:
+  free(mid);
+  return ok;
+}
+
+static int realized(const certify_cmd *cmd, const run_result *r, slong *budget) {
+  int m = r->n_choices, sg[CERT_MAX_CHOICES];
+  if (m == 0) return 1;
+  for (int i = 0; i < m; i++) {
+    if (r->choices[i].kind == CS_CMP && r->choices[i].op == P_EQ && r->choices[i].choice == 0)
+      return 0;
+    sg[i] = side_sign(&r->choices[i]);
+  }
+  arb_ptr full[CERT_MAX_CHOICES] = {NULL};
+  for (int i = 0; i < m; i++) cert.tie_grad[i] = _arb_vec_init(TAN_CHUNK);
+  int ok = 0, done = 0;
+  slong total = -1;
+  for (slong lo = 0; total < 0 || lo < total; lo += TAN_CHUNK) {
+    if (total >= 0 && total - lo > *budget) break;   /* past the cap: not proved */
+    set_choices(r->choices, m);
+    for (int i = 0; i < m; i++) cert.tie_grad_set[i] = 0;
+    cert.tan_lo = lo;
+    cert.tan_n = TAN_CHUNK;
+    run_result tr;
+    run_once(cmd, &tr);
+    slong w = cert.tan_n;
+    int all = tr.rc == 0 && !cert.tie;
+    for (int i = 0; i < m; i++) all &= cert.tie_grad_set[i];
+    result_clear(&tr);
+    if (!all) break;
+    if (total < 0) {
+      total = cert.tan_total;
+      if (total > *budget) break;
+      for (int i = 0; i < m; i++) full[i] = _arb_vec_init(total > 0 ? total : 1);
+    }
+    *budget -= w > 0 ? w : 1;
+    for (int i = 0; i < m; i++)
+      for (slong k = 0; k < w; k++) arb_set(full[i] + lo + k, cert.tie_grad[i] + k);
+    if (lo + w >= total) { done = 1; break; }
+  }
+  cert.tan_n = cert.tan_lo = 0;
+  for (int i = 0; i < m; i++) {
+    _arb_vec_clear(cert.tie_grad[i], TAN_CHUNK);
+    cert.tie_grad[i] = NULL;
+  }
+  set_choices(NULL, 0);
+  if (done) ok = cone_exists(full, sg, m, total);
+  for (int i = 0; i < m; i++)
+    if (full[i]) _arb_vec_clear(full[i], total > 0 ? total : 1);
+  return ok;
+}
+
+/* Whether a JSON value has a string leaf ("undecided", "+infinity", ...). */
+static int has_string(const json_t *v) {
+  const char *k;
+  json_t *e;
+  size_t i;
+  if (json_is_string(v)) return 1;
+  if (json_is_object(v)) { json_object_foreach((json_t *)v, k, e) if (has_string(e)) return 1; }
+  if (json_is_array(v)) { json_array_foreach(v, i, e) if (has_string(e)) return 1; }
+  return 0;
+}
+
+/* 1 when the output's value and the function's value at the point (eval
+ * text) are certainly different: both correctly rounded doubles, unequal. */
+static int value_differs(const char *out, const char *eval_out) {
+  if (!out || !eval_out) return 0;
+  json_t *o = json_loads(out, JSON_DECODE_ANY, NULL), *e = json_loads(eval_out, JSON_DECODE_ANY, NULL);
+  const json_t *ov = o ? json_object_get(o, "value") : NULL;
+  int d = ov && e && !has_string(ov) && !has_string(e) && !json_equal((json_t *)ov, e);
+  json_decref(o);
+  json_decref(e);
+  return d;
+}
+
+/* The function's value at the point, from the primal program (ties
+ * decided exactly, as `eval`); NULL when it cannot be had. */
+static char *point_value(const certify_cmd *cmd) {
+  if (!cmd->lookup) return NULL;
+  int saved = cert.deriv;
+  cert.deriv = 0;
+  set_choices(NULL, 0);
+  reset_outcome();
+  char *out = NULL;
+  chad_diag d;
+  memset(&d, 0, sizeof d);
+  int rc = cmd->lookup(cmd->ctx, &out, &d);
+  cert.deriv = saved;
+  reset_outcome();
+  if (rc) { free(out); return NULL; }
+  return out;
+}
+
 /* ---- the driver ----------------------------------------------------------------- */
 static int results_agree(const exploration *x) {
   for (int i = 1; i < x->n; i++)
@@ -437,8 +654,27 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
     }
     goto done;
   }
-  /* Branches that disagree: not differentiable here. */
+  /* Branches that disagree: not differentiable here if two one-sided
+   * limits differ, or one differs in value from the function at the point
+   * (a discontinuity); else undecided (a degenerate tie, §3). */
   {
+    int real[MAX_RESULTS], first = -1, proved = 0;
+    slong budget = TAN_BUDGET;
+    char *fx = NULL;
+    int have_fx = 0;
+    for (int i = 0; i < x->n; i++) {
+      real[i] = realized(cmd, &x->res[i], &budget);
+      if (!real[i]) continue;
+      if (first < 0) first = i;
+      else if (x->res[i].rc != x->res[first].rc ||
+               strcmp(x->res[i].out ? x->res[i].out : "", x->res[first].out ? x->res[first].out : ""))
+        proved = 1;
+      if (!proved) {
+        if (!have_fx) { fx = point_value(cmd); have_fx = 1; }
+        if (value_differs(x->res[i].out, fx)) proved = 1;
+      }
+    }
+    free(fx);
     cert_site sites[CERT_MAX_CHOICES];
     int ns = 0;
     for (int i = 0; i < x->n; i++)
@@ -459,7 +695,8 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
             x->res[i].choices[k].term = sites[j].term;
     chad_buf b;
     buf_init(&b);
-    buf_puts(&b, "{\"not_differentiable\": true, \"branch_points\": [");
+    buf_puts(&b, proved ? "{\"not_differentiable\": true, \"branch_points\": ["
+                        : "{\"differentiable\": \"undecided\", \"branch_points\": [");
     for (int j = 0; j < ns; j++) {
       if (j) buf_puts(&b, ", ");
       write_site(&b, cmd, &sites[j], 0);
@@ -476,15 +713,24 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
       const char *o = x->res[i].out ? x->res[i].out : "null";
       size_t n = strlen(o);
       while (n && o[n - 1] == '\n') n--;
-      buf_printf(&b, "%.*s}", (int)n, o);
+      buf_printf(&b, "%.*s, \"realized\": %s}", (int)n, o, real[i] ? "true" : "false");
     }
     buf_puts(&b, "]}\n");
     int line, col;
     site_pos(cmd, &sites[0], &line, &col);
-    rc = diag_set(d, CHAD_EXIT_NONDIFF, cmd->file, line, col,
-                  "not differentiable at this point: %s (%s at %.17g); the results of its %d "
-                  "branches (the limiting derivatives) are on stdout", site_name(&sites[0]),
-                  prim_name(sites[0].op), arf_get_d(&sites[0].key, ARF_RND_NEAR), x->n);
+    if (proved)
+      rc = diag_set(d, CHAD_EXIT_NONDIFF, cmd->file, line, col,
+                    "not differentiable at this point: %s (%s at %.17g); the results of its %d "
+                    "branches (the limiting derivatives) are on stdout", site_name(&sites[0]),
+                    prim_name(sites[0].op), arf_get_d(&sites[0].key, ARF_RND_NEAR), x->n);
+    else
+      rc = diag_set(d, CHAD_EXIT_UNDECIDED, cmd->file, line, col,
+                    "differentiability undecided at this point: %s (%s at %.17g) whose sides "
+                    "give different results, but no two of them are proved one-sided limits "
+                    "(a tie that nearby points may not leave: its difference's gradient is 0 "
+                    "or not decided); the results of its %d branches are on stdout",
+                    site_name(&sites[0]), prim_name(sites[0].op),
+                    arf_get_d(&sites[0].key, ARF_RND_NEAR), x->n);
     for (int j = 0; j < ns; j++) site_clear(&sites[j]);
     if (b.oom) {
       buf_free(&b);

@@ -57,7 +57,7 @@ expect "grad logsumexp at [1e308, 1e308]: no overflow" 0 \
 
 # ---- kinks: exit 4, the branch's position and each side's result --------------
 expect_match "abs at 0: not differentiable, left and right" 4 \
-  '"limits": \[\{"branches": \[\{"at": "[^"]*:3:28", "op": "abs".*"side": "left side \(x < 0\)"\}\], "result": \{"value": 0, "gradient": \[-1\]\}\}, \{.*"side": "right side \(x > 0\)"\}\], "result": \{"value": 0, "gradient": \[1\]\}\}\]' \
+  '"limits": \[\{"branches": \[\{"at": "[^"]*:3:28", "op": "abs".*"side": "left side \(x < 0\)"\}\], "result": \{"value": 0, "gradient": \[-1\]\}, "realized": true\}, \{.*"side": "right side \(x > 0\)"\}\], "result": \{"value": 0, "gradient": \[1\]\}, "realized": true\}\]' \
   ':3:28: not differentiable at this point: a kink of abs' \
   "$CHAD" grad "$P" --fn ab --args '[0.0]' --eval ball
 expect_match "max x 0 at 0: both gradients" 4 \
