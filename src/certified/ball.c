@@ -44,7 +44,7 @@ void ball_store_free(struct ball_store *s) {
     n = k->next;
     for (int i = 0; i < k->used; i++) {
       arb_clear(&k->b[i].b);
-      if (k->b[i].tan) _arb_vec_clear(k->b[i].tan, k->b[i].ntan);
+      if (k->b[i].tan) _arb_vec_clear(k->b[i].tan, k->b[i].ntan + 1);
     }
     free(k);
   }
@@ -98,12 +98,15 @@ static arb_srcptr tan_of(const value *v) {
 /* Gives the real v (made by v_ball, so its ball is ours) the partials
  * sa ta + sb tb (a NULL t is 0, a NULL s is 1); all unknown when unknown is
  * set. 0, or -1 when out of memory. */
+static int derived(arb_srcptr t) { return t && arb_is_one(t + cert.tan_n); }
+
 static int set_tan(heap *h, const value *v, arb_srcptr sa, arb_srcptr ta, arb_srcptr sb,
-                   arb_srcptr tb, int unknown) {
+                   arb_srcptr tb, int unknown, int side) {
   if (!cert.tan_n || !v || v->kind != V_REAL || !v->u.ball || (!ta && !tb && !unknown)) return 0;
   struct ball_real *br = (struct ball_real *)v->u.ball;
   if (!heap_alloc(h, (size_t)cert.tan_n * (size_t)(cert.prec / 64 + 4) * 8)) return -1;
-  arb_ptr t = _arb_vec_init(cert.tan_n);
+  arb_ptr t = _arb_vec_init(cert.tan_n + 1);
+  if (side || derived(ta) || derived(tb)) arb_one(t + cert.tan_n);
   arb_t u;
   arb_init(u);
   for (slong k = 0; k < cert.tan_n; k++) {
@@ -119,7 +122,7 @@ static int set_tan(heap *h, const value *v, arb_srcptr sa, arb_srcptr ta, arb_sr
     }
   }
   arb_clear(u);
-  if (br->tan) _arb_vec_clear(br->tan, br->ntan);
+  if (br->tan) _arb_vec_clear(br->tan, br->ntan + 1);
   br->tan = t;
   br->ntan = cert.tan_n;
   return 0;
@@ -144,7 +147,7 @@ static int any_tan(const value *v) {
 static int mark_unknown(heap *h, const value *v) {
   if (!v) return 0;
   switch (v->kind) {
-  case V_REAL: return set_tan(h, v, NULL, NULL, NULL, NULL, 1);
+  case V_REAL: return set_tan(h, v, NULL, NULL, NULL, NULL, 1, 0);
   case V_PAIR: return mark_unknown(h, v->u.pair.a) || mark_unknown(h, v->u.pair.b) ? -1 : 0;
   case V_ARRAY:
     for (int64_t i = 0; i < v->u.arr.n; i++)
@@ -168,7 +171,7 @@ static const value *seed(heap *h, const value *v, slong *pos) {
     if (!r) return NULL;
     struct ball_real *br = (struct ball_real *)r->u.ball;
     if (!heap_alloc(h, (size_t)cert.tan_n * 16)) return NULL;
-    br->tan = _arb_vec_init(cert.tan_n);
+    br->tan = _arb_vec_init(cert.tan_n + 1);
     br->ntan = cert.tan_n;
     arb_one(br->tan + k);
     return r;
@@ -229,7 +232,7 @@ const value *ball_add_values(heap *h, const value *a, const value *b) {
   const value *r = v_ball(h, x);
   arb_clear(x);
   arb_clear(y);
-  if (r && set_tan(h, r, NULL, tan_of(a), NULL, tan_of(b), 0)) return NULL;
+  if (r && set_tan(h, r, NULL, tan_of(a), NULL, tan_of(b), 0, 0)) return NULL;
   return r;
 }
 
@@ -301,12 +304,14 @@ static void lookup(int kind, int op, const arf_t key) {
 /* The partials of the operands of the op being evaluated (tangent runs;
  * NULL: 0): a tie's difference is tie_a - tie_b. */
 static arb_srcptr tie_a, tie_b;
-/* Partials computed for a primal result: a tie there has no side to take. */
-static int quiet;
+/* Partials computed for a primal result: a tie there takes the side of the
+ * choices of its kind and value (quiet_side set), if they agree. */
+static int quiet, quiet_side;
 
 static void record_tie_grad(int i) {
   arb_ptr g = cert.tie_grad[i];
   if (!cert.tan_n || !g) return;
+  if (derived(tie_a) || derived(tie_b)) cert.derived_used = 1;
   for (slong k = 0; k < cert.tan_n; k++) {
     if (tie_a) arb_set(g + k, tie_a + k);
     else arb_zero(g + k);
@@ -316,7 +321,20 @@ static void record_tie_grad(int i) {
 }
 
 static int tie_choice(int kind, int op, const arf_t key) {
-  if (quiet) return -1;
+  if (quiet) {
+    /* a primal result's partials at a tie: the side the run takes at every
+     * tie of this kind and value, if it takes one side at all of them */
+    int side = -1, first = -1;
+    for (int i = 0; i < cert.n_choices; i++)
+      if (site_eq(&cert.choices[i], kind, op, key)) {
+        if (side >= 0 && side != cert.choices[i].choice) return -1;
+        side = cert.choices[i].choice;
+        if (first < 0) first = i;
+      }
+    if (first >= 0 && !cert.uncounted) cert.quiet_hits[first]++;   /* checked against the choices: certify.c */
+    if (side >= 0) quiet_side = 1;
+    return side;
+  }
   lookup(kind, op, key);
   int occ = next_occurrence(kind, key);
   for (int i = 0; i < cert.n_choices; i++)
@@ -1416,6 +1434,7 @@ static int primal_tan(heap *h, int op, int binary, const value *r, const arb_t a
   arb_init(pb);
   int saved_imprecise = cert.imprecise, saved_events = cert.n_events, saved_same = same_operands;
   quiet = 1;
+  quiet_side = 0;
   int rc = binary ? deriv2(op, pa, pb, a, b) : deriv1(op, pa, a);
   quiet = 0;
   cert.imprecise = saved_imprecise;
@@ -1423,7 +1442,7 @@ static int primal_tan(heap *h, int op, int binary, const value *r, const arb_t a
   cert.n_events = saved_events;
   same_operands = saved_same;
   int unknown = rc < 0 || (ta && !arb_is_finite(pa)) || (binary && tb && !arb_is_finite(pb));
-  int out = set_tan(h, r, pa, ta, binary ? pb : NULL, binary ? tb : NULL, unknown);
+  int out = set_tan(h, r, pa, ta, binary ? pb : NULL, binary ? tb : NULL, unknown, quiet_side);
   tie_a = ta;
   tie_b = tb;
   arb_clear(pa);

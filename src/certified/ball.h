@@ -25,7 +25,8 @@ struct ball_real {
   arb_struct b;
   /* In a tangent run (cert.tan_n > 0): the partial derivatives of this real
    * with respect to the seeded input coordinates, cert.tan_n balls; NULL
-   * when they are all exactly 0 (a constant). A non-finite entry: unknown. */
+   * when they are all exactly 0 (a constant). A non-finite entry: unknown.
+   * tan[ntan] is 1 when they assume the side of a tie (ball.c, tie_choice). */
   arb_ptr tan;
   slong ntan;
 };
@@ -82,6 +83,11 @@ typedef struct cert_state {
   slong tan_total;   /* set by the seeding: the inputs' real coordinates */
   arb_ptr tie_grad[CERT_MAX_CHOICES];
   int tie_grad_set[CERT_MAX_CHOICES];
+  /* primal ties whose partials took the side of the choices of their kind
+   * and value, counted at the first such choice */
+  int quiet_hits[CERT_MAX_CHOICES];
+  int uncounted;   /* a pass of the primal that repeats the derivative's (vjp's first) */
+  int derived_used; /* a tie's difference depended on such a side            */
 } cert_state;
 
 extern cert_state cert;

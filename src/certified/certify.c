@@ -150,6 +150,10 @@ static void site_copy(cert_site *to, const cert_site *from) {
   arf_set(&to->key, &from->key);
 }
 static void site_clear(cert_site *s) { arf_clear(&s->key); }
+/* The same kind of tie at the same value. */
+static int site_same(const cert_site *a, const cert_site *b) {
+  return a->kind == b->kind && a->op == b->op && arf_equal(&a->key, &b->key);
+}
 
 static void reset_outcome(void) {
   ball_reset_occurrences();
@@ -432,10 +436,11 @@ static int solve_small(double *A, double *b, int k) {
 
 /* Whether the cone of the ties with gradients g (m of length n) and signs
  * sg is certainly open and nonempty. */
+#define MAX_CONE (2 * CERT_MAX_CHOICES)
 static int cone_exists(arb_ptr *g, const int *sg, int m, slong n) {
-  int ok = 0, u[CERT_MAX_CHOICES], nu = 0;
+  int ok = 0, u[MAX_CONE], nu = 0;
   double *mid = malloc(sizeof *mid * (size_t)(m * n + n + 1)), *v = mid ? mid + m * n : NULL;
-  double A[CERT_MAX_CHOICES * CERT_MAX_CHOICES], b[CERT_MAX_CHOICES];
+  double A[MAX_CONE * MAX_CONE], b[MAX_CONE];
   if (!mid) return 0;
   for (int j = 0; j < m; j++)
     for (slong k = 0; k < n; k++) mid[j * n + k] = arf_get_d(arb_midref(g[j] + k), ARF_RND_NEAR);
@@ -472,9 +477,9 @@ static int cone_exists(arb_ptr *g, const int *sg, int m, slong n) {
   for (int i = 0; i < nu; i++) {
     b[i] = sg[u[i]];
     for (int q = 0; q < nu; q++) {
-      double s = 0;
-      for (slong k = 0; k < n; k++) s += mid[u[i] * n + k] * mid[u[q] * n + k];
-      A[i * nu + q] = s;
+      double t = 0;
+      for (slong k = 0; k < n; k++) t += mid[u[i] * n + k] * mid[u[q] * n + k];
+      A[i * nu + q] = t;
     }
   }
   if (!solve_small(A, b, nu)) goto out;
@@ -488,39 +493,59 @@ out:
   return ok;
 }
 
-static int realized(const certify_cmd *cmd, const run_result *r, slong *budget) {
-  int m = r->n_choices, sg[CERT_MAX_CHOICES];
-  if (m == 0) return 1;
-  for (int i = 0; i < m; i++) {
-    if (r->choices[i].kind == CS_CMP && r->choices[i].op == P_EQ && r->choices[i].choice == 0)
-      return 0;
-    sg[i] = side_sign(&r->choices[i]);
-  }
-  arb_ptr full[CERT_MAX_CHOICES] = {NULL};
+/* The gradients of one result's ties (tangent runs), or none. */
+typedef struct tie_grads {
+  int have;
+  slong n;
+  arb_ptr g[CERT_MAX_CHOICES];
+} tie_grads;
+
+static void tie_grads_clear(tie_grads *t, int m) {
+  for (int i = 0; i < m; i++)
+    if (t->g[i]) _arb_vec_clear(t->g[i], t->n > 0 ? t->n : 1);
+  memset(t, 0, sizeof *t);
+}
+
+/* Runs r's combination of sides with tangents: 1 and t filled, or 0 (a run
+ * failed, a primal tie's side was not among the choices, or the cap). */
+static int compute_grads(const certify_cmd *cmd, const run_result *r, slong *budget, tie_grads *t) {
+  int m = r->n_choices;
+  memset(t, 0, sizeof *t);
   for (int i = 0; i < m; i++) cert.tie_grad[i] = _arb_vec_init(TAN_CHUNK);
-  int ok = 0, done = 0;
   slong total = -1;
+  int done = 0;
   for (slong lo = 0; total < 0 || lo < total; lo += TAN_CHUNK) {
     if (total >= 0 && total - lo > *budget) break;   /* past the cap: not proved */
     set_choices(r->choices, m);
-    for (int i = 0; i < m; i++) cert.tie_grad_set[i] = 0;
+    for (int i = 0; i < m; i++) cert.tie_grad_set[i] = cert.quiet_hits[i] = 0;
+    cert.derived_used = 0;
     cert.tan_lo = lo;
     cert.tan_n = TAN_CHUNK;
     run_result tr;
     run_once(cmd, &tr);
     slong w = cert.tan_n;
     int all = tr.rc == 0 && !cert.tie;
-    for (int i = 0; i < m; i++) all &= cert.tie_grad_set[i];
+    for (int i = 0; i < m; i++) {
+      all &= cert.tie_grad_set[i];
+      /* where a tie's difference assumed a primal tie's side: no more
+       * primal ties of that kind and value than choices of them (each
+       * primal tie is one the run chose a side at) */
+      int group = 0;
+      for (int j = 0; j < m; j++)
+        group += site_same(&r->choices[i], &r->choices[j]);
+      if (cert.derived_used && cert.quiet_hits[i] > group) all = 0;
+    }
     result_clear(&tr);
     if (!all) break;
     if (total < 0) {
       total = cert.tan_total;
       if (total > *budget) break;
-      for (int i = 0; i < m; i++) full[i] = _arb_vec_init(total > 0 ? total : 1);
+      t->n = total;
+      for (int i = 0; i < m; i++) t->g[i] = _arb_vec_init(total > 0 ? total : 1);
     }
     *budget -= w > 0 ? w : 1;
     for (int i = 0; i < m; i++)
-      for (slong k = 0; k < w; k++) arb_set(full[i] + lo + k, cert.tie_grad[i] + k);
+      for (slong k = 0; k < w; k++) arb_set(t->g[i] + lo + k, cert.tie_grad[i] + k);
     if (lo + w >= total) { done = 1; break; }
   }
   cert.tan_n = cert.tan_lo = 0;
@@ -529,10 +554,65 @@ static int realized(const certify_cmd *cmd, const run_result *r, slong *budget) 
     cert.tie_grad[i] = NULL;
   }
   set_choices(NULL, 0);
-  if (done) ok = cone_exists(full, sg, m, total);
-  for (int i = 0; i < m; i++)
-    if (full[i]) _arb_vec_clear(full[i], total > 0 ? total : 1);
-  return ok;
+  if (!done) tie_grads_clear(t, m);
+  t->have = done;
+  return done;
+}
+
+/* The result that differs from res[i] only in the side of its tie j, with
+ * the same output; -1 if none. */
+static int sibling(const exploration *x, int i, int j) {
+  const run_result *r = &x->res[i];
+  for (int q = 0; q < x->n; q++) {
+    const run_result *s = &x->res[q];
+    if (q == i || s->n_choices != r->n_choices || s->rc != r->rc ||
+        strcmp(s->out ? s->out : "", r->out ? r->out : ""))
+      continue;
+    int same = 1;
+    for (int k = 0; k < r->n_choices && same; k++)
+      same = site_same(&s->choices[k], &r->choices[k]) && s->choices[k].occ == r->choices[k].occ &&
+             (k == j ? s->choices[k].choice != r->choices[k].choice
+                     : s->choices[k].choice == r->choices[k].choice);
+    if (same) return q;
+  }
+  return -1;
+}
+
+/* Whether res[i] is realized: its ties' cone is open and nonempty; or,
+ * leaving out one tie j whose other side gives the same output (a tie
+ * that does not matter, such as the outer max of relu (relu x) where the
+ * inner one takes 0), the cone of the other ties along both results' paths
+ * is (then the points of that cone follow one of the two paths). */
+static int realized(const certify_cmd *cmd, const exploration *x, int i, tie_grads *tg,
+                    slong *budget) {
+  const run_result *r = &x->res[i];
+  int m = r->n_choices, sg[MAX_CONE];
+  arb_ptr g[MAX_CONE];
+  if (m == 0) return 1;
+  if (!tg[i].have && !compute_grads(cmd, r, budget, &tg[i])) return 0;
+  int eq_true = -1;
+  for (int k = 0; k < m; k++) {
+    sg[k] = side_sign(&r->choices[k]);
+    g[k] = tg[i].g[k];
+    if (r->choices[k].kind == CS_CMP && r->choices[k].op == P_EQ && r->choices[k].choice == 0)
+      eq_true = eq_true < 0 ? k : m;   /* `==` true holds on a hypersurface only */
+  }
+  if (eq_true < 0 && cone_exists(g, sg, m, tg[i].n)) return 1;
+  for (int j = 0; j < m; j++) {
+    if (eq_true >= 0 && j != eq_true) continue;
+    int q = sibling(x, i, j);
+    if (q < 0 || (!tg[q].have && !compute_grads(cmd, &x->res[q], budget, &tg[q]))) continue;
+    int c = 0;
+    for (int k = 0; k < m; k++) {
+      if (k == j) continue;
+      sg[c] = side_sign(&r->choices[k]);
+      g[c++] = tg[i].g[k];
+      sg[c] = side_sign(&x->res[q].choices[k]);
+      g[c++] = tg[q].g[k];
+    }
+    if (cone_exists(g, sg, c, tg[i].n)) return 1;
+  }
+  return 0;
 }
 
 /* Whether a JSON value has a string leaf ("undecided", "+infinity", ...). */
@@ -617,6 +697,18 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
     }
     goto done;
   }
+  if (x->n == 0 && x->too_many && x->has_tie) {
+    /* every combination meets more branch points than are explored */
+    locate(cmd, &x->first_tie, 1);
+    int line, col;
+    site_pos(cmd, &x->first_tie, &line, &col);
+    rc = diag_set(d, CHAD_EXIT_UNDECIDED, cmd->file, line, col,
+                  "differentiability undecided at this point: every combination of sides meets "
+                  "more than %d branch points (the first: %s, %s at %.17g); no result to print",
+                  CERT_MAX_CHOICES, site_name(&x->first_tie), prim_name(x->first_tie.op),
+                  arf_get_d(&x->first_tie.key, ARF_RND_NEAR));
+    goto done;
+  }
   if (x->n == 0) {
     rc = diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "certified: no run completed");
     goto done;
@@ -660,10 +752,11 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
   {
     int real[MAX_RESULTS], first = -1, proved = 0;
     slong budget = TAN_BUDGET;
+    tie_grads *tg = calloc(MAX_RESULTS, sizeof *tg);
     char *fx = NULL;
     int have_fx = 0;
     for (int i = 0; i < x->n; i++) {
-      real[i] = realized(cmd, &x->res[i], &budget);
+      real[i] = tg && realized(cmd, x, i, tg, &budget);
       if (!real[i]) continue;
       if (first < 0) first = i;
       else if (x->res[i].rc != x->res[first].rc ||
@@ -675,6 +768,9 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
       }
     }
     free(fx);
+    if (tg)
+      for (int i = 0; i < x->n; i++) tie_grads_clear(&tg[i], x->res[i].n_choices);
+    free(tg);
     cert_site sites[CERT_MAX_CHOICES];
     int ns = 0;
     for (int i = 0; i < x->n; i++)
