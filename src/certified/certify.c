@@ -756,7 +756,10 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
     char *fx = NULL;
     int have_fx = 0;
     for (int i = 0; i < x->n; i++) {
-      real[i] = tg && realized(cmd, x, i, tg, &budget);
+      /* a path through a domain edge is not C^1 there: no conclusion */
+      const char *o = x->res[i].out ? x->res[i].out : "";
+      int smooth = !strstr(o, "\"undefined\"") && !strstr(o, "\"undecided\"") && !strstr(o, "infinity\"");
+      real[i] = tg && smooth && realized(cmd, x, i, tg, &budget);
       if (!real[i]) continue;
       if (first < 0) first = i;
       else if (x->res[i].rc != x->res[first].rc ||
