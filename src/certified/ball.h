@@ -11,7 +11,9 @@
  * numbers, a tie of max/min and abs at 0 are branch points), and the branch
  * choices to take; the run reports back through the same struct: the first
  * unresolved branch point, whether anything was undecided at this
- * precision, and where undefined values were born.
+ * precision, and where undefined values were born. In a tangent run the
+ * reals of the primal program also carry their partials with respect to
+ * the seeded inputs, and each tie taken records its difference's.
  */
 #ifndef CHAD_CERTIFIED_BALL_H
 #define CHAD_CERTIFIED_BALL_H

@@ -6,11 +6,13 @@
  * reached ("undecided" entries, exit 5). A derivative command stops at a
  * branch point it cannot decide at any precision (equal numbers compared, a
  * tie of max/min, abs at 0); it is then rerun once per side of each branch
- * point, and if the sides disagree the point is reported not
- * differentiable (exit 4) with every side's result: the limiting
- * derivatives whose convex hull is Clarke's generalized gradient. A lookup
- * run of the primal program finds the source position of each branch
- * point and of each undefined value's birth.
+ * point. If the sides disagree, tangent runs tell which results nearby
+ * points realize: two realized results that differ prove the point not
+ * differentiable (exit 4), else it is undecided (exit 5); either way every
+ * side's result is printed, the limiting derivatives whose convex hull
+ * contains Clarke's generalized gradient. A lookup run of the primal
+ * program finds the source position of each branch point and of each
+ * undefined value's birth.
  */
 #include "certified/certify.h"
 
