@@ -157,12 +157,25 @@ static int mark_unknown(heap *h, const value *v) {
   }
 }
 
+/* Entry k of the seeded tangent of input coordinate pos: the unit vector
+ * e_pos when there are no more coordinates than tangents, else a fixed
+ * pseudo-random direction, entries in [-1, 1) with 20-bit significands
+ * (exact balls). Any directions do: certify.c checks its cone on them. */
+static void seed_entry(arb_t t, slong pos, slong k) {
+  if (cert.tan_total <= cert.tan_n) { arb_set_si(t, pos == k); return; }
+  uint64_t z = (uint64_t)pos * 0x9E3779B97F4A7C15u + (uint64_t)k * 0xD1B54A32D192ED03u + 1;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  z ^= z >> 31;
+  arb_set_si(t, (slong)(z >> 44) - (1 << 19));
+  arb_mul_2exp_si(t, t, -19);
+}
+
 static const value *seed(heap *h, const value *v, slong *pos) {
   if (!v) return NULL;
   switch (v->kind) {
   case V_REAL: {
-    slong k = (*pos)++ - cert.tan_lo;
-    if (k < 0 || k >= cert.tan_n) return v;
+    slong p = (*pos)++;
     arb_t x;
     arb_init(x);
     ball_get(v, x);
@@ -170,10 +183,10 @@ static const value *seed(heap *h, const value *v, slong *pos) {
     arb_clear(x);
     if (!r) return NULL;
     struct ball_real *br = (struct ball_real *)r->u.ball;
-    if (!heap_alloc(h, (size_t)cert.tan_n * 16)) return NULL;
+    if (!heap_alloc(h, (size_t)(cert.tan_n + 1) * 16)) return NULL;
     br->tan = _arb_vec_init(cert.tan_n + 1);
     br->ntan = cert.tan_n;
-    arb_one(br->tan + k);
+    for (slong k = 0; k < cert.tan_n; k++) seed_entry(br->tan + k, p, k);
     return r;
   }
   case V_PAIR: {
@@ -216,7 +229,7 @@ int ball_seed_args(heap *h, int n, const value **argv) {
   slong total = 0, pos = 0;
   for (int i = 0; i < n; i++) total += count_coords(argv[i]);
   cert.tan_total = total;
-  if (cert.tan_lo + cert.tan_n > total) cert.tan_n = total > cert.tan_lo ? total - cert.tan_lo : 0;
+  if (cert.tan_n > total) cert.tan_n = total;
   for (int i = 0; i < n && cert.tan_n; i++)
     if (!(argv[i] = seed(h, argv[i], &pos))) return -1;
   return 0;

@@ -78,10 +78,10 @@ typedef struct cert_state {
   chad_buf *cert_buf;
   int n_written;
   /* a tangent run (certify.c, spec/certified.md §3): the inputs' real
-   * coordinates tan_lo .. tan_lo + tan_n - 1 are seeded with unit tangents
-   * and every primal real carries its partials; at each tie taken by a
-   * choice, tie_grad[i] receives the partials of the tie's difference */
-  slong tan_n, tan_lo;
+   * coordinates are seeded with tan_n tangent directions (ball.c,
+   * seed_entry) and every primal real carries its directional derivatives;
+   * at each tie taken by a choice, tie_grad[i] receives its difference's */
+  slong tan_n;
   slong tan_total;   /* set by the seeding: the inputs' real coordinates */
   arb_ptr tie_grad[CERT_MAX_CHOICES];
   int tie_grad_set[CERT_MAX_CHOICES];
@@ -112,8 +112,9 @@ const value *ball_add_values(heap *h, const value *a, const value *b);
 /* The sum of n reals. */
 
 /* Tangent runs: the real coordinates of the arguments, in JSON order,
- * replaced by balls seeded with unit tangents (those in the seeded range,
- * cert.tan_n cut to the coordinates there are; cert.tan_total set).
+ * replaced by balls seeded with cert.tan_n tangent directions (cut to the
+ * number of coordinates when there are fewer: then the unit vectors;
+ * cert.tan_total set).
  * Returns 0, or -1 when out of memory. */
 int ball_seed_args(heap *h, int n, const value **argv);
 

@@ -375,13 +375,15 @@ static void write_site(chad_buf *b, const certify_cmd *cmd, const cert_site *s, 
  * the sign of g_j on the side taken, this holds when some v has
  * s_j grad g_j(x0) . v > 0 for every j: first order decides each g_j's sign
  * on a cone around v. `==` taken true holds on a hypersurface only: never
- * realized; `==` taken false needs grad g_j(x0) != 0 and no v. The gradients
- * come from tangent runs (the same run with TAN_CHUNK of the inputs' real
- * coordinates seeded with unit tangents at a time); a v is guessed from
- * their midpoints and then checked in ball arithmetic, so a guess that fails
+ * realized; `==` taken false needs grad g_j(x0) != 0 and no v. Tangent
+ * runs (the same run with the inputs seeded with TAN_DIRS tangent
+ * directions d_k: the unit vectors when there are no more inputs, else
+ * fixed pseudo-random ones) give grad g_j(x0) . d_k; v is sought in the
+ * directions' span, guessed from midpoints and checked in ball arithmetic
+ * (grad g_j . sum c_k d_k = sum c_k (grad g_j . d_k)), so a guess that fails
  * only leaves the result unproved. */
-#define TAN_CHUNK 16
-#define TAN_BUDGET 1024   /* seeded coordinates per command, over all its runs */
+#define TAN_DIRS 8       /* tangent directions per run (>= CERT_MAX_CHOICES)  */
+#define TAN_BUDGET 128   /* tangent runs per command                          */
 
 /* s_j: the sign of the difference on the side taken; 0 for `==` false. */
 static int side_sign(const cert_site *c) {
@@ -508,57 +510,51 @@ static void tie_grads_clear(tie_grads *t, int m) {
   memset(t, 0, sizeof *t);
 }
 
-/* Runs r's combination of sides with tangents: 1 and t filled, or 0 (a run
- * failed, a primal tie's side was not among the choices, or the cap). */
-static int compute_grads(const certify_cmd *cmd, const run_result *r, slong *budget, tie_grads *t) {
-  int m = r->n_choices;
+/* Runs r's combination of sides with tangents: 1 and t filled (t->g[j]
+ * the derivatives of tie j's difference along the TAN_DIRS directions), or
+ * 0 (the run failed, a primal tie's side was not among the choices, or the
+ * cap on tangent runs was reached). */
+static int compute_grads(const certify_cmd *cmd, const run_result *r, int *budget, tie_grads *t) {
+  int m = r->n_choices, ok = 0;
   memset(t, 0, sizeof *t);
-  for (int i = 0; i < m; i++) cert.tie_grad[i] = _arb_vec_init(TAN_CHUNK);
-  slong total = -1;
-  int done = 0;
-  for (slong lo = 0; total < 0 || lo < total; lo += TAN_CHUNK) {
-    if (total >= 0 && total - lo > *budget) break;   /* past the cap: not proved */
-    set_choices(r->choices, m);
-    for (int i = 0; i < m; i++) cert.tie_grad_set[i] = cert.quiet_hits[i] = 0;
-    cert.derived_used = 0;
-    cert.tan_lo = lo;
-    cert.tan_n = TAN_CHUNK;
-    run_result tr;
-    run_once(cmd, &tr);
-    slong w = cert.tan_n;
-    int all = tr.rc == 0 && !cert.tie;
-    for (int i = 0; i < m; i++) {
-      all &= cert.tie_grad_set[i];
-      /* where a tie's difference assumed a primal tie's side: no more
-       * primal ties of that kind and value than choices of them (each
-       * primal tie is one the run chose a side at) */
-      int group = 0;
-      for (int j = 0; j < m; j++)
-        group += site_same(&r->choices[i], &r->choices[j]);
-      if (cert.derived_used && cert.quiet_hits[i] > group) all = 0;
-    }
-    result_clear(&tr);
-    if (!all) break;
-    if (total < 0) {
-      total = cert.tan_total;
-      if (total > *budget) break;
-      t->n = total;
-      for (int i = 0; i < m; i++) t->g[i] = _arb_vec_init(total > 0 ? total : 1);
-    }
-    *budget -= w > 0 ? w : 1;
-    for (int i = 0; i < m; i++)
-      for (slong k = 0; k < w; k++) arb_set(t->g[i] + lo + k, cert.tie_grad[i] + k);
-    if (lo + w >= total) { done = 1; break; }
-  }
-  cert.tan_n = cert.tan_lo = 0;
+  if (*budget <= 0) return 0;
+  --*budget;
   for (int i = 0; i < m; i++) {
-    _arb_vec_clear(cert.tie_grad[i], TAN_CHUNK);
+    cert.tie_grad[i] = _arb_vec_init(TAN_DIRS);
+    cert.tie_grad_set[i] = cert.quiet_hits[i] = 0;
+  }
+  cert.derived_used = 0;
+  set_choices(r->choices, m);
+  cert.tan_n = TAN_DIRS;
+  run_result tr;
+  run_once(cmd, &tr);
+  slong w = cert.tan_n;
+  ok = tr.rc == 0 && !cert.tie;
+  for (int i = 0; i < m; i++) {
+    ok &= cert.tie_grad_set[i];
+    /* where a tie's difference assumed a primal tie's side: no more
+     * primal ties of that kind and value than choices of them (each
+     * primal tie is one the run chose a side at) */
+    int group = 0;
+    for (int j = 0; j < m; j++) group += site_same(&r->choices[i], &r->choices[j]);
+    if (cert.derived_used && cert.quiet_hits[i] > group) ok = 0;
+  }
+  result_clear(&tr);
+  if (ok) {
+    t->n = w;
+    for (int i = 0; i < m; i++) {
+      t->g[i] = _arb_vec_init(w > 0 ? w : 1);
+      for (slong k = 0; k < w; k++) arb_set(t->g[i] + k, cert.tie_grad[i] + k);
+    }
+  }
+  cert.tan_n = 0;
+  for (int i = 0; i < m; i++) {
+    _arb_vec_clear(cert.tie_grad[i], TAN_DIRS);
     cert.tie_grad[i] = NULL;
   }
   set_choices(NULL, 0);
-  if (!done) tie_grads_clear(t, m);
-  t->have = done;
-  return done;
+  t->have = ok;
+  return ok;
 }
 
 /* The result that differs from res[i] only in the side of its tie j, with
@@ -586,7 +582,7 @@ static int sibling(const exploration *x, int i, int j) {
  * inner one takes 0), the cone of the other ties along both results' paths
  * is (then the points of that cone follow one of the two paths). */
 static int realized(const certify_cmd *cmd, const exploration *x, int i, tie_grads *tg,
-                    slong *budget) {
+                    int *budget) {
   const run_result *r = &x->res[i];
   int m = r->n_choices, sg[MAX_CONE];
   arb_ptr g[MAX_CONE];
@@ -753,7 +749,7 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
    * (a discontinuity); else undecided (a degenerate tie, §3). */
   {
     int real[MAX_RESULTS], first = -1, proved = 0;
-    slong budget = TAN_BUDGET;
+    int budget = TAN_BUDGET;
     tie_grads *tg = calloc(MAX_RESULTS, sizeof *tg);
     char *fx = NULL;
     int have_fx = 0;
