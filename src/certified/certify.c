@@ -367,6 +367,16 @@ static void write_site(chad_buf *b, const certify_cmd *cmd, const cert_site *s, 
   buf_puts(b, "}");
 }
 
+/* Two results' outputs print the same reals (the certificate, appended
+ * last, left out: equal exact values can have different enclosures). */
+static int same_output(const run_result *a, const run_result *b) {
+  static const char cert_key[] = ", \"certificate\": {\"precision\"";
+  const char *p = a->out ? a->out : "", *q = b->out ? b->out : "";
+  const char *pe = strstr(p, cert_key), *qe = strstr(q, cert_key);
+  size_t n = pe ? (size_t)(pe - p) : strlen(p), m = qe ? (size_t)(qe - q) : strlen(q);
+  return a->rc == b->rc && n == m && memcmp(p, q, n) == 0;
+}
+
 /* ---- genuine branch points: which results are one-sided limits ---------------- */
 /* A result is *realized* when the points near x0 that take its side at each
  * of its ties hold x0 + t v for every v of an open cone and all small t > 0
@@ -563,9 +573,7 @@ static int sibling(const exploration *x, int i, int j) {
   const run_result *r = &x->res[i];
   for (int q = 0; q < x->n; q++) {
     const run_result *s = &x->res[q];
-    if (q == i || s->n_choices != r->n_choices || s->rc != r->rc ||
-        strcmp(s->out ? s->out : "", r->out ? r->out : ""))
-      continue;
+    if (q == i || s->n_choices != r->n_choices || !same_output(s, r)) continue;
     int same = 1;
     for (int k = 0; k < r->n_choices && same; k++)
       same = site_same(&s->choices[k], &r->choices[k]) && s->choices[k].occ == r->choices[k].occ &&
@@ -657,9 +665,7 @@ static char *point_value(const certify_cmd *cmd) {
 /* ---- the driver ----------------------------------------------------------------- */
 static int results_agree(const exploration *x) {
   for (int i = 1; i < x->n; i++)
-    if (x->res[i].rc != x->res[0].rc ||
-        strcmp(x->res[i].out ? x->res[i].out : "", x->res[0].out ? x->res[0].out : "") != 0)
-      return 0;
+    if (!same_output(&x->res[i], &x->res[0])) return 0;
   return 1;
 }
 
@@ -760,8 +766,7 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
       real[i] = tg && smooth && realized(cmd, x, i, tg, &budget);
       if (!real[i]) continue;
       if (first < 0) first = i;
-      else if (x->res[i].rc != x->res[first].rc ||
-               strcmp(x->res[i].out ? x->res[i].out : "", x->res[first].out ? x->res[first].out : ""))
+      else if (!same_output(&x->res[i], &x->res[first]))
         proved = 1;
       if (!proved) {
         if (!have_fx) { fx = point_value(cmd); have_fx = 1; }
