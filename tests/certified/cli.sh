@@ -76,6 +76,9 @@ expect_match "jvp of if x > 0 at 0: forward mode, the same verdict" 4 \
   "$CHAD" jvp "$P" --fn step --args '[0.0]' --tangent '[1.0]' --eval ball
 expect "branches that agree: differentiable" 0 '{"value": 0, "gradient": [2]}' '' \
   "$CHAD" grad "$P" --fn same --args '[0.0]' --eval ball
+expect_match "branches that agree, with --certificate: still differentiable" 0 \
+  '^\{"value": 0, "gradient": \[2\], "certificate": ' '' \
+  "$CHAD" grad "$P" --fn same --args '[0.0]' --eval ball --certificate
 expect_match "x == 0 taken true and false: the values differ" 4 \
   '"result": \{"value": 1, "gradient": \[0\]\}.*"result": \{"value": 0, "gradient": \[1\]\}' \
   'not differentiable at this point: comparison of equal numbers' \

@@ -29,7 +29,13 @@ static const char src[] =
     "def jump (x : real) : real = if x == 0.0 then 1.0 else x\n"
     "def cut (y : real, x : real) : real = atan2 y x\n"
     "def cutd (y : real, x : real) : real = atan2 (y - y) x\n"
-    "def same (x : real) : real = if x > 0.0 then 2.0 * x else x + x\n";
+    "def same (x : real) : real = if x > 0.0 then 2.0 * x else x + x\n"
+    /* 20 inputs: the tangent runs seed 8 pseudo-random directions */
+    "def wide (v : [real]) : real = if v[3] > v[7] then v[3] * v[0] else v[7] + v[19]\n"
+    "def wided (v : [real]) : real = if sum v - sum v > 0.0 then v[3] * v[0] else v[7] + v[19]\n";
+
+#define WIDE "[[1.0, 2.0, 3.0, 0.5, 5.0, 6.0, 7.0, 0.5, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, " \
+             "15.0, 16.0, 17.0, 18.0, 19.0, 2.5]]"
 
 typedef struct tcase {
   const char *fn, *args;
@@ -53,6 +59,8 @@ static const tcase cases[] = {
     {"cut", "[0.0, -1.0]", CHAD_EXIT_NONDIFF, "\"realized\": true"},
     {"cutd", "[1.0, -1.0]", CHAD_EXIT_UNDECIDED, "\"differentiable\": \"undecided\""},
     {"same", "[0.0]", 0, "{\"value\": 0, \"gradient\": [2]}"},
+    {"wide", WIDE, CHAD_EXIT_NONDIFF, "\"realized\": true"},
+    {"wided", WIDE, CHAD_EXIT_UNDECIDED, "\"differentiable\": \"undecided\""},
 };
 
 int main(void) {
@@ -81,13 +89,35 @@ int main(void) {
       CHECKM(strstr(d.msg, "not differentiable at this point"), "%s: %s", c->fn, d.msg);
     free(out);
     /* forward mode: the same outcome, along the first input */
-    chad_json t = chad_json_text(strchr(c->args, ',') ? "[1.0, 0.0]" : "[1.0]", "<tangent>");
+    const char *tv = strchr(c->args, ',') ? "[1.0, 0.0]" : "[1.0]";
+    if (c->args[1] == '[')   /* WIDE: along v[3] */
+      tv = "[[0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, "
+           "0.0, 0.0]]";
+    chad_json t = chad_json_text(tv, "<tangent>");
     out = NULL;
     rc = chad_jvp(p, c->fn, &a, &t, &out, &d);
     CHECKM(rc == c->rc, "jvp %s at %s: exit %d, want %d (%s)", c->fn, c->args, rc, c->rc, d.msg);
     free(out);
   }
   chad_set_evaluator(CHAD_EVAL_FAST);
+
+  /* grading at an undecided point (spec/verdict.md §4): in the hull of the
+   * results undecided, whether the true 2 or the wrong 3; outside it wrong */
+  static const struct { const char *cand; int rc; const char *has; } grades[] = {
+      {"{\"gradient\": [2.0]}", CHAD_EXIT_UNDECIDED, "\"verdict\": \"undecided\""},
+      {"{\"gradient\": [3.0]}", CHAD_EXIT_UNDECIDED, "\"differentiable\": \"undecided\""},
+      {"{\"gradient\": [4.0]}", CHAD_EXIT_WRONG, "\"verdict\": \"wrong\""},
+  };
+  for (size_t i = 0; i < sizeof grades / sizeof grades[0]; i++) {
+    chad_json a = chad_json_text("[1.0]", "<args>"), c = chad_json_text(grades[i].cand, "<candidate>");
+    chad_check_opts o = {"deg", &a, &c, NULL, NULL, CHAD_CHECK_DEFAULT_ULPS, 0, 0, 1};
+    char *out = NULL;
+    int rc = chad_check_candidate(p, &o, &out, &d);
+    CHECKM(rc == grades[i].rc, "check deg %s: exit %d, want %d", grades[i].cand, rc, grades[i].rc);
+    CHECKM(out && strstr(out, grades[i].has) && !strstr(out, "\"acceptable\": 1"), "check deg %s: %s",
+           grades[i].cand, out ? out : "(none)");
+    free(out);
+  }
   chad_free(p);
   printf("test_ties: %d checks, %d failures\n", checks, failures);
   return failures != 0;
