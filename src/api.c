@@ -424,6 +424,9 @@ int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, 
     rc = json_doc_params(*h, doc, fi->n, fi->tys, fi->names, argv, d);
     json_doc_free(doc);
     if (rc) return rc;
+    /* a tangent run of the certified driver: the inputs carry unit tangents */
+    if (cert.active && cert.tan_n && ball_seed_args(*h, fi->n, argv))
+      return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "heap limit reached");
   }
   /* The def's context lists x1 outermost, so x1 is pushed first. */
   *e = NULL;

@@ -202,7 +202,9 @@ static int vjp_common(chad_prog *p, const char *fn, const chad_json *args, const
   if (!rc) {
     eval_error err;
     eval_error_clear(&err);
+    cert.uncounted = cert.active;   /* the derivative program evaluates the primal again */
     primal = api_eval(h, fi.term, e, &err);
+    cert.uncounted = 0;
     if (!primal) rc = api_runtime_error(p, &fi, &err, d);
   }
   if (!rc) {

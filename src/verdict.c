@@ -62,6 +62,7 @@ typedef struct kink {
   char *conventions; /* the conventions the candidate matches, as text       */
   int keys;          /* and as bits: 1 one-sided, 2 average, 4 minimal-norm */
   int nvary;
+  int undecided;     /* differentiability undecided (spec/verdict.md §4)      */
 } kink;
 
 typedef struct step {   /* a step of a path in the candidate's text */
@@ -907,7 +908,8 @@ static const char *limit_sides(ctx *c, const json_t *limit) {
   return s;
 }
 
-static int grade_kink(ctx *c, const char *part, const char *key, json_t *ref, const json_t *cand) {
+static int grade_kink(ctx *c, const char *part, const char *key, json_t *ref, const json_t *cand,
+                      int undecided) {
   const json_t *lims = json_object_get(ref, "limits");
   int k = (int)json_array_size(lims);
   if (k < 2) return diag_set(c->d, CHAD_EXIT_RUNTIME, "", 0, 0, "internal: a verdict without limits");
@@ -934,6 +936,7 @@ static int grade_kink(ctx *c, const char *part, const char *key, json_t *ref, co
   K->part = xstrdup(c, part);
   K->ref = json_incref(ref);
   K->verdict = VD_CORRECT;
+  K->undecided = undecided;
   int n = lv[0].n;
   double **L = malloc(sizeof *L * (size_t)k);
   double *vals = malloc(sizeof *vals * (size_t)n * (size_t)k);
@@ -1079,6 +1082,22 @@ static int grade_kink(ctx *c, const char *part, const char *key, json_t *ref, co
       }
     }
     for (int j = 0; j < k; j++) free(L[j]);
+    /* Differentiability undecided: if the function is differentiable here
+     * its derivative is one of the results, and if not, the hull contains
+     * Clarke's gradient; so a point of the hull may be right or wrong. */
+    if (undecided && K->verdict == VD_ACCEPTABLE) {
+      K->verdict = VD_UNDECIDED;
+      for (int i = 0; i < n; i++) {
+        if (!vary[i]) continue;
+        vd_entry *e = &c->e[ent[i]];
+        if (e->verdict != VD_ACCEPTABLE) continue;
+        e->verdict = VD_UNDECIDED;
+        free(e->note);
+        e->note = xprintf(c, "in the convex hull of the results of the branches (%s), but whether "
+                             "the function is differentiable here is undecided: right if it is "
+                             "and this is its derivative, acceptable if it is not", conv);
+      }
+    }
   }
 out2:
   free(L);
@@ -1101,8 +1120,10 @@ static int grade_deriv(ctx *c, const char *key, json_t *ref, const json_t *cand)
   memcpy(part, c->path, c->plen + 1);
   size_t plen = c->plen;
   int rc;
-  if (json_is_true(json_object_get(ref, "not_differentiable"))) {
-    rc = grade_kink(c, part, key, ref, cand);
+  const char *dv = json_string_value(json_object_get(ref, "differentiable"));
+  int undecided = dv && strcmp(dv, "undecided") == 0;
+  if (json_is_true(json_object_get(ref, "not_differentiable")) || undecided) {
+    rc = grade_kink(c, part, key, ref, cand, undecided);
   } else {
     leaves l = {0};
     rc = walk_deriv(c, json_object_get(ref, key), cand, 0, &l);
@@ -1309,16 +1330,22 @@ static void write_table(const ctx *c, chad_buf *b, const int *cnt, const char *f
     const kink *K = &c->k[i];
     const json_t *bp = json_array_get(json_object_get(K->ref, "branch_points"), 0);
     const json_t *lims = json_object_get(K->ref, "limits");
-    buf_printf(b, "%s: not differentiable here: %s at %s; %zu one-sided results%s\n", K->part,
+    buf_printf(b, "%s: %s: %s at %s; %zu %s%s\n", K->part,
+               K->undecided ? "differentiability undecided here (a tie nearby points may not leave)"
+                            : "not differentiable here",
                json_string_value(json_object_get(bp, "what")) ? json_string_value(json_object_get(bp, "what")) : "?",
                json_string_value(json_object_get(bp, "at")) ? json_string_value(json_object_get(bp, "at")) : "?",
-               json_array_size(lims),
+               json_array_size(lims), K->undecided ? "results of its branches" : "one-sided results",
                json_is_false(json_object_get(K->ref, "complete")) ? " (incomplete: too many branch points)" : "");
     if (K->verdict == VD_ACCEPTABLE)
       buf_printf(b, "  acceptable: in their convex hull (Clarke's generalized gradient): %s\n",
                  K->conventions ? K->conventions : "");
+    else if (K->verdict == VD_UNDECIDED && K->undecided)
+      buf_printf(b, "  undecided: in their convex hull (%s); right only if the function is "
+                 "differentiable here with this derivative\n", K->conventions ? K->conventions : "");
     else if (K->verdict == VD_WRONG)
-      buf_printf(b, "  WRONG: not in the convex hull of the one-sided results\n");
+      buf_printf(b, "  WRONG: not in the convex hull of the %s\n",
+                 K->undecided ? "results of its branches" : "one-sided results");
   }
   int show_all = c->n <= TABLE_ALL, hidden = 0;
   size_t w = 5;
@@ -1408,6 +1435,7 @@ static char *write_json(const ctx *c, const int *cnt) {
     json_t *o = json_object();
     json_object_set_new(o, "part", json_string(K->part));
     json_object_set_new(o, "verdict", json_string(vd_key[K->verdict]));
+    json_object_set_new(o, "differentiable", K->undecided ? json_string("undecided") : json_false());
     if (K->conventions) {
       json_t *keys = json_array();
       static const char *const names[] = {"one-sided", "average", "minimal-norm"};
@@ -1485,9 +1513,10 @@ int chad_check_candidate(chad_prog *p, const chad_check_opts *o, char **out, cha
       int known = strcmp(kk, "certificate") == 0;
       for (int i = 0; i < P_N; i++)
         if (strcmp(kk, part_key[i]) == 0) { parts[i] = vv; known = 1; }
-      if (!known || strcmp(kk, "not_differentiable") == 0) {
+      int verdict_key = strcmp(kk, "not_differentiable") == 0 || strcmp(kk, "differentiable") == 0;
+      if (!known || verdict_key) {
         size_t m = path_push_key(c, kk);
-        rc = strcmp(kk, "not_differentiable") == 0
+        rc = verdict_key
                  ? cand_error(c, 1, "a not-differentiable verdict is not a candidate: give one "
                                     "element of the convex hull (e.g. one limit's result)")
                  : cand_error(c, 1, "unknown key (expected value, gradient, jacobian, tangent, "

@@ -60,9 +60,9 @@ class NotDifferentiable(ChadError):
     - a branch point (a kink of abs, a tie of max/min, a comparison of equal
       numbers) whose sides disagree: `branch_points` lists them (dicts with
       "at", "op", "what", "value"), `limits` the result on each combination
-      of sides (Limit(branches, result), result a Result converted like the
-      command's own), `complete` whether every combination is listed.
-      `is_kink` is True.
+      of sides (Limit(branches, result, realized), result a Result
+      converted like the command's own), `complete` whether every
+      combination is listed. `is_kink` is True.
     - a domain edge (sqrt' or log' at 0, log of a negative number, ...):
       `result` is the command's Result with float('nan') in each undefined
       entry and `result.undefined` the mask of those entries; `branch_points`
@@ -81,15 +81,28 @@ class NotDifferentiable(ChadError):
 
 
 class Undecided(ChadError):
-    """Exit code 5 (evaluator "ball"): not decided at the precision cap.
-    `result` is the command's Result with float('nan') in each undecided
-    entry and `result.undecided` their mask, or None when a comparison could
-    not be decided (no output)."""
+    """Exit code 5 (evaluator "ball"): not decided.
+
+    - at the precision cap: `result` is the command's Result with
+      float('nan') in each undecided entry and `result.undecided` their
+      mask, or None when a comparison could not be decided (no output);
+    - the differentiability, at a branch point whose sides give different
+      results none of which is proved a one-sided limit against another
+      (a tie nearby points may not leave, `x - x <= 0.0`): `branch_points`,
+      `limits` and `complete` as for NotDifferentiable (if the function is
+      differentiable there, its derivative is one of the limits' results);
+      `is_kink` is True and `result` None.
+    `is_kink` is False in the first case."""
     exit_code = 5
 
-    def __init__(self, message, file="", line=0, col=0, result=None):
+    def __init__(self, message, file="", line=0, col=0, result=None, branch_points=(),
+                 limits=(), complete=True):
         super().__init__(message, file, line, col)
         self.result = result
+        self.branch_points = list(branch_points)
+        self.limits = list(limits)
+        self.complete = complete
+        self.is_kink = bool(self.branch_points)
 
 
 CLASSES = {1: UsageError, 2: InputError, 3: ChadRuntimeError, 4: NotDifferentiable,

@@ -9,10 +9,11 @@ from ._errors import InputError, UsageError, from_diag
 
 EVALUATORS = {"fast": _lib.EVAL_FAST, "ref": _lib.EVAL_REF, "ball": _lib.EVAL_BALL}
 
-Limit = collections.namedtuple("Limit", ["branches", "result"])
+Limit = collections.namedtuple("Limit", ["branches", "result", "realized"], defaults=(None,))
 Limit.__doc__ = """One combination of sides at the branch points: `branches`
-(dicts with "at", "op", "what", "value", "side") and the command's Result
-on it."""
+(dicts with "at", "op", "what", "value", "side"), the command's Result on
+it, and `realized`: True when nearby points are proved to take these sides
+(a one-sided limit), False when not proved (spec/certified.md §3)."""
 
 Enclosure = collections.namedtuple("Enclosure", ["mid", "rad"])
 Enclosure.__doc__ = """A real's ball: exact decimal.Decimal midpoint and
@@ -163,8 +164,10 @@ class Function:
         j = json.loads(out) if out else None
         if rc == 0:
             return Result(command, j, conv, 0)
-        if rc == 4 and isinstance(j, dict) and j.get("not_differentiable"):
-            limits = [Limit(l.get("branches", []), Result(command, l.get("result"), conv, 0))
+        if (rc == 4 and isinstance(j, dict) and j.get("not_differentiable")) or \
+                (rc == 5 and isinstance(j, dict) and j.get("differentiable") == "undecided"):
+            limits = [Limit(l.get("branches", []), Result(command, l.get("result"), conv, 0),
+                            l.get("realized"))
                       for l in j.get("limits", [])]
             raise from_diag(d, branch_points=j.get("branch_points", []), limits=limits,
                             complete=j.get("complete", True))

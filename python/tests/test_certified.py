@@ -22,6 +22,7 @@ def lg (x : real) : real = log x
 def same (x : real) : real = if x > 0.0 then 2.0 * x else x + x
 def und (x : real) : real = if sqrt x * sqrt x < x then 1.0 else 0.0
 def vec (v : [real]) : [real] = map (fun (a : real) -> sqrt a) v
+def deg (x : real) : real = if x - x <= 0.0 then 2.0 * x else 3.0 * x
 """
 
 
@@ -105,6 +106,23 @@ def test_undecided(prog):
     with pytest.raises(chad.Undecided) as e:
         prog.und.grad(2.0)
     assert e.value.exit_code == 5 and e.value.meaning == "undecided at the precision cap"
+
+
+def test_undecided_tie(prog):
+    # x - x <= 0 at 1 is the function 2x: its tie is no branch point that can
+    # be proved, so the differentiability is undecided, with both results
+    with pytest.raises(chad.Undecided) as e:
+        prog.deg.grad(1.0)
+    x = e.value
+    assert x.exit_code == 5 and x.is_kink and x.result is None and x.complete
+    assert (x.file, x.line) == ("t.chad", 11)
+    assert [b["op"] for b in x.branch_points] == ["le"]
+    assert sorted({l.result.gradient[0] for l in x.limits}) == [2.0, 3.0]
+    assert all(l.realized is False for l in x.limits)
+    # a proved kink: every limit realized
+    with pytest.raises(chad.NotDifferentiable) as e:
+        prog.ab.grad(0.0)
+    assert all(l.realized is True for l in e.value.limits)
 
 
 def test_certificate(prog):

@@ -42,7 +42,10 @@ void ball_store_free(struct ball_store *s) {
   if (!s) return;
   for (struct ball_block *k = s->blocks, *n; k; k = n) {
     n = k->next;
-    for (int i = 0; i < k->used; i++) arb_clear(&k->b[i].b);
+    for (int i = 0; i < k->used; i++) {
+      arb_clear(&k->b[i].b);
+      if (k->b[i].tan) _arb_vec_clear(k->b[i].tan, k->b[i].ntan + 1);
+    }
     free(k);
   }
   free(s);
@@ -66,6 +69,8 @@ const value *v_ball(heap *h, const arb_t x) {
   struct ball_real *br = &s->blocks->b[s->blocks->used++];
   arb_init(&br->b);
   arb_set(&br->b, x);
+  br->tan = NULL;
+  br->ntan = 0;
   value *v = heap_alloc(h, sizeof *v);
   if (!v) return NULL;
   v->kind = V_REAL;
@@ -83,6 +88,153 @@ int ball_get(const value *v, arb_t out) {
   return 1;
 }
 
+/* ---- tangent runs ----------------------------------------------------------- */
+/* The partials a real carries (NULL: exactly 0). */
+static arb_srcptr tan_of(const value *v) {
+  if (!cert.tan_n || !v || v->kind != V_REAL || !v->u.ball) return NULL;
+  return v->u.ball->tan;
+}
+
+/* Gives the real v (made by v_ball, so its ball is ours) the partials
+ * sa ta + sb tb (a NULL t is 0, a NULL s is 1); all unknown when unknown is
+ * set. 0, or -1 when out of memory. */
+static int derived(arb_srcptr t) { return t && arb_is_one(t + cert.tan_n); }
+
+static int set_tan(heap *h, const value *v, arb_srcptr sa, arb_srcptr ta, arb_srcptr sb,
+                   arb_srcptr tb, int unknown, int side) {
+  if (!cert.tan_n || !v || v->kind != V_REAL || !v->u.ball || (!ta && !tb && !unknown)) return 0;
+  struct ball_real *br = (struct ball_real *)v->u.ball;
+  if (!heap_alloc(h, (size_t)cert.tan_n * (size_t)(cert.prec / 64 + 4) * 8)) return -1;
+  arb_ptr t = _arb_vec_init(cert.tan_n + 1);
+  if (side || derived(ta) || derived(tb)) arb_one(t + cert.tan_n);
+  arb_t u;
+  arb_init(u);
+  for (slong k = 0; k < cert.tan_n; k++) {
+    if (unknown) { arb_indeterminate(t + k); continue; }
+    if (ta) {
+      if (sa) arb_mul(t + k, sa, ta + k, cert.prec);
+      else arb_set(t + k, ta + k);
+    }
+    if (tb) {
+      if (sb) arb_mul(u, sb, tb + k, cert.prec);
+      else arb_set(u, tb + k);
+      arb_add(t + k, t + k, u, cert.prec);
+    }
+  }
+  arb_clear(u);
+  if (br->tan) _arb_vec_clear(br->tan, br->ntan + 1);
+  br->tan = t;
+  br->ntan = cert.tan_n;
+  return 0;
+}
+
+/* Whether any real inside v carries partials. */
+static int any_tan(const value *v) {
+  if (!v || !cert.tan_n) return 0;
+  switch (v->kind) {
+  case V_REAL: return tan_of(v) != NULL;
+  case V_PAIR: return any_tan(v->u.pair.a) || any_tan(v->u.pair.b);
+  case V_ARRAY:
+    for (int64_t i = 0; i < v->u.arr.n; i++)
+      if (any_tan(v->u.arr.elems[i])) return 1;
+    return 0;
+  default: return 0;
+  }
+}
+
+/* Every real inside v: unknown partials (an array primitive's result:
+ * conservative, spec/certified.md §3). */
+static int mark_unknown(heap *h, const value *v) {
+  if (!v) return 0;
+  switch (v->kind) {
+  case V_REAL: return set_tan(h, v, NULL, NULL, NULL, NULL, 1, 0);
+  case V_PAIR: return mark_unknown(h, v->u.pair.a) || mark_unknown(h, v->u.pair.b) ? -1 : 0;
+  case V_ARRAY:
+    for (int64_t i = 0; i < v->u.arr.n; i++)
+      if (mark_unknown(h, v->u.arr.elems[i])) return -1;
+    return 0;
+  default: return 0;
+  }
+}
+
+/* Entry k of the seeded tangent of input coordinate pos: the unit vector
+ * e_pos when there are no more coordinates than tangents, else a fixed
+ * pseudo-random direction, entries in [-1, 1) with 20-bit significands
+ * (exact balls). Any directions do: certify.c checks its cone on them. */
+static void seed_entry(arb_t t, slong pos, slong k) {
+  if (cert.tan_total <= cert.tan_n) { arb_set_si(t, pos == k); return; }
+  uint64_t z = (uint64_t)pos * 0x9E3779B97F4A7C15u + (uint64_t)k * 0xD1B54A32D192ED03u + 1;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  z ^= z >> 31;
+  arb_set_si(t, (slong)(z >> 44) - (1 << 19));
+  arb_mul_2exp_si(t, t, -19);
+}
+
+static const value *seed(heap *h, const value *v, slong *pos) {
+  if (!v) return NULL;
+  switch (v->kind) {
+  case V_REAL: {
+    slong p = (*pos)++;
+    arb_t x;
+    arb_init(x);
+    ball_get(v, x);
+    const value *r = v_ball(h, x);
+    arb_clear(x);
+    if (!r) return NULL;
+    struct ball_real *br = (struct ball_real *)r->u.ball;
+    if (!heap_alloc(h, (size_t)(cert.tan_n + 1) * 16)) return NULL;
+    br->tan = _arb_vec_init(cert.tan_n + 1);
+    br->ntan = cert.tan_n;
+    for (slong k = 0; k < cert.tan_n; k++) seed_entry(br->tan + k, p, k);
+    return r;
+  }
+  case V_PAIR: {
+    const value *a = seed(h, v->u.pair.a, pos);
+    const value *b = a ? seed(h, v->u.pair.b, pos) : NULL;
+    return b ? v_pair(h, a, b) : NULL;
+  }
+  case V_INL:
+  case V_INR: {
+    const value *a = seed(h, v->u.pair.a, pos);
+    return a ? (v->kind == V_INL ? v_inl(h, a) : v_inr(h, a)) : NULL;
+  }
+  case V_ARRAY: {
+    value *a = v_array(h, v->u.arr.n);
+    if (!a) return NULL;
+    for (int64_t i = 0; i < v->u.arr.n; i++)
+      if (!(a->u.arr.elems[i] = seed(h, v->u.arr.elems[i], pos))) return NULL;
+    return a;
+  }
+  default: return v;
+  }
+}
+
+static slong count_coords(const value *v) {
+  if (!v) return 0;
+  switch (v->kind) {
+  case V_REAL: return 1;
+  case V_PAIR: return count_coords(v->u.pair.a) + count_coords(v->u.pair.b);
+  case V_INL: case V_INR: return count_coords(v->u.pair.a);
+  case V_ARRAY: {
+    slong s = 0;
+    for (int64_t i = 0; i < v->u.arr.n; i++) s += count_coords(v->u.arr.elems[i]);
+    return s;
+  }
+  default: return 0;
+  }
+}
+
+int ball_seed_args(heap *h, int n, const value **argv) {
+  slong total = 0, pos = 0;
+  for (int i = 0; i < n; i++) total += count_coords(argv[i]);
+  cert.tan_total = total;
+  if (cert.tan_n > total) cert.tan_n = total;
+  for (int i = 0; i < n && cert.tan_n; i++)
+    if (!(argv[i] = seed(h, argv[i], &pos))) return -1;
+  return 0;
+}
+
 const value *ball_add_values(heap *h, const value *a, const value *b) {
   arb_t x, y;
   arb_init(x);
@@ -93,6 +245,7 @@ const value *ball_add_values(heap *h, const value *a, const value *b) {
   const value *r = v_ball(h, x);
   arb_clear(x);
   arb_clear(y);
+  if (r && set_tan(h, r, NULL, tan_of(a), NULL, tan_of(b), 0, 0)) return NULL;
   return r;
 }
 
@@ -161,12 +314,47 @@ static void lookup(int kind, int op, const arf_t key) {
 /* The branch to take at a tie: 0 or 1; -1 when the run must stop here. Each
  * occurrence of a tie of one kind at one value is its own branch point
  * (relu applied to two zeros has four combinations of sides). */
+/* The partials of the operands of the op being evaluated (tangent runs;
+ * NULL: 0): a tie's difference is tie_a - tie_b. */
+static arb_srcptr tie_a, tie_b;
+/* Partials computed for a primal result: a tie there takes the side of the
+ * choices of its kind and value (quiet_side set), if they agree. */
+static int quiet, quiet_side;
+
+static void record_tie_grad(int i) {
+  arb_ptr g = cert.tie_grad[i];
+  if (!cert.tan_n || !g) return;
+  if (derived(tie_a) || derived(tie_b)) cert.derived_used = 1;
+  for (slong k = 0; k < cert.tan_n; k++) {
+    if (tie_a) arb_set(g + k, tie_a + k);
+    else arb_zero(g + k);
+    if (tie_b) arb_sub(g + k, g + k, tie_b + k, cert.prec);
+  }
+  cert.tie_grad_set[i] = 1;
+}
+
 static int tie_choice(int kind, int op, const arf_t key) {
+  if (quiet) {
+    /* a primal result's partials at a tie: the side the run takes at every
+     * tie of this kind and value, if it takes one side at all of them */
+    int side = -1, first = -1;
+    for (int i = 0; i < cert.n_choices; i++)
+      if (site_eq(&cert.choices[i], kind, op, key)) {
+        if (side >= 0 && side != cert.choices[i].choice) return -1;
+        side = cert.choices[i].choice;
+        if (first < 0) first = i;
+      }
+    if (first >= 0 && !cert.uncounted) cert.quiet_hits[first]++;   /* checked against the choices: certify.c */
+    if (side >= 0) quiet_side = 1;
+    return side;
+  }
   lookup(kind, op, key);
   int occ = next_occurrence(kind, key);
   for (int i = 0; i < cert.n_choices; i++)
-    if (cert.choices[i].occ == occ && site_eq(&cert.choices[i], kind, op, key))
+    if (cert.choices[i].occ == occ && site_eq(&cert.choices[i], kind, op, key)) {
+      record_tie_grad(i);
       return cert.choices[i].choice;
+    }
   if (!cert.tie) {
     cert.tie = 1;
     site_set(&cert.tie_site, kind, op, key);
@@ -526,6 +714,7 @@ static int real2(int op, arb_t z, const arb_t x, const arb_t y) {
       /* on the branch cut: pi from above (and at y = +0, as C), -pi from below */
       int side = 1;
       if (cert.deriv) {
+        tie_b = NULL;   /* the difference is the ordinate */
         side = tie_choice(CS_JUMP, op, arb_midref(y));
         if (side < 0) return -1;
       } else {
@@ -1138,9 +1327,12 @@ static void stopped(const char **err) { *err = cert.tie ? CERT_MSG_TIE : CERT_MS
  * same_operands. */
 static int scalar_args(const value *x, int binary, arb_t a, arb_t b) {
   same_operands = 0;
-  if (!binary) return ball_get(x, a);
+  tie_a = tie_b = NULL;
+  if (!binary) { tie_a = tan_of(x); return ball_get(x, a); }
   const value *xa, *xb;
   if (!get_pair(x, &xa, &xb)) return 0;
+  tie_a = tan_of(xa);
+  tie_b = tan_of(xb);
   same_operands = x->kind == V_PAIR && xa == xb;
   return ball_get(xa, a) && ball_get(xb, b);
 }
@@ -1211,6 +1403,8 @@ static const value *conversion(heap *h, int op, const value *x, const char **err
     }
     if (vlo != vhi) {   /* a jump exactly here */
       if (cert.deriv) {
+        tie_a = tan_of(x);
+        tie_b = NULL;
         int ch = tie_choice(CS_JUMP, op, m);
         if (ch < 0) { STOPPED(err); goto out; }
         v = ch == 0 ? vlo : vhi;
@@ -1242,6 +1436,33 @@ out:
   return r;
 }
 
+/* A tangent run: the partials of r = op(a, b) by the chain rule, from
+ * the operands' (tie_a, tie_b). Where op's derivative is not one number
+ * (a tie, a domain edge) they are unknown: every tie that depends on them
+ * is then not proved genuine. */
+static int primal_tan(heap *h, int op, int binary, const value *r, const arb_t a, const arb_t b) {
+  arb_srcptr ta = tie_a, tb = tie_b;
+  arb_t pa, pb;
+  arb_init(pa);
+  arb_init(pb);
+  int saved_imprecise = cert.imprecise, saved_events = cert.n_events, saved_same = same_operands;
+  quiet = 1;
+  quiet_side = 0;
+  int rc = binary ? deriv2(op, pa, pb, a, b) : deriv1(op, pa, a);
+  quiet = 0;
+  cert.imprecise = saved_imprecise;
+  for (int i = saved_events; i < cert.n_events; i++) arf_clear(&cert.events[i].key);
+  cert.n_events = saved_events;
+  same_operands = saved_same;
+  int unknown = rc < 0 || (ta && !arb_is_finite(pa)) || (binary && tb && !arb_is_finite(pb));
+  int out = set_tan(h, r, pa, ta, binary ? pb : NULL, binary ? tb : NULL, unknown, quiet_side);
+  tie_a = ta;
+  tie_b = tb;
+  arb_clear(pa);
+  arb_clear(pb);
+  return out;
+}
+
 const value *ball_prim_eval(heap *h, int op, const value *x, const char **err) {
   if (op >= P_FLOOR && op <= P_SIGN) return conversion(h, op, x, err);
   kind k = kind_of(op);
@@ -1255,7 +1476,11 @@ const value *ball_prim_eval(heap *h, int op, const value *x, const char **err) {
     return r;
   }
   if (k == K_OTHER) { *err = E_SHAPE; return NULL; }
-  if (k == K_ARRAY) return array_eval(h, op, x, err);
+  if (k == K_ARRAY) {
+    const value *r = array_eval(h, op, x, err);
+    if (r && any_tan(x) && mark_unknown(h, r)) { *err = E_OOM; return NULL; }
+    return r;
+  }
   arb_t a, b, y;
   arb_init(a);
   arb_init(b);
@@ -1274,6 +1499,7 @@ const value *ball_prim_eval(heap *h, int op, const value *x, const char **err) {
     STOPPED(err);
   } else {
     r = mk(h, y, err);
+    if (r && (tie_a || tie_b) && primal_tan(h, op, k == K_RR_R, r, a, b)) { *err = E_OOM; r = NULL; }
   }
   same_operands = 0;
   arb_clear(a);

@@ -11,7 +11,9 @@
  * numbers, a tie of max/min and abs at 0 are branch points), and the branch
  * choices to take; the run reports back through the same struct: the first
  * unresolved branch point, whether anything was undecided at this
- * precision, and where undefined values were born.
+ * precision, and where undefined values were born. In a tangent run the
+ * reals of the primal program also carry their partials with respect to
+ * the seeded inputs, and each tie taken records its difference's.
  */
 #ifndef CHAD_CERTIFIED_BALL_H
 #define CHAD_CERTIFIED_BALL_H
@@ -23,6 +25,12 @@
 
 struct ball_real {
   arb_struct b;
+  /* In a tangent run (cert.tan_n > 0): the partial derivatives of this real
+   * with respect to the seeded input coordinates, cert.tan_n balls; NULL
+   * when they are all exactly 0 (a constant). A non-finite entry: unknown.
+   * tan[ntan] is 1 when they assume the side of a tie (ball.c, tie_choice). */
+  arb_ptr tan;
+  slong ntan;
 };
 
 /* Kinds of branch point: how a tie is broken (choice 0 / choice 1). */
@@ -69,6 +77,19 @@ typedef struct cert_state {
   int certificate; /* write enclosures into `cert_buf`                    */
   chad_buf *cert_buf;
   int n_written;
+  /* a tangent run (certify.c, spec/certified.md §3): the inputs' real
+   * coordinates are seeded with tan_n tangent directions (ball.c,
+   * seed_entry) and every primal real carries its directional derivatives;
+   * at each tie taken by a choice, tie_grad[i] receives its difference's */
+  slong tan_n;
+  slong tan_total;   /* set by the seeding: the inputs' real coordinates */
+  arb_ptr tie_grad[CERT_MAX_CHOICES];
+  int tie_grad_set[CERT_MAX_CHOICES];
+  /* primal ties whose partials took the side of the choices of their kind
+   * and value, counted at the first such choice */
+  int quiet_hits[CERT_MAX_CHOICES];
+  int uncounted;   /* a pass of the primal that repeats the derivative's (vjp's first) */
+  int derived_used; /* a tie's difference depended on such a side            */
 } cert_state;
 
 extern cert_state cert;
@@ -89,6 +110,13 @@ int ball_get(const value *v, arb_t out);
 /* a + b for two real values, in ball mode. */
 const value *ball_add_values(heap *h, const value *a, const value *b);
 /* The sum of n reals. */
+
+/* Tangent runs: the real coordinates of the arguments, in JSON order,
+ * replaced by balls seeded with cert.tan_n tangent directions (cut to the
+ * number of coordinates when there are fewer: then the unit vectors;
+ * cert.tan_total set).
+ * Returns 0, or -1 when out of memory. */
+int ball_seed_args(heap *h, int n, const value **argv);
 
 /* Forgets the occurrence counts of branch points (at the start of a run). */
 void ball_reset_occurrences(void);

@@ -6,11 +6,13 @@
  * reached ("undecided" entries, exit 5). A derivative command stops at a
  * branch point it cannot decide at any precision (equal numbers compared, a
  * tie of max/min, abs at 0); it is then rerun once per side of each branch
- * point, and if the sides disagree the point is reported not
- * differentiable (exit 4) with every side's result: the limiting
- * derivatives whose convex hull is Clarke's generalized gradient. A lookup
- * run of the primal program finds the source position of each branch
- * point and of each undefined value's birth.
+ * point. If the sides disagree, tangent runs tell which results nearby
+ * points realize: two realized results that differ prove the point not
+ * differentiable (exit 4), else it is undecided (exit 5); either way every
+ * side's result is printed, the limiting derivatives whose convex hull
+ * contains Clarke's generalized gradient. A lookup run of the primal
+ * program finds the source position of each branch point and of each
+ * undefined value's birth.
  */
 #include "certified/certify.h"
 
@@ -18,6 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "certified/ball.h"
 #include "chad/primitives.h"
@@ -148,6 +152,10 @@ static void site_copy(cert_site *to, const cert_site *from) {
   arf_set(&to->key, &from->key);
 }
 static void site_clear(cert_site *s) { arf_clear(&s->key); }
+/* The same kind of tie at the same value. */
+static int site_same(const cert_site *a, const cert_site *b) {
+  return a->kind == b->kind && a->op == b->op && arf_equal(&a->key, &b->key);
+}
 
 static void reset_outcome(void) {
   ball_reset_occurrences();
@@ -359,12 +367,305 @@ static void write_site(chad_buf *b, const certify_cmd *cmd, const cert_site *s, 
   buf_puts(b, "}");
 }
 
+/* Two results' outputs print the same reals (the certificate, appended
+ * last, left out: equal exact values can have different enclosures). */
+static int same_output(const run_result *a, const run_result *b) {
+  static const char cert_key[] = ", \"certificate\": {\"precision\"";
+  const char *p = a->out ? a->out : "", *q = b->out ? b->out : "";
+  const char *pe = strstr(p, cert_key), *qe = strstr(q, cert_key);
+  size_t n = pe ? (size_t)(pe - p) : strlen(p), m = qe ? (size_t)(qe - q) : strlen(q);
+  return a->rc == b->rc && n == m && memcmp(p, q, n) == 0;
+}
+
+/* ---- genuine branch points: which results are one-sided limits ---------------- */
+/* A result is *realized* when the points near x0 that take its side at each
+ * of its ties hold x0 + t v for every v of an open cone and all small t > 0
+ * (spec/certified.md §3). With g_j the tie's difference along the result's
+ * path (a - b; abs, floor, ...: the argument; atan2: the ordinate) and s_j
+ * the sign of g_j on the side taken, this holds when some v has
+ * s_j grad g_j(x0) . v > 0 for every j: first order decides each g_j's sign
+ * on a cone around v. `==` taken true holds on a hypersurface only: never
+ * realized; `==` taken false needs grad g_j(x0) != 0 and no v. Tangent
+ * runs (the same run with the inputs seeded with TAN_DIRS tangent
+ * directions d_k: the unit vectors when there are no more inputs, else
+ * fixed pseudo-random ones) give grad g_j(x0) . d_k; v is sought in the
+ * directions' span, guessed from midpoints and checked in ball arithmetic
+ * (grad g_j . sum c_k d_k = sum c_k (grad g_j . d_k)), so a guess that fails
+ * only leaves the result unproved. */
+#define TAN_DIRS 8       /* tangent directions per run (>= CERT_MAX_CHOICES)  */
+#define TAN_BUDGET 128   /* tangent runs per command                          */
+
+/* s_j: the sign of the difference on the side taken; 0 for `==` false. */
+static int side_sign(const cert_site *c) {
+  switch (c->kind) {
+  case CS_CMP: return c->op == P_EQ ? 0 : c->choice == 0 ? -1 : 1;   /* true: a < b */
+  case CS_MAX: return c->choice == 0 ? 1 : -1;                       /* first: a > b */
+  case CS_MIN: return c->choice == 0 ? -1 : 1;                       /* first: a < b */
+  default: return c->choice == 0 ? -1 : 1;                           /* left, below  */
+  }
+}
+
+/* Whether s_j g_j . v > 0 certainly for every j with s_j != 0. */
+static int cone_holds(arb_ptr *g, const int *sg, int m, slong n, const double *v) {
+  arb_t d, t;
+  arb_init(d);
+  arb_init(t);
+  int ok = 1;
+  for (int j = 0; j < m && ok; j++) {
+    if (!sg[j]) continue;
+    arb_zero(d);
+    for (slong k = 0; k < n; k++) {
+      if (v[k] == 0) continue;
+      arb_set_d(t, v[k]);
+      arb_mul(t, t, g[j] + k, cert.prec);
+      arb_add(d, d, t, cert.prec);
+    }
+    if (sg[j] < 0) arb_neg(d, d);
+    ok = arb_is_positive(d);
+  }
+  arb_clear(d);
+  arb_clear(t);
+  return ok;
+}
+
+/* Solves the k x k system A c = b in place (partial pivoting); 0 if singular. */
+static int solve_small(double *A, double *b, int k) {
+  for (int c = 0; c < k; c++) {
+    int p = c;
+    for (int r = c + 1; r < k; r++)
+      if (fabs(A[r * k + c]) > fabs(A[p * k + c])) p = r;
+    if (!(fabs(A[p * k + c]) > 1e-300)) return 0;
+    for (int q = 0; q < k; q++) { double t = A[c * k + q]; A[c * k + q] = A[p * k + q]; A[p * k + q] = t; }
+    double t = b[c]; b[c] = b[p]; b[p] = t;
+    for (int r = 0; r < k; r++) {
+      if (r == c) continue;
+      double f = A[r * k + c] / A[c * k + c];
+      for (int q = c; q < k; q++) A[r * k + q] -= f * A[c * k + q];
+      b[r] -= f * b[c];
+    }
+  }
+  for (int c = 0; c < k; c++) b[c] /= A[c * k + c];
+  return 1;
+}
+
+/* Whether the cone of the ties with gradients g (m of length n) and signs
+ * sg is certainly open and nonempty. */
+#define MAX_CONE (2 * CERT_MAX_CHOICES)
+static int cone_exists(arb_ptr *g, const int *sg, int m, slong n) {
+  int ok = 0, u[MAX_CONE], nu = 0;
+  double *mid = malloc(sizeof *mid * (size_t)(m * n + n + 1)), *v = mid ? mid + m * n : NULL;
+  double A[MAX_CONE * MAX_CONE], b[MAX_CONE];
+  if (!mid) return 0;
+  for (int j = 0; j < m; j++)
+    for (slong k = 0; k < n; k++) mid[j * n + k] = arf_get_d(arb_midref(g[j] + k), ARF_RND_NEAR);
+  for (int j = 0; j < m; j++) {
+    if (sg[j]) {
+      /* the same gradient twice (one comparison met twice): one constraint,
+       * or none satisfiable if the signs are opposite */
+      int dup = -1;
+      for (int i = 0; i < nu && dup < 0; i++)
+        if (memcmp(mid + u[i] * n, mid + j * n, sizeof *mid * (size_t)n) == 0) dup = i;
+      if (dup >= 0) {
+        if (sg[u[dup]] != sg[j]) goto out;
+        continue;
+      }
+      u[nu++] = j;
+      continue;
+    }
+    int nz = 0;   /* `==` taken false: the difference must move */
+    for (slong k = 0; k < n && !nz; k++) nz = !arb_contains_zero(g[j] + k);
+    if (!nz) goto out;
+  }
+  if (nu == 0) { ok = 1; goto out; }
+  /* first guess: the sum of the signed unit normals */
+  for (slong k = 0; k < n; k++) v[k] = 0;
+  for (int i = 0; i < nu; i++) {
+    double nrm = 0;
+    for (slong k = 0; k < n; k++) nrm += mid[u[i] * n + k] * mid[u[i] * n + k];
+    nrm = sqrt(nrm);
+    if (!(nrm > 0) || !isfinite(nrm)) goto out;
+    for (slong k = 0; k < n; k++) v[k] += sg[u[i]] * mid[u[i] * n + k] / nrm;
+  }
+  if (cone_holds(g, sg, m, n, v)) { ok = 1; goto out; }
+  /* second: the v in the gradients' span with s_j g_j . v = s_j (Gram system) */
+  for (int i = 0; i < nu; i++) {
+    b[i] = sg[u[i]];
+    for (int q = 0; q < nu; q++) {
+      double t = 0;
+      for (slong k = 0; k < n; k++) t += mid[u[i] * n + k] * mid[u[q] * n + k];
+      A[i * nu + q] = t;
+    }
+  }
+  if (!solve_small(A, b, nu)) goto out;
+  for (slong k = 0; k < n; k++) {
+    v[k] = 0;
+    for (int i = 0; i < nu; i++) v[k] += b[i] * mid[u[i] * n + k];
+  }
+  ok = cone_holds(g, sg, m, n, v);
+out:
+  free(mid);
+  return ok;
+}
+
+/* The gradients of one result's ties (tangent runs), or none. */
+typedef struct tie_grads {
+  int have;
+  slong n;
+  arb_ptr g[CERT_MAX_CHOICES];
+} tie_grads;
+
+static void tie_grads_clear(tie_grads *t, int m) {
+  for (int i = 0; i < m; i++)
+    if (t->g[i]) _arb_vec_clear(t->g[i], t->n > 0 ? t->n : 1);
+  memset(t, 0, sizeof *t);
+}
+
+/* Runs r's combination of sides with tangents: 1 and t filled (t->g[j]
+ * the derivatives of tie j's difference along the TAN_DIRS directions), or
+ * 0 (the run failed, a primal tie's side was not among the choices, or the
+ * cap on tangent runs was reached). */
+static int compute_grads(const certify_cmd *cmd, const run_result *r, int *budget, tie_grads *t) {
+  int m = r->n_choices, ok = 0;
+  memset(t, 0, sizeof *t);
+  if (*budget <= 0) return 0;
+  --*budget;
+  for (int i = 0; i < m; i++) {
+    cert.tie_grad[i] = _arb_vec_init(TAN_DIRS);
+    cert.tie_grad_set[i] = cert.quiet_hits[i] = 0;
+  }
+  cert.derived_used = 0;
+  set_choices(r->choices, m);
+  cert.tan_n = TAN_DIRS;
+  run_result tr;
+  run_once(cmd, &tr);
+  slong w = cert.tan_n;
+  ok = tr.rc == 0 && !cert.tie;
+  for (int i = 0; i < m; i++) {
+    ok &= cert.tie_grad_set[i];
+    /* where a tie's difference assumed a primal tie's side: no more
+     * primal ties of that kind and value than choices of them (each
+     * primal tie is one the run chose a side at) */
+    int group = 0;
+    for (int j = 0; j < m; j++) group += site_same(&r->choices[i], &r->choices[j]);
+    if (cert.derived_used && cert.quiet_hits[i] > group) ok = 0;
+  }
+  result_clear(&tr);
+  if (ok) {
+    t->n = w;
+    for (int i = 0; i < m; i++) {
+      t->g[i] = _arb_vec_init(w > 0 ? w : 1);
+      for (slong k = 0; k < w; k++) arb_set(t->g[i] + k, cert.tie_grad[i] + k);
+    }
+  }
+  cert.tan_n = 0;
+  for (int i = 0; i < m; i++) {
+    _arb_vec_clear(cert.tie_grad[i], TAN_DIRS);
+    cert.tie_grad[i] = NULL;
+  }
+  set_choices(NULL, 0);
+  t->have = ok;
+  return ok;
+}
+
+/* The result that differs from res[i] only in the side of its tie j, with
+ * the same output; -1 if none. */
+static int sibling(const exploration *x, int i, int j) {
+  const run_result *r = &x->res[i];
+  for (int q = 0; q < x->n; q++) {
+    const run_result *s = &x->res[q];
+    if (q == i || s->n_choices != r->n_choices || !same_output(s, r)) continue;
+    int same = 1;
+    for (int k = 0; k < r->n_choices && same; k++)
+      same = site_same(&s->choices[k], &r->choices[k]) && s->choices[k].occ == r->choices[k].occ &&
+             (k == j ? s->choices[k].choice != r->choices[k].choice
+                     : s->choices[k].choice == r->choices[k].choice);
+    if (same) return q;
+  }
+  return -1;
+}
+
+/* Whether res[i] is realized: its ties' cone is open and nonempty; or,
+ * leaving out one tie j whose other side gives the same output (a tie
+ * that does not matter, such as the outer max of relu (relu x) where the
+ * inner one takes 0), the cone of the other ties along both results' paths
+ * is (then the points of that cone follow one of the two paths). */
+static int realized(const certify_cmd *cmd, const exploration *x, int i, tie_grads *tg,
+                    int *budget) {
+  const run_result *r = &x->res[i];
+  int m = r->n_choices, sg[MAX_CONE];
+  arb_ptr g[MAX_CONE];
+  if (m == 0) return 1;
+  if (!tg[i].have && !compute_grads(cmd, r, budget, &tg[i])) return 0;
+  int eq_true = -1;
+  for (int k = 0; k < m; k++) {
+    sg[k] = side_sign(&r->choices[k]);
+    g[k] = tg[i].g[k];
+    if (r->choices[k].kind == CS_CMP && r->choices[k].op == P_EQ && r->choices[k].choice == 0)
+      eq_true = eq_true < 0 ? k : m;   /* `==` true holds on a hypersurface only */
+  }
+  if (eq_true < 0 && cone_exists(g, sg, m, tg[i].n)) return 1;
+  for (int j = 0; j < m; j++) {
+    if (eq_true >= 0 && j != eq_true) continue;
+    int q = sibling(x, i, j);
+    if (q < 0 || (!tg[q].have && !compute_grads(cmd, &x->res[q], budget, &tg[q]))) continue;
+    int c = 0;
+    for (int k = 0; k < m; k++) {
+      if (k == j) continue;
+      sg[c] = side_sign(&r->choices[k]);
+      g[c++] = tg[i].g[k];
+      sg[c] = side_sign(&x->res[q].choices[k]);
+      g[c++] = tg[q].g[k];
+    }
+    if (cone_exists(g, sg, c, tg[i].n)) return 1;
+  }
+  return 0;
+}
+
+/* Whether a JSON value has a string leaf ("undecided", "+infinity", ...). */
+static int has_string(const json_t *v) {
+  const char *k;
+  json_t *e;
+  size_t i;
+  if (json_is_string(v)) return 1;
+  if (json_is_object(v)) { json_object_foreach((json_t *)v, k, e) if (has_string(e)) return 1; }
+  if (json_is_array(v)) { json_array_foreach(v, i, e) if (has_string(e)) return 1; }
+  return 0;
+}
+
+/* 1 when the output's value and the function's value at the point (eval
+ * text) are certainly different: both correctly rounded doubles, unequal. */
+static int value_differs(const char *out, const char *eval_out) {
+  if (!out || !eval_out) return 0;
+  json_t *o = json_loads(out, JSON_DECODE_ANY, NULL), *e = json_loads(eval_out, JSON_DECODE_ANY, NULL);
+  const json_t *ov = o ? json_object_get(o, "value") : NULL;
+  int d = ov && e && !has_string(ov) && !has_string(e) && !json_equal((json_t *)ov, e);
+  json_decref(o);
+  json_decref(e);
+  return d;
+}
+
+/* The function's value at the point, from the primal program (ties
+ * decided exactly, as `eval`); NULL when it cannot be had. */
+static char *point_value(const certify_cmd *cmd) {
+  if (!cmd->lookup) return NULL;
+  int saved = cert.deriv;
+  cert.deriv = 0;
+  set_choices(NULL, 0);
+  reset_outcome();
+  char *out = NULL;
+  chad_diag d;
+  memset(&d, 0, sizeof d);
+  int rc = cmd->lookup(cmd->ctx, &out, &d);
+  cert.deriv = saved;
+  reset_outcome();
+  if (rc) { free(out); return NULL; }
+  return out;
+}
+
 /* ---- the driver ----------------------------------------------------------------- */
 static int results_agree(const exploration *x) {
   for (int i = 1; i < x->n; i++)
-    if (x->res[i].rc != x->res[0].rc ||
-        strcmp(x->res[i].out ? x->res[i].out : "", x->res[0].out ? x->res[0].out : "") != 0)
-      return 0;
+    if (!same_output(&x->res[i], &x->res[0])) return 0;
   return 1;
 }
 
@@ -398,6 +699,18 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
       *d = bad->d;
       rc = bad->rc;
     }
+    goto done;
+  }
+  if (x->n == 0 && x->too_many && x->has_tie) {
+    /* every combination meets more branch points than are explored */
+    locate(cmd, &x->first_tie, 1);
+    int line, col;
+    site_pos(cmd, &x->first_tie, &line, &col);
+    rc = diag_set(d, CHAD_EXIT_UNDECIDED, cmd->file, line, col,
+                  "differentiability undecided at this point: every combination of sides meets "
+                  "more than %d branch points (the first: %s, %s at %.17g); no result to print",
+                  CERT_MAX_CHOICES, site_name(&x->first_tie), prim_name(x->first_tie.op),
+                  arf_get_d(&x->first_tie.key, ARF_RND_NEAR));
     goto done;
   }
   if (x->n == 0) {
@@ -437,8 +750,33 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
     }
     goto done;
   }
-  /* Branches that disagree: not differentiable here. */
+  /* Branches that disagree: not differentiable here if two one-sided
+   * limits differ, or one differs in value from the function at the point
+   * (a discontinuity); else undecided (a degenerate tie, §3). */
   {
+    int real[MAX_RESULTS], first = -1, proved = 0;
+    int budget = TAN_BUDGET;
+    tie_grads *tg = calloc(MAX_RESULTS, sizeof *tg);
+    char *fx = NULL;
+    int have_fx = 0;
+    for (int i = 0; i < x->n; i++) {
+      /* a path through a domain edge is not C^1 there: no conclusion */
+      const char *o = x->res[i].out ? x->res[i].out : "";
+      int smooth = !strstr(o, "\"undefined\"") && !strstr(o, "\"undecided\"") && !strstr(o, "infinity\"");
+      real[i] = tg && smooth && realized(cmd, x, i, tg, &budget);
+      if (!real[i]) continue;
+      if (first < 0) first = i;
+      else if (!same_output(&x->res[i], &x->res[first]))
+        proved = 1;
+      if (!proved) {
+        if (!have_fx) { fx = point_value(cmd); have_fx = 1; }
+        if (value_differs(x->res[i].out, fx)) proved = 1;
+      }
+    }
+    free(fx);
+    if (tg)
+      for (int i = 0; i < x->n; i++) tie_grads_clear(&tg[i], x->res[i].n_choices);
+    free(tg);
     cert_site sites[CERT_MAX_CHOICES];
     int ns = 0;
     for (int i = 0; i < x->n; i++)
@@ -459,7 +797,8 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
             x->res[i].choices[k].term = sites[j].term;
     chad_buf b;
     buf_init(&b);
-    buf_puts(&b, "{\"not_differentiable\": true, \"branch_points\": [");
+    buf_puts(&b, proved ? "{\"not_differentiable\": true, \"branch_points\": ["
+                        : "{\"differentiable\": \"undecided\", \"branch_points\": [");
     for (int j = 0; j < ns; j++) {
       if (j) buf_puts(&b, ", ");
       write_site(&b, cmd, &sites[j], 0);
@@ -476,15 +815,24 @@ int certify_run(const certify_cmd *cmd, char **out, chad_diag *d) {
       const char *o = x->res[i].out ? x->res[i].out : "null";
       size_t n = strlen(o);
       while (n && o[n - 1] == '\n') n--;
-      buf_printf(&b, "%.*s}", (int)n, o);
+      buf_printf(&b, "%.*s, \"realized\": %s}", (int)n, o, real[i] ? "true" : "false");
     }
     buf_puts(&b, "]}\n");
     int line, col;
     site_pos(cmd, &sites[0], &line, &col);
-    rc = diag_set(d, CHAD_EXIT_NONDIFF, cmd->file, line, col,
-                  "not differentiable at this point: %s (%s at %.17g); the results of its %d "
-                  "branches (the limiting derivatives) are on stdout", site_name(&sites[0]),
-                  prim_name(sites[0].op), arf_get_d(&sites[0].key, ARF_RND_NEAR), x->n);
+    if (proved)
+      rc = diag_set(d, CHAD_EXIT_NONDIFF, cmd->file, line, col,
+                    "not differentiable at this point: %s (%s at %.17g); the results of its %d "
+                    "branches (the limiting derivatives) are on stdout", site_name(&sites[0]),
+                    prim_name(sites[0].op), arf_get_d(&sites[0].key, ARF_RND_NEAR), x->n);
+    else
+      rc = diag_set(d, CHAD_EXIT_UNDECIDED, cmd->file, line, col,
+                    "differentiability undecided at this point: %s (%s at %.17g) whose sides "
+                    "give different results, but no two of them are proved one-sided limits "
+                    "(a tie that nearby points may not leave: its difference's gradient is 0 "
+                    "or not decided); the results of its %d branches are on stdout",
+                    site_name(&sites[0]), prim_name(sites[0].op),
+                    arf_get_d(&sites[0].key, ARF_RND_NEAR), x->n);
     for (int j = 0; j < ns; j++) site_clear(&sites[j]);
     if (b.oom) {
       buf_free(&b);

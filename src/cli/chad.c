@@ -100,8 +100,9 @@ static const char usage_text[] =
     "parse, type or JSON error, wrong JSON shape); 3 runtime error (index out of\n"
     "bounds, integer division by zero or overflow, heap limit, non-finite result,\n"
     "output not written); with --eval ball: 4 not differentiable (or undefined)\n"
-    "at the point, 5 undecided at the precision cap, each with its answer on\n"
-    "stdout. check --candidate: 0 every entry correct or acceptable, 6 some entry\n"
+    "at the point, 5 undecided at the precision cap or whether differentiable at\n"
+    "a tie nearby points may not leave, each with its answer on stdout.\n"
+    "check --candidate: 0 every entry correct or acceptable, 6 some entry\n"
     "wrong, else 4 some entry outside the domain, else 5 some entry undecided.\n"
     "Errors are one line on stderr: file:line:col: error: ...,\n"
     "or <command line>: error: OPTION: ... when no file has the place.\n";

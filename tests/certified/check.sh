@@ -114,16 +114,27 @@ expect_match "abs' at 0 = 1: acceptable, one-sided (the right side)" 0 \
 expect_match "abs' at 0 = -1: acceptable, one-sided (the left side)" 0 \
   'one-sided \(abs: left side \(x < 0\)\)' '' \
   "$CHAD" check "$P" --fn ab --args '[0.0]' --candidate '{"gradient": [-1.0]}'
-# ties that no nearby point leaves (spec/certified.md §3): reported as branch
-# points, but the true derivative is never graded wrong (2x, and 3x near 0)
+# ties whose difference has a zero gradient (spec/certified.md §3): the
+# differentiability is undecided (exit 5), so a candidate in the hull of the
+# branches' results is undecided, never "acceptable" nor wrong; outside it,
+# wrong either way (2x, and 3x near 0)
 printf '%s\n' 'def ss (x : real) : real = if x - x <= 0.0 then 2.0 * x else 3.0 * x' \
   'def tq (x : real) : real = if x * x <= 0.0 then 2.0 * x else 3.0 * x' >"$tmp/ties.chad"
-expect_match "x - x <= 0 at 1: the true derivative 2 is acceptable, not wrong" 0 \
-  'gradient\[0\] +acceptable +2 ' '' \
+expect_match "x - x <= 0 at 1: the true derivative 2 is undecided, not wrong" 5 \
+  'gradient\[0\] +undecided +2 .*UNDECIDED: 1 undecided of 1 entry' '' \
   "$CHAD" check "$tmp/ties.chad" --fn ss --args '[1.0]' --candidate '{"gradient": [2.0]}'
-expect_match "x * x <= 0 at 0: the true derivative 3 is acceptable, not wrong" 0 \
-  'gradient\[0\] +acceptable +3 ' '' \
+expect_match "x - x <= 0 at 1: the wrong 3 is undecided, not acceptable" 5 \
+  'differentiability undecided here.*gradient\[0\] +undecided +3 ' '' \
+  "$CHAD" check "$tmp/ties.chad" --fn ss --args '[1.0]' --candidate '{"gradient": [3.0]}'
+expect_match "x - x <= 0 at 1: 4, outside the results' hull, is wrong" 6 \
+  '"verdict": "wrong", "exit": 6.*"kinks": \[\{"part": "gradient", "verdict": "wrong", "differentiable": "undecided"' '' \
+  "$CHAD" check "$tmp/ties.chad" --fn ss --args '[1.0]' --candidate '{"gradient": [4.0]}' --json
+expect_match "x * x <= 0 at 0: the true derivative 3 is undecided, not wrong" 5 \
+  'gradient\[0\] +undecided +3 ' '' \
   "$CHAD" check "$tmp/ties.chad" --fn tq --args '[0.0]' --candidate '{"gradient": [3.0]}'
+expect_match "abs at 0, --json: a proved kink says differentiable false" 0 \
+  '"kinks": \[\{"part": "gradient", "verdict": "acceptable", "differentiable": false' '' \
+  "$CHAD" check "$P" --fn ab --args '[0.0]' --candidate '{"gradient": [0.0]}' --json
 expect_match "abs' at 0 = 2: wrong, outside [-1, 1]" 6 \
   'gradient\[0\] +WRONG +2 +\{-1, 1\}.*outside the range \[-1, 1\]' '' \
   "$CHAD" check "$P" --fn ab --args '[0.0]' --candidate '{"gradient": [2.0]}'

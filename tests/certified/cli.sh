@@ -57,7 +57,7 @@ expect "grad logsumexp at [1e308, 1e308]: no overflow" 0 \
 
 # ---- kinks: exit 4, the branch's position and each side's result --------------
 expect_match "abs at 0: not differentiable, left and right" 4 \
-  '"limits": \[\{"branches": \[\{"at": "[^"]*:3:28", "op": "abs".*"side": "left side \(x < 0\)"\}\], "result": \{"value": 0, "gradient": \[-1\]\}\}, \{.*"side": "right side \(x > 0\)"\}\], "result": \{"value": 0, "gradient": \[1\]\}\}\]' \
+  '"limits": \[\{"branches": \[\{"at": "[^"]*:3:28", "op": "abs".*"side": "left side \(x < 0\)"\}\], "result": \{"value": 0, "gradient": \[-1\]\}, "realized": true\}, \{.*"side": "right side \(x > 0\)"\}\], "result": \{"value": 0, "gradient": \[1\]\}, "realized": true\}\]' \
   ':3:28: not differentiable at this point: a kink of abs' \
   "$CHAD" grad "$P" --fn ab --args '[0.0]' --eval ball
 expect_match "max x 0 at 0: both gradients" 4 \
@@ -76,6 +76,9 @@ expect_match "jvp of if x > 0 at 0: forward mode, the same verdict" 4 \
   "$CHAD" jvp "$P" --fn step --args '[0.0]' --tangent '[1.0]' --eval ball
 expect "branches that agree: differentiable" 0 '{"value": 0, "gradient": [2]}' '' \
   "$CHAD" grad "$P" --fn same --args '[0.0]' --eval ball
+expect_match "branches that agree, with --certificate: still differentiable" 0 \
+  '^\{"value": 0, "gradient": \[2\], "certificate": ' '' \
+  "$CHAD" grad "$P" --fn same --args '[0.0]' --eval ball --certificate
 expect_match "x == 0 taken true and false: the values differ" 4 \
   '"result": \{"value": 1, "gradient": \[0\]\}.*"result": \{"value": 0, "gradient": \[1\]\}' \
   'not differentiable at this point: comparison of equal numbers' \
@@ -83,6 +86,40 @@ expect_match "x == 0 taken true and false: the values differ" 4 \
 expect "abs away from 0: an ordinary gradient" 0 '{"value": 2, "gradient": [-1]}' '' \
   "$CHAD" grad "$P" --fn ab --args '[-2.0]' --eval ball
 expect "eval at a kink stays defined" 0 '0' '' "$CHAD" eval "$P" --fn ab --args '[0.0]' --eval ball
+
+# ---- genuine and degenerate ties (spec/certified.md §3) -----------------------------
+cat >"$tmp/ties.chad" <<'CHAD'
+def deg (x : real) : real = if x - x <= 0.0 then 2.0 * x else 3.0 * x
+def touch (x : real) : real = if x * x <= 0.0 then 2.0 * x else 3.0 * x
+def one (x : real, y : real) : real = if x > 1.0 then x * y else 2.0 * y
+def fl (x : real) : real = toreal (floor x) * x
+def fld (x : real) : real = toreal (floor (x - x + 2.0)) * x
+def rr (x : real) : real = max (max x 0.0) 0.0
+def selfb (v : [real]) : [real] = build 4 (fun i -> if sum v <= sum v then 1.0 else 2.0)
+CHAD
+expect_match "x - x <= 0 at 1 (the function 2x): undecided, not 'not differentiable'" 5 \
+  '^\{"differentiable": "undecided", .*"result": \{"value": 2, "gradient": \[2\]\}, "realized": false\}.*"result": \{"value": 3, "gradient": \[3\]\}, "realized": false\}' \
+  ':1:38: differentiability undecided at this point: comparison of equal numbers' \
+  "$CHAD" grad "$tmp/ties.chad" --fn deg --args '[1.0]' --eval ball
+expect_match "x - x <= 0 at 1, forward mode: undecided too" 5 '"differentiable": "undecided"' \
+  'differentiability undecided' "$CHAD" jvp "$tmp/ties.chad" --fn deg --args '[1.0]' --tangent '[1.0]' --eval ball
+expect_match "x * x <= 0 at 0 (touches without crossing): undecided" 5 '^\{"differentiable": "undecided"' \
+  'differentiability undecided' "$CHAD" grad "$tmp/ties.chad" --fn touch --args '[0.0]' --eval ball
+expect_match "a tie of x alone at (1, 3): both sides realized, not differentiable" 4 \
+  '^\{"not_differentiable": true, .*"gradient": \[3, 1\]\}, "realized": true\}.*"gradient": \[0, 2\]\}, "realized": true\}' \
+  ':3:[0-9]+: not differentiable at this point' \
+  "$CHAD" grad "$tmp/ties.chad" --fn one --args '[1.0, 3.0]' --eval ball
+expect_match "floor at an integer: a genuine jump" 4 '"not_differentiable": true' 'a jump of a real-to-integer' \
+  "$CHAD" grad "$tmp/ties.chad" --fn fl --args '[2.0]' --eval ball
+expect_match "floor (x - x + 2) at 1.5: a degenerate jump, undecided" 5 '"differentiable": "undecided"' \
+  ':5:[0-9]+: differentiability undecided at this point: a jump of a real-to-integer' \
+  "$CHAD" grad "$tmp/ties.chad" --fn fld --args '[1.5]' --eval ball
+expect_match "relu (relu x) at 0: the outer tie through the inner one, not differentiable" 4 \
+  '"result": \{"value": 0, "gradient": \[1\]\}, "realized": true\}' 'not differentiable at this point: max' \
+  "$CHAD" grad "$tmp/ties.chad" --fn rr --args '[0.0]' --eval ball
+expect "sum v <= sum v in a build of 4: too many branch points, undecided (no longer a runtime error)" 5 '' \
+  'differentiability undecided at this point: every combination of sides meets more than 6 branch points' \
+  "$CHAD" jacobian "$tmp/ties.chad" --fn selfb --args '[[0.5, 0.25]]' --eval ball
 
 # ---- domain edges: per entry, forward = reverse --------------------------------
 expect "sqrt (x*x) at 0, reverse: undefined" 4 '{"value": 0, "gradient": ["undefined"]}' \
