@@ -163,6 +163,12 @@ static sx *leaf(gs *s, int y, int len, int len2) {
     return n;
   }
   case Y_RR: case Y_R3: case Y_R3L: case Y_PAR: {
+    if (y == Y_PAR && prng_chance(s->r, 1, 2)) {
+      sx *n = nn(S_UNZIP, y);
+      n->len = len >= 0 ? len : 1 + prng_below(s->r, 3);
+      n->iv[2] = prng_chance(s->r, 1, 3);
+      return kid(n, leaf(s, Y_ARR, n->len, -1));
+    }
     sx *n = nn(N_PAIR, y);
     n->len = len;
     return kid(kid(n, leaf(s, yleft(y), len, -1)), leaf(s, yright(y), len, -1));
@@ -212,6 +218,13 @@ static void bind_pat(gs *s, sx *n, int y, int len) {
 
 static int want_len(gs *s) { return 1 + prng_below(s->r, 4); }
 
+/* A word applied to fewer arguments than its arity (a third of the time):
+ * iv[2] set, iv[3] the let-bound function's binder. */
+static void maybe_partial(gs *s, sx *n) {
+  n->iv[2] = prng_below(s->r, 3) == 0;
+  if (n->iv[2]) n->iv[3] = fresh(s);
+}
+
 static sx *gen_pos(gs *s, int size) {
   sx *n = nn(N_POS, Y_R);
   n->iv[0] = fresh(s);
@@ -240,18 +253,19 @@ static sx *gen_arr(gs *s, int y, int len, int len2, int size) {
   if (y == Y_AAR && len2 < 0) len2 = want_len(s);
   sx *n;
   for (int tries = 0; tries < 4; tries++) {
-    switch (prng_below(s->r, 12)) {
+    /* arrays of arrays: mostly a word as a function (map reverse, map (concat a)) */
+    switch (y == Y_AAR && prng_chance(s->r, 1, 2) ? 6 : prng_below(s->r, 12)) {
     case 0: /* concat */
       if (len < 2) break;
       if (y == Y_AAR) break;
       { int l1 = 1 + prng_below(s->r, len - 1);
-        n = nn(S_CONCAT, y); n->len = len;
+        n = nn(S_CONCAT, y); n->len = len; maybe_partial(s, n);
         return kid(kid(n, gen(s, y, l1, -1, m / 2)), gen(s, y, len - l1, -1, m - m / 2)); }
     case 1: { /* slice */
       if (y == Y_AAR) break;
       int extra = prng_below(s->r, 3), st = prng_below(s->r, extra + 1);
       if (len + extra > MAX_LEN) break;
-      n = nn(S_SLICE, y); n->len = len; n->iv[0] = st; n->iv[1] = len;
+      n = nn(S_SLICE, y); n->len = len; n->iv[0] = st; n->iv[1] = len; maybe_partial(s, n);
       return kid(n, gen(s, y, len + extra, -1, m));
     }
     case 2: /* reverse, also as a function */
@@ -265,18 +279,19 @@ static sx *gen_arr(gs *s, int y, int len, int len2, int size) {
     case 4: /* zip */
       if (y != Y_ARR) break;
       { int l2 = len + (prng_chance(s->r, 1, 3) && len < MAX_LEN ? 1 : 0);
-        n = nn(S_ZIP, y); n->len = len;
+        n = nn(S_ZIP, y); n->len = len; maybe_partial(s, n);
         if (prng_chance(s->r, 1, 2)) return kid(kid(n, gen(s, Y_AR, len, -1, m / 2)), gen(s, Y_AR, l2, -1, m - m / 2));
         return kid(kid(n, gen(s, Y_AR, l2, -1, m / 2)), gen(s, Y_AR, len, -1, m - m / 2)); }
     case 5: /* range */
       if (y != Y_AR) break;
-      n = nn(S_RANGE, y); n->len = len; n->iv[0] = len;
+      n = nn(S_RANGE, y); n->len = len; n->iv[0] = len; n->iv[2] = prng_chance(s->r, 1, 3);
       return n;
     case 6: { /* a word as a function in map */
       if (y == Y_ARR) break;
       n = nn(S_MAPW, y); n->len = len; n->len2 = len2;
       if (y == Y_AR) {
-        int w = prng_below(s->r, 4);
+        int w = prng_below(s->r, 5);
+        if (w == 4) { n->name = "length"; return kid(n, gen(s, Y_AAR, len, -1, m)); }
         if (w == 0) { n->name = prng_chance(s->r, 1, 2) ? "fst" : "snd"; return kid(n, gen(s, Y_ARR, len, -1, m)); }
         if (w == 1) { n->name = "sum"; return kid(n, gen(s, Y_AAR, len, -1, m)); }
         if (w == 2) { /* a positive first argument: hypot is not differentiable at (0, 0) */
@@ -517,6 +532,7 @@ static sx *gen(gs *s, int y, int len, int len2, int size) {
       if (len < 0) len = want_len(s);
       sx *n = nn(S_UNZIP, y);
       n->len = len;
+      n->iv[2] = prng_chance(s->r, 1, 3);
       return kid(n, gen(s, Y_ARR, len, -1, m));
     }
     if (y == Y_PAR && len < 0) len = want_len(s);
@@ -636,6 +652,12 @@ static void core_concat(sb *o, const char *a, const char *b) {
   putf(o, "(let h%d = ", x); put(o, a); putf(o, " in let h%d = ", y); put(o, b);
   putf(o, " in let h%d = length h%d in build (h%d + length h%d) (fun (h%d : int) -> "
           "if h%d < h%d then h%d[h%d] else h%d[h%d - h%d]))", m, x, m, y, i, i, m, x, i, y, i, m);
+}
+static void core_zip(sb *o, const char *a, const char *b) {
+  int x = hid(o), y = hid(o), m = hid(o), k = hid(o), i = hid(o);
+  putf(o, "(let h%d = ", x); put(o, a); putf(o, " in let h%d = ", y); put(o, b);
+  putf(o, " in let h%d = length h%d in let h%d = length h%d in build (if h%d < h%d then h%d else h%d) "
+          "(fun (h%d : int) -> (h%d[h%d], h%d[h%d])))", m, x, k, y, m, k, m, k, i, x, i, y, i);
 }
 static void core_reverse(sb *o, const char *a) {
   int x = hid(o), m = hid(o), i = hid(o);
@@ -790,13 +812,22 @@ static void render(sb *o, const sx *n) {
     if (!core) {
       if (!strcmp(n->name, "hypot")) { put(o, "map (hypot "); rk(o, n, 1); put(o, ") "); }
       else if (!strcmp(n->name, "concat")) { put(o, "map (concat "); rk(o, n, 1); put(o, ") "); }
+      else if (!strcmp(n->name, "length")) put(o, "map toreal (map length ");
       else putf(o, "map %s ", n->name);
       rk(o, n, 0);
+      if (!strcmp(n->name, "length")) put(o, ")");
       return;
     }
     int h = hid(o);
     char hv[32];
     snprintf(hv, sizeof hv, "h%d", h);
+    if (!strcmp(n->name, "length")) {
+      int t = hid(o);
+      putf(o, "map (fun (h%d : int) -> toreal h%d) (map (fun (%s : [real]) -> length %s) ", t, t, hv, hv);
+      rk(o, n, 0);
+      put(o, ")");
+      return;
+    }
     putf(o, "map (fun (%s : %s) -> ", hv, ytext[el]);
     if (!strcmp(n->name, "hypot")) { put(o, "hypot "); rk(o, n, 1); putf(o, " %s", hv); }
     else if (!strcmp(n->name, "concat")) { char *b = kid_text(o, n, 1); core_concat(o, b, hv); free(b); }
@@ -805,16 +836,44 @@ static void render(sb *o, const sx *n) {
     put(o, ") "); rk(o, n, 0);
     return;
   }
-  case S_CONCAT: {
-    if (!core) { put(o, "concat "); rk(o, n, 0); put(o, " "); rk(o, n, 1); return; }
-    char *a = kid_text(o, n, 0), *b = kid_text(o, n, 1);
-    core_concat(o, a, b);
-    free(a); free(b);
+  case S_CONCAT: case S_ZIP: {
+    const char *w = n->kind == S_CONCAT ? "concat" : "zip";
+    int from = n->kind == S_CONCAT ? n->y : Y_AR;
+    if (!core) {
+      if (n->iv[2]) { putf(o, "(let v%d : %s -> %s = %s ", n->iv[3], ytext[from], ytext[n->y], w); rk(o, n, 0);
+        putf(o, " in v%d ", n->iv[3]); rk(o, n, 1); put(o, ")"); }
+      else { putf(o, "%s ", w); rk(o, n, 0); put(o, " "); rk(o, n, 1); }
+      return;
+    }
+    char *a = kid_text(o, n, 0);
+    if (n->iv[2]) {
+      char hv[32];
+      snprintf(hv, sizeof hv, "h%d", hid(o));
+      putf(o, "(let v%d = fun (%s : %s) -> ", n->iv[3], hv, ytext[from]);
+      (n->kind == S_CONCAT ? core_concat : core_zip)(o, a, hv);
+      putf(o, " in v%d ", n->iv[3]); rk(o, n, 1); put(o, ")");
+    } else {
+      char *b = kid_text(o, n, 1);
+      (n->kind == S_CONCAT ? core_concat : core_zip)(o, a, b);
+      free(b);
+    }
+    free(a);
     return;
   }
   case S_SLICE: {
-    if (!core) { put(o, "slice "); rk(o, n, 0); putf(o, " %d %d", n->iv[0], n->iv[1]); return; }
+    if (!core) {
+      if (n->iv[2]) { putf(o, "(let v%d : int -> %s = slice ", n->iv[3], ytext[n->y]); rk(o, n, 0);
+        putf(o, " %d in v%d %d)", n->iv[0], n->iv[3], n->iv[1]); }
+      else { put(o, "slice "); rk(o, n, 0); putf(o, " %d %d", n->iv[0], n->iv[1]); }
+      return;
+    }
     int x = hid(o), i = hid(o);
+    if (n->iv[2]) {
+      int l = hid(o);
+      putf(o, "(let v%d = fun (h%d : int) -> (let h%d = ", n->iv[3], l, x); render(o, n->k[0]);
+      putf(o, " in build h%d (fun (h%d : int) -> h%d[%d + h%d])) in v%d %d)", l, i, x, n->iv[0], i, n->iv[3], n->iv[1]);
+      return;
+    }
     putf(o, "(let h%d = ", x); render(o, n->k[0]);
     putf(o, " in build %d (fun (h%d : int) -> h%d[%d + h%d]))", n->iv[1], i, x, n->iv[0], i);
     return;
@@ -862,27 +921,29 @@ static void render(sb *o, const sx *n) {
     free(a);
     return;
   }
-  case S_ZIP: {
-    if (!core) { put(o, "zip "); rk(o, n, 0); put(o, " "); rk(o, n, 1); return; }
-    int x = hid(o), y = hid(o), m = hid(o), k = hid(o), i = hid(o);
-    putf(o, "(let h%d = ", x); render(o, n->k[0]); putf(o, " in let h%d = ", y); render(o, n->k[1]);
-    putf(o, " in let h%d = length h%d in let h%d = length h%d in build (if h%d < h%d then h%d else h%d) "
-            "(fun (h%d : int) -> (h%d[h%d], h%d[h%d])))", m, x, k, y, m, k, m, k, i, x, i, y, i);
-    return;
-  }
   case S_UNZIP: {
-    if (!core) { put(o, "unzip "); rk(o, n, 0); return; }
+    if (!core) {
+      put(o, n->iv[2] ? "((unzip : [real * real] -> [real] * [real]) " : "(unzip "); rk(o, n, 0); put(o, ")");
+      return;
+    }
     int x = hid(o), q = hid(o), r = hid(o);
-    putf(o, "(let h%d = ", x); render(o, n->k[0]);
-    putf(o, " in (map (fun (h%d : real * real) -> fst h%d) h%d, map (fun (h%d : real * real) -> snd h%d) h%d))",
+    if (n->iv[2]) putf(o, "((fun (h%d : [real * real]) -> ", x);
+    else { putf(o, "(let h%d = ", x); render(o, n->k[0]); put(o, " in "); }
+    putf(o, "(map (fun (h%d : real * real) -> fst h%d) h%d, map (fun (h%d : real * real) -> snd h%d) h%d))",
          q, q, x, r, r, x);
+    if (n->iv[2]) { put(o, " "); rk(o, n, 0); put(o, ")"); }
     return;
   }
   case S_RANGE: {
-    if (!core) { putf(o, "map toreal (range %d)", n->iv[0]); return; }
+    if (!core) {
+      if (n->iv[2]) putf(o, "map toreal ((range : int -> [int]) %d)", n->iv[0]);
+      else putf(o, "map toreal (range %d)", n->iv[0]);
+      return;
+    }
     int y = hid(o), x = hid(o), i = hid(o);
-    putf(o, "map (fun (h%d : int) -> toreal h%d) (let h%d = %d in build h%d (fun (h%d : int) -> h%d))",
-         y, y, x, n->iv[0], x, i, i);
+    putf(o, "map (fun (h%d : int) -> toreal h%d) ", y, y);
+    if (n->iv[2]) putf(o, "((fun (h%d : int) -> build h%d (fun (h%d : int) -> h%d)) %d)", x, x, i, i, n->iv[0]);
+    else putf(o, "(let h%d = %d in build h%d (fun (h%d : int) -> h%d))", x, n->iv[0], x, i, i);
     return;
   }
   case S_FOLD: {
