@@ -13,6 +13,7 @@
  * primitives get `let y = e in y * y + 0.5`, atanh `0.5 * sin e`, acosh
  * `1.0 + (y * y + 0.5)`, exp-like ones `sin e`. */
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include "sugar.h"
 
@@ -569,6 +570,7 @@ void sg_gen(prng *r, int size, sg_program *p) {
   p->result_y = ry[prng_below(r, 7)];
   p->body = gen(&s, p->result_y, -1, -1, size);
   p->nbinders = s.next_id;
+  p->nameseed = prng_next(r);
 }
 
 void sg_free(sg_program *p) { node_free(p->body); p->body = NULL; }
@@ -609,6 +611,8 @@ static void putf(sb *o, const char *fmt, ...) {
 static int hid(sb *o) { return o->hidden++; }
 
 static void render(sb *o, const sx *n);
+static int intro(const sx *n, int *out);
+static char *render_def(const sg_program *p, int mode, const char *name);
 
 /* The pattern from *pos: mode 0 text. ann: annotate the top-level components. */
 static void put_pat(sb *o, const sx *n, int *pos, int y, int ann_components) {
@@ -991,7 +995,98 @@ static void render(sb *o, const sx *n) {
   }
 }
 
+/* ---- binders named like words --------------------------------------------
+ * Library words, target-language words and primitive names are not
+ * keywords: a binder may take such a name, and then the name means the
+ * binder in its scope (spec/surface.md §1). Some binders are renamed so:
+ * each word at most once per program (so no binder shadows another), and
+ * only where the binding node's subtree (which holds the binder's scope)
+ * does not use the word itself, in either form. */
+static const char *const word_names[] = {
+  "concat", "slice", "reverse", "update", "zip", "unzip", "range", "fold", "lfun", "single",
+  "onehot", "lsum", "with", "zero", "D", "DT", "sin", "hypot", "floor", "dot", "toreal", "erf", "softplus"};
+#define NWORDS ((int)(sizeof word_names / sizeof word_names[0]))
+
+static int uses_word(const sx *n, const char *w) {
+  static const struct { int kind; const char *w; } fixed[] = {
+    {S_CONCAT, "concat"}, {S_SLICE, "slice"}, {S_REVERSE, "reverse"}, {S_UPDATE, "update"}, {S_ZIP, "zip"},
+    {S_UNZIP, "unzip"}, {S_RANGE, "range"}, {S_RANGE, "toreal"}, {S_FOLD, "fold"}, {N_DOT, "dot"},
+    {N_INDEXF, "floor"}, {N_LENR, "toreal"}, {N_TOREALV, "toreal"}, {S_CONV, "toreal"}, {S_MAPW, "toreal"},
+    {S_MAPW, "hypot"}};
+  if (n->name && !strcmp(n->name, w)) return 1;
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+    if (fixed[i].kind == n->kind && !strcmp(fixed[i].w, w)) return 1;
+  for (int i = 0; i < n->nk; i++)
+    if (uses_word(n->k[i], w)) return 1;
+  return 0;
+}
+
+/* Binders of n that the text names (intro, plus let-bound functions). */
+static int named_binders(const sx *n, int *out) {
+  int c = intro(n, out);
+  if ((n->kind == S_FUNPAT && n->iv[1] == 2) || (n->kind == S_PROJFUN && n->iv[1])) out[c++] = n->iv[0];
+  if ((n->kind == S_UPDATE || n->kind == S_CONCAT || n->kind == S_ZIP || n->kind == S_SLICE || n->kind == S_FOLD) &&
+      n->iv[3] >= 0 && (n->kind == S_FOLD ? n->iv[1] : n->iv[2]))
+    out[c++] = n->iv[3];
+  return c;
+}
+
+typedef struct { int id; int word; } renaming;
+static void choose_names(const sx *n, prng *r, int *taken, renaming *out, int *nout) {
+  int b[20], nb = named_binders(n, b);
+  for (int i = 0; i < nb && *nout < NWORDS; i++) {
+    if (!prng_chance(r, 1, 4)) continue;
+    int w = prng_below(r, NWORDS);
+    if (taken[w] || uses_word(n, word_names[w])) continue;
+    taken[w] = 1;
+    out[(*nout)++] = (renaming){b[i], w};
+  }
+  for (int i = 0; i < n->nk; i++) choose_names(n->k[i], r, taken, out, nout);
+}
+
+/* Replaces the tokens v<id> of the renamed binders. */
+static char *apply_names(char *text, const renaming *rn, int nr) {
+  if (!nr) return text;
+  sb o = {0};
+  put(&o, "");
+  for (const char *c = text; *c;) {
+    int ident_before = c > text && (isalnum((unsigned char)c[-1]) || c[-1] == '_' || c[-1] == '\'');
+    if (*c == 'v' && !ident_before && isdigit((unsigned char)c[1])) {
+      char *end;
+      long id = strtol(c + 1, &end, 10);
+      if (!isalnum((unsigned char)*end) && *end != '_' && *end != '\'') {
+        const char *w = NULL;
+        for (int i = 0; i < nr; i++)
+          if (rn[i].id == id) w = word_names[rn[i].word];
+        if (w) { put(&o, w); c = end; continue; }
+      }
+    }
+    char one[2] = {*c++, 0};
+    put(&o, one);
+  }
+  free(text);
+  return o.b;
+}
+
 char *sg_render(const sg_program *p, int mode, const char *name) {
+  prng nr = {p->nameseed};
+  int taken[NWORDS] = {0}, nrn = 0;
+  renaming rn[NWORDS];
+  if (p->nameseed) {
+    /* the parameters' scope is the whole body */
+    for (int i = 0; i < p->nparams && nrn < NWORDS; i++) {
+      int w = prng_below(&nr, NWORDS);
+      if (prng_chance(&nr, 1, 4) && !taken[w] && !uses_word(p->body, word_names[w])) {
+        taken[w] = 1;
+        rn[nrn++] = (renaming){i, w};
+      }
+    }
+    choose_names(p->body, &nr, taken, rn, &nrn);
+  }
+  return apply_names(render_def(p, mode, name), rn, nrn);
+}
+
+static char *render_def(const sg_program *p, int mode, const char *name) {
   sb o = {0};
   o.mode = mode;
   putf(&o, "def %s (", name);

@@ -13,6 +13,7 @@ typedef struct {
   int result_y;
   int len;                             /* the length of every parameter array */
   int nbinders;                        /* binder ids 0 .. nbinders-1 */
+  uint64_t nameseed;                   /* which binders take a word's name */
   sx *body;
 } sg_program;
 
