@@ -14,12 +14,13 @@
 #define SG_HEAP ((size_t)256 << 20)
 #define SG_MAX_REPORTS 3
 
-enum { SG_ELAB = PR_N, SG_SAME, SG_ROWS };
+enum { SG_ELAB = PR_N, SG_SAME, SG_PRINT, SG_ROWS };
 volatile sig_atomic_t pt_sugar_cur = -1;
 
 static const char *row_name(int k) {
   if (k == SG_ELAB) return "sugared and core forms elaborate alike";
   if (k == SG_SAME) return "sugar = hand desugaring (ref, fast, ball)";
+  if (k == SG_PRINT) return "printed forms parse back to the same terms";
   return pt_prop_name[k];
 }
 /* The program properties run on the sugared form: all but the primitive one. */
@@ -92,8 +93,44 @@ static int prepare(const sg_program *sp, sg_case *k, prng *r, const sg_case *lik
   return 0;
 }
 
+/* Structural equality of two arena terms: kinds, types, contexts,
+ * constants and children. */
+static int same_term(int a, int b) {
+  if (a == b) return 1;
+  if (a < 0 || b < 0) return 0;
+  if (tm_kind(a) != tm_kind(b) || tm_type(a) != tm_type(b) || tm_ctx(a) != tm_ctx(b) || tm_aux(a) != tm_aux(b))
+    return 0;
+  double x = tm_rval(a), y = tm_rval(b);
+  if (memcmp(&x, &y, sizeof x) != 0) return 0;
+  return same_term(tm_a(a), tm_a(b)) && same_term(tm_b(a), tm_b(b)) &&
+         same_term(tm_c(a), tm_c(b));
+}
+
+/* spec/surface.md §6: a source term prints as a def that parses back to the
+ * same arena structure; both elaborated forms. */
+static int print_same(sg_case *k, char *why, size_t n) {
+  int ts[2] = {k->c.p.term, k->tcore};
+  for (int s = 0; s < 2; s++) {
+    int g2 = -1;
+    char m[400];
+    int t2 = pt_roundtrip(ts[s], &g2, m, sizeof m);
+    const char *form = s ? "core" : "sugared";
+    if (t2 < 0) { snprintf(why, n, "the %s form: %s", form, m); return ST_FAIL; }
+    if (g2 != k->c.p.ctx || !same_term(ts[s], t2)) {
+      snprintf(why, n, "the %s form's printed program elaborates to another term", form);
+      return ST_FAIL;
+    }
+  }
+  return ST_PASS;
+}
+
 /* Runs the rows in mask (bit k = row k) on a prepared case. */
 static void check(sg_case *k, unsigned mask) {
+  if (mask & (1u << SG_PRINT)) {
+    char why[PT_MSG];
+    k->st[SG_PRINT] = print_same(k, why, sizeof why);
+    snprintf(k->msg[SG_PRINT], PT_MSG, "%s", k->st[SG_PRINT] == ST_FAIL ? why : "");
+  }
   if (mask & (1u << SG_SAME)) {
     char why[PT_MSG];
     k->st[SG_SAME] = pt_case_same(&k->c, k->tcore, &k->ball_skipped, why, sizeof why);
@@ -242,7 +279,7 @@ void pt_sugar_run(uint64_t seed, long first, long N, int maxsize, int quiet, voi
     }
     nodes += sg_size(&sp);
     sg_cover(&sp, cov);
-    if (rc == 0) check(k, PROPS_MASK | (1u << SG_SAME));
+    if (rc == 0) check(k, PROPS_MASK | (1u << SG_SAME) | (1u << SG_PRINT));
     ball_skips += rc == 0 && k->ball_skipped;
     int first_fail = -1;
     for (int j = 0; j < SG_ROWS; j++) {
@@ -280,7 +317,7 @@ void pt_sugar_run(uint64_t seed, long first, long N, int maxsize, int quiet, voi
   }
   printf("\nsurface sugar family: %ld programs (PROPTEST_SUGAR_N), size budget %d\n", N, maxsize);
   printf("%-48s %8s %8s %8s\n", "property", "passed", "failed", "skipped");
-  static const int order[] = {SG_ELAB, SG_SAME, PR_PRIMAL, PR_FWD, PR_REV, PR_TRANSPOSE, PR_JACOBIAN, PR_TYPES,
+  static const int order[] = {SG_ELAB, SG_SAME, SG_PRINT, PR_PRIMAL, PR_FWD, PR_REV, PR_TRANSPOSE, PR_JACOBIAN, PR_TYPES,
                               PR_SIZE, PR_SIMPLIFY, PR_ROUNDTRIP, PR_EVALS, PR_CERT};
   for (size_t q = 0; q < sizeof order / sizeof order[0]; q++) {
     int j = order[q];
