@@ -53,12 +53,12 @@ enum {
   N_INR,
   /* conveniences */
   S_TUP3, S_LETPAT, S_FUNPAT, S_MAPPAT, S_CASEPAT, S_INJFUN, S_PROJFUN, S_MAPW, S_CONCAT,
-  S_SLICE, S_REVERSE, S_UPDATE, S_ZIP, S_UNZIP, S_RANGE, S_FOLD, S_CONV, S_NKINDS
+  S_SLICE, S_REVERSE, S_UPDATE, S_ZIP, S_UNZIP, S_RANGE, S_FOLD, S_CONV, S_FUN2, S_NKINDS
 };
 const char *const sg_cover_name[] = {
   "tuple3", "let-pattern", "fun-pattern", "map-fun-pattern", "case-pattern", "inl/inr-as-function",
   "fst/snd-as-function", "word-as-function", "concat", "slice", "reverse", "update", "zip", "unzip",
-  "range", "fold", "floor/ceil/round/trunc/sign"};
+  "range", "fold", "floor/ceil/round/trunc/sign", "two-parameter-fun-pattern"};
 int sg_cover_n(void) { return S_NKINDS - S_TUP3; }
 
 #define PAT_MAX 9
@@ -379,7 +379,7 @@ fold: {
 static sx *gen_real(gs *s, int size) {
   int m = size - 1;
   sx *n;
-  switch (prng_below(s->r, 30)) {
+  switch (prng_below(s->r, 32)) {
   case 0: case 1: { static const char *const ops[] = {"+", "-", "*"};
     return bin(ops[prng_below(s->r, 3)], gen(s, Y_R, -1, -1, m / 2), gen(s, Y_R, -1, -1, m - m / 2)); }
   case 2: { static const char *const un[] = {"sin", "cos", "tanh", "softplus", "atan", "erf", "erfc", "asinh", "sigmoid"};
@@ -430,6 +430,7 @@ static sx *gen_real(gs *s, int size) {
     return kid(n, gen(s, Y_RR, -1, -1, m)); }
   case 16: case 17: { /* case with patterns */
     n = nn(S_CASEPAT, Y_R);
+    n->iv[1] = prng_chance(s->r, 1, 3);   /* annotated patterns */
     kid(n, gen(s, Y_SRR, -1, -1, m / 3));
     int save = s->n;
     bind_pat(s, n, Y_RR, -1);
@@ -444,7 +445,7 @@ static sx *gen_real(gs *s, int size) {
     static const int py[] = {Y_RR, Y_R3, Y_R3L, Y_PAR};
     int y = py[prng_below(s->r, 4)];
     int l = y == Y_PAR ? want_len(s) : -1;
-    n = nn(S_LETPAT, Y_R); n->len = l; n->iv[1] = prng_chance(s->r, 1, 3);
+    n = nn(S_LETPAT, Y_R); n->len = l; n->iv[1] = prng_below(s->r, 4) % 3;
     kid(n, gen(s, y, l, -1, m / 2));
     int save = s->n;
     bind_pat(s, n, y, l);
@@ -460,6 +461,20 @@ static sx *gen_real(gs *s, int size) {
     int save = s->n;
     bind_pat(s, n, y, -1);
     kid(n, gen(s, Y_R, -1, -1, m - m / 2));
+    s->n = save;
+    return n; }
+  case 25: case 26: { /* a pattern and a plain parameter: fun P (x : real) -> e, or a local def */
+    static const int py[] = {Y_RR, Y_R3, Y_R3L};
+    int y = py[prng_below(s->r, 3)];
+    n = nn(S_FUN2, Y_R); n->iv[1] = prng_chance(s->r, 1, 2);
+    if (n->iv[1]) n->iv[3] = fresh(s);
+    kid(n, gen(s, y, -1, -1, m / 3));
+    kid(n, gen(s, Y_R, -1, -1, m / 3));
+    int save = s->n;
+    bind_pat(s, n, y, -1);
+    n->iv[0] = fresh(s);
+    push(s, n->iv[0], Y_R, -1, -1, -1);
+    kid(n, gen(s, Y_R, -1, -1, m - 2 * (m / 3)));
     s->n = save;
     return n; }
   case 23: { /* fold with a real or a pair accumulator */
@@ -728,7 +743,7 @@ static void render(sb *o, const sx *n) {
     if (!core) {
       put(o, "(let ");
       if (n->iv[1] == 1) { put(o, "("); put_pat(o, n, &pos, n->paty, 0); putf(o, " : %s)", ytext[n->paty]); }
-      else put_pat(o, n, &pos, n->paty, 0);
+      else put_pat(o, n, &pos, n->paty, n->iv[1] == 2);
       put(o, " = "); render(o, n->k[0]); put(o, " in "); render(o, n->k[1]); put(o, ")");
       return;
     }
@@ -774,7 +789,9 @@ static void render(sb *o, const sx *n) {
   case S_CASEPAT: {
     int pos = 0;
     put(o, "(case "); rk(o, n, 0); put(o, " of inl ");
-    if (!core) { put_pat(o, n, &pos, n->paty, 0); put(o, " -> "); render(o, n->k[1]); }
+    if (!core && n->iv[1]) {
+      put(o, "("); put_pat(o, n, &pos, n->paty, 0); putf(o, " : %s) -> ", ytext[n->paty]); render(o, n->k[1]);
+    } else if (!core) { put_pat(o, n, &pos, n->paty, 0); put(o, " -> "); render(o, n->k[1]); }
     else {
       char h[32];
       snprintf(h, sizeof h, "h%d", hid(o));
@@ -782,10 +799,36 @@ static void render(sb *o, const sx *n) {
       put_destructure(o, h, n, &pos, n->paty);
       render(o, n->k[1]); put(o, ")");
     }
-    if (n->iv[0] >= 0) putf(o, " | inr v%d -> ", n->iv[0]);
+    if (!core && n->iv[1]) {
+      if (n->iv[0] >= 0) putf(o, " | inr (v%d : real) -> ", n->iv[0]);
+      else put(o, " | inr (_ : real) -> ");
+    } else if (n->iv[0] >= 0) putf(o, " | inr v%d -> ", n->iv[0]);
     else if (!core) put(o, " | inr _ -> ");
     else putf(o, " | inr h%d -> ", hid(o));
     render(o, n->k[2]); put(o, ")");
+    return;
+  }
+  case S_FUN2: { /* kids: the pattern's argument, x's argument, the body */
+    int pos = 0;
+    if (!core) {
+      if (n->iv[1]) putf(o, "(let v%d (", n->iv[3]);
+      else put(o, "((fun (");
+      put_pat(o, n, &pos, n->paty, 0);
+      putf(o, " : %s) (v%d : real) ", ytext[n->paty], n->iv[0]);
+      if (n->iv[1]) { put(o, ": real = "); render(o, n->k[2]); putf(o, " in v%d ", n->iv[3]); }
+      else { put(o, "-> "); render(o, n->k[2]); put(o, ") "); }
+      rk(o, n, 0); put(o, " "); rk(o, n, 1); put(o, ")");
+      return;
+    }
+    char h[32];
+    snprintf(h, sizeof h, "h%d", hid(o));
+    if (n->iv[1]) putf(o, "(let v%d = ", n->iv[3]);
+    else put(o, "(");
+    putf(o, "(fun (%s : %s) -> fun (v%d : real) -> ", h, ytext[n->paty], n->iv[0]);
+    put_destructure(o, h, n, &pos, n->paty);
+    render(o, n->k[2]); put(o, ")");
+    if (n->iv[1]) putf(o, " in v%d", n->iv[3]);
+    put(o, " "); rk(o, n, 0); put(o, " "); rk(o, n, 1); put(o, ")");
     return;
   }
   case S_INJFUN: {
@@ -1025,8 +1068,9 @@ static int uses_word(const sx *n, const char *w) {
 static int named_binders(const sx *n, int *out) {
   int c = intro(n, out);
   if ((n->kind == S_FUNPAT && n->iv[1] == 2) || (n->kind == S_PROJFUN && n->iv[1])) out[c++] = n->iv[0];
-  if ((n->kind == S_UPDATE || n->kind == S_CONCAT || n->kind == S_ZIP || n->kind == S_SLICE || n->kind == S_FOLD) &&
-      n->iv[3] >= 0 && (n->kind == S_FOLD ? n->iv[1] : n->iv[2]))
+  if ((n->kind == S_UPDATE || n->kind == S_CONCAT || n->kind == S_ZIP || n->kind == S_SLICE || n->kind == S_FOLD ||
+       n->kind == S_FUN2) &&
+      n->iv[3] >= 0 && (n->kind == S_FOLD || n->kind == S_FUN2 ? n->iv[1] : n->iv[2]))
     out[c++] = n->iv[3];
   return c;
 }
@@ -1111,7 +1155,7 @@ static int intro(const sx *n, int *out) {
   switch (n->kind) {
   case N_POS: case N_MAPLAM: case N_BUILD: case N_LET: out[c++] = n->iv[0]; break;
   case S_CASEPAT: if (n->iv[0] >= 0) out[c++] = n->iv[0]; break;
-  case S_FOLD: out[c++] = n->iv[0]; break;
+  case S_FOLD: case S_FUN2: out[c++] = n->iv[0]; break;
   default: break;
   }
   for (int i = 0; i < n->npat; i++)

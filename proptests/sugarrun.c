@@ -304,7 +304,7 @@ void pt_sugar_run(uint64_t seed, long first, long N, int maxsize, int quiet, voi
     if (!quiet && (i + 1 - first) % 1000 == 0) {
       long f = 0;
       for (int j = 0; j < SG_ROWS; j++) f += fail[j];
-      printf("  ... %ld sugar programs, %ld failures, %lds\n", i + 1 - first, f, (long)(time(NULL) - t0));
+      printf("  ... %ld programs (sugar family), %ld failures, %lds\n", i + 1 - first, f, (long)(time(NULL) - t0));
       fflush(stdout);
     }
   done:
