@@ -18,14 +18,15 @@
 #include "sugar.h"
 
 /* ---- the family's types ------------------------------------------------ */
-enum { Y_R, Y_I, Y_RR, Y_R3, Y_R3L, Y_SRR, Y_AR, Y_ARR, Y_AAR, Y_PAR, Y_N };
+enum { Y_R, Y_I, Y_RR, Y_R3, Y_R3L, Y_SRR, Y_AR, Y_ARR, Y_AAR, Y_PAR, Y_R4, Y_N };
 static const char *const ytext[Y_N] = {
   "real", "int", "real * real", "real * (real * real)", "(real * real) * real",
-  "(real * real) + real", "[real]", "[real * real]", "[[real]]", "[real] * [real]"};
-static int is_prod(int y) { return y == Y_RR || y == Y_R3 || y == Y_R3L || y == Y_PAR; }
+  "(real * real) + real", "[real]", "[real * real]", "[[real]]", "[real] * [real]",
+  "(real * real) * (real * real)"};
+static int is_prod(int y) { return y == Y_RR || y == Y_R3 || y == Y_R3L || y == Y_PAR || y == Y_R4; }
 static int is_arr(int y) { return y == Y_AR || y == Y_ARR || y == Y_AAR; }
-static int yleft(int y) { return y == Y_R3L ? Y_RR : y == Y_PAR ? Y_AR : Y_R; }
-static int yright(int y) { return y == Y_R3 ? Y_RR : y == Y_PAR ? Y_AR : Y_R; }
+static int yleft(int y) { return y == Y_R3L || y == Y_R4 ? Y_RR : y == Y_PAR ? Y_AR : Y_R; }
+static int yright(int y) { return y == Y_R3 || y == Y_R4 ? Y_RR : y == Y_PAR ? Y_AR : Y_R; }
 static int yelem(int y) { return y == Y_AR ? Y_R : y == Y_ARR ? Y_RR : Y_AR; }
 static int yarr(int el) { return el == Y_R ? Y_AR : el == Y_RR ? Y_ARR : Y_AAR; }
 
@@ -41,6 +42,7 @@ int sg_kernel_type(int y) {
   case Y_AR: return AR;
   case Y_ARR: return ty_arr(RR);
   case Y_AAR: return ty_arr(AR);
+  case Y_R4: return ty_prod(RR, RR);
   default: return ty_prod(AR, AR);
   }
 }
@@ -163,7 +165,7 @@ static sx *leaf(gs *s, int y, int len, int len2) {
     n->rv = rconst(s);
     return n;
   }
-  case Y_RR: case Y_R3: case Y_R3L: case Y_PAR: {
+  case Y_RR: case Y_R3: case Y_R3L: case Y_PAR: case Y_R4: {
     if (y == Y_PAR && prng_chance(s->r, 1, 2)) {
       sx *n = nn(S_UNZIP, y);
       n->len = len >= 0 ? len : 1 + prng_below(s->r, 3);
@@ -442,8 +444,8 @@ static sx *gen_real(gs *s, int size) {
     s->n = save;
     return n; }
   case 18: case 19: case 20: { /* let with a pattern */
-    static const int py[] = {Y_RR, Y_R3, Y_R3L, Y_PAR};
-    int y = py[prng_below(s->r, 4)];
+    static const int py[] = {Y_RR, Y_R3, Y_R3L, Y_PAR, Y_R4};
+    int y = py[prng_below(s->r, 5)];
     int l = y == Y_PAR ? want_len(s) : -1;
     n = nn(S_LETPAT, Y_R); n->len = l; n->iv[1] = prng_below(s->r, 4) % 3;
     kid(n, gen(s, y, l, -1, m / 2));
@@ -453,8 +455,8 @@ static sx *gen_real(gs *s, int size) {
     s->n = save;
     return n; }
   case 21: case 22: { /* fun with a pattern, applied */
-    static const int py[] = {Y_RR, Y_R3, Y_R3L};
-    int y = py[prng_below(s->r, 3)];
+    static const int py[] = {Y_RR, Y_R3, Y_R3L, Y_R4};
+    int y = py[prng_below(s->r, 4)];
     n = nn(S_FUNPAT, Y_R); n->iv[1] = prng_below(s->r, 3);
     if (n->iv[1] == 2) n->iv[0] = fresh(s);
     kid(n, gen(s, y, -1, -1, m / 2));
@@ -464,8 +466,8 @@ static sx *gen_real(gs *s, int size) {
     s->n = save;
     return n; }
   case 25: case 26: { /* a pattern and a plain parameter: fun P (x : real) -> e, or a local def */
-    static const int py[] = {Y_RR, Y_R3, Y_R3L};
-    int y = py[prng_below(s->r, 3)];
+    static const int py[] = {Y_RR, Y_R3, Y_R3L, Y_R4};
+    int y = py[prng_below(s->r, 4)];
     n = nn(S_FUN2, Y_R); n->iv[1] = prng_chance(s->r, 1, 2);
     if (n->iv[1]) n->iv[3] = fresh(s);
     kid(n, gen(s, y, -1, -1, m / 3));
@@ -532,7 +534,7 @@ static sx *gen(gs *s, int y, int len, int len2, int size) {
   }
   switch (y) {
   case Y_R: return gen_real(s, size);
-  case Y_RR: case Y_R3: case Y_R3L: case Y_PAR: {
+  case Y_RR: case Y_R3: case Y_R3L: case Y_PAR: case Y_R4: {
     if (y == Y_R3 && prng_chance(s->r, 1, 2)) {
       sx *n = nn(S_TUP3, y);
       for (int i = 0; i < 3; i++) kid(n, gen(s, Y_R, -1, -1, m / 3));
@@ -570,19 +572,19 @@ static sx *gen(gs *s, int y, int len, int len2, int size) {
 }
 
 void sg_gen(prng *r, int size, sg_program *p) {
-  static const int py[] = {Y_R, Y_R, Y_R, Y_RR, Y_R3, Y_AR, Y_AR, Y_ARR, Y_AAR};
-  static const int ry[] = {Y_R, Y_R, Y_R, Y_RR, Y_R3, Y_AR, Y_ARR};
+  static const int py[] = {Y_R, Y_R, Y_R, Y_RR, Y_R3, Y_AR, Y_AR, Y_ARR, Y_AAR, Y_R4};
+  static const int ry[] = {Y_R, Y_R, Y_R, Y_RR, Y_R3, Y_AR, Y_ARR, Y_R4};
   gs s = {0};
   s.r = r;
   s.L = 1 + prng_below(r, 3);
   p->len = s.L;
   p->nparams = 1 + prng_below(r, 3);
   for (int i = 0; i < p->nparams; i++) {
-    p->param_y[i] = py[prng_below(r, 9)];
+    p->param_y[i] = py[prng_below(r, 10)];
     int y = p->param_y[i];
     push(&s, fresh(&s), y, is_arr(y) ? s.L : -1, y == Y_AAR ? s.L : -1, -1);
   }
-  p->result_y = ry[prng_below(r, 7)];
+  p->result_y = ry[prng_below(r, 8)];
   p->body = gen(&s, p->result_y, -1, -1, size);
   p->nbinders = s.next_id;
   p->nameseed = prng_next(r);
