@@ -621,9 +621,16 @@ static void putf(sb *o, const char *fmt, ...) {
   char tmp[256];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(tmp, sizeof tmp, fmt, ap);
+  int len = vsnprintf(tmp, sizeof tmp, fmt, ap);
   va_end(ap);
-  put(o, tmp);
+  if (len >= 0 && (size_t)len < sizeof tmp) { put(o, tmp); return; }
+  char *big = malloc((size_t)len + 1);   /* a long argument text */
+  if (!big || len < 0) { fprintf(stderr, "proptest: out of memory\n"); exit(2); }
+  va_start(ap, fmt);
+  vsnprintf(big, (size_t)len + 1, fmt, ap);
+  va_end(ap);
+  put(o, big);
+  free(big);
 }
 static int hid(sb *o) { return o->hidden++; }
 
@@ -759,7 +766,7 @@ static void render(sb *o, const sx *n) {
   }
   case S_FUNPAT: case S_MAPPAT: {
     int pos = 0, mp = n->kind == S_MAPPAT;
-    int arg = mp ? 0 : 0, body = 1;
+    int arg = 0, body = 1;   /* kids: the argument (or mapped array), the body */
     if (!core) {
       if (mp) put(o, "map (fun ");
       else if (n->iv[1] == 2) putf(o, "(let v%d : %s -> real = fun ", n->iv[0], ytext[n->paty]);
@@ -999,12 +1006,10 @@ static void render(sb *o, const sx *n) {
     /* kids: init, [count array], body */
     const sx *body = n->k[n->nk - 1];
     int has_arr = n->nk == 3;
-    char cnt[256];
-    char *arr = has_arr ? kid_text(o, n, 1) : NULL;
-    if (!has_arr) snprintf(cnt, sizeof cnt, "%d", n->iv[2]);
-    else if (strlen(arr) + 10 < sizeof cnt) snprintf(cnt, sizeof cnt, "(length %s)", arr);
-    else snprintf(cnt, sizeof cnt, "?");  /* not reached: the count array is a variable or a small leaf */
-    free(arr);
+    sb cb = {0};   /* the count: a literal or (length a) */
+    if (has_arr) { char *arr = kid_text(o, n, 1); put(&cb, "(length "); put(&cb, arr); put(&cb, ")"); free(arr); }
+    else putf(&cb, "%d", n->iv[2]);
+    const char *cnt = cb.b;
     int pos = 0;
     if (!core) {
       if (n->iv[1]) putf(o, "(let v%d : %s -> %s = fold %s (fun v%d ", n->iv[3], ytext[n->y], ytext[n->y], cnt, n->iv[0]);
@@ -1013,6 +1018,7 @@ static void render(sb *o, const sx *n) {
       put(o, " -> "); render(o, body); put(o, ")");
       if (n->iv[1]) putf(o, " in v%d ", n->iv[3]); else put(o, " ");
       rk(o, n, 0); put(o, ")");
+      free(cb.b);
       return;
     }
     char z[32];
@@ -1034,6 +1040,7 @@ static void render(sb *o, const sx *n) {
     if (n->iv[1]) putf(o, "%s))", z);
     else { render(o, n->k[0]); put(o, "))"); }
     if (n->iv[1]) { putf(o, " in v%d ", n->iv[3]); rk(o, n, 0); put(o, ")"); }
+    free(cb.b);
     return;
   }
   default: put(o, "?"); return;
@@ -1178,7 +1185,6 @@ static int closed_in(const sx *t, const int *allowed, int na, int *inside, int n
   if ((t->kind == N_VAR || t->kind == N_INDEXV || t->kind == N_TOREALV) &&
       !has(allowed, na, t->iv[0]) && !has(inside, ni, t->iv[0]))
     return 0;
-  if (t->kind == S_FOLD && t->nk == 3) { /* the count array is a VAR kid: checked below */ }
   for (int i = 0; i < t->nk; i++)
     if (!closed_in(t->k[i], allowed, na, inside, ni)) return 0;
   return 1;
