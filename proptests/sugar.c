@@ -30,6 +30,8 @@ static int yright(int y) { return y == Y_R3 || y == Y_R4 ? Y_RR : y == Y_PAR ? Y
 static int yelem(int y) { return y == Y_AR ? Y_R : y == Y_ARR ? Y_RR : Y_AR; }
 static int yarr(int el) { return el == Y_R ? Y_AR : el == Y_RR ? Y_ARR : Y_AAR; }
 
+const char *sg_type_text(int y) { return ytext[y]; }
+
 int sg_kernel_type(int y) {
   int R = TY_ID_REAL, RR = ty_prod(R, R), AR = ty_arr(R);
   switch (y) {

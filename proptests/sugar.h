@@ -25,8 +25,10 @@ int sg_size(const sg_program *p);
 /* The program as a def named `name`: mode 0 with the conveniences, mode 1
  * the hand-desugared core form. malloc'd text. */
 char *sg_render(const sg_program *p, int mode, const char *name);
-/* Kernel types of the parameters and the result (after ty_init). */
+/* Kernel types of the parameters and the result (after ty_init), and
+ * their surface syntax. */
 int sg_kernel_type(int y);
+const char *sg_type_text(int y);
 /* Shrinking: the number of candidate replacements at this step is bounded
  * by `budget`; calls `fails` on each smaller candidate and keeps the first
  * that still fails, until none does. */

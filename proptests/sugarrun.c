@@ -14,13 +14,14 @@
 #define SG_HEAP ((size_t)256 << 20)
 #define SG_MAX_REPORTS 3
 
-enum { SG_ELAB = PR_N, SG_SAME, SG_PRINT, SG_ROWS };
+enum { SG_ELAB = PR_N, SG_SAME, SG_PRINT, SG_INLINE, SG_ROWS };
 volatile sig_atomic_t pt_sugar_cur = -1;
 
 static const char *row_name(int k) {
   if (k == SG_ELAB) return "sugared and core forms elaborate alike";
   if (k == SG_SAME) return "sugar = hand desugaring (ref, fast, ball)";
   if (k == SG_PRINT) return "printed forms parse back to the same terms";
+  if (k == SG_INLINE) return "called from another def, inlined = as written";
   return pt_prop_name[k];
 }
 /* The program properties run on the sugared form: all but the primitive one. */
@@ -28,6 +29,7 @@ static const unsigned PROPS_MASK = ((1u << PR_N) - 1) & ~(1u << PR_PRIMS);
 
 typedef struct {
   pt_case c;
+  const sg_program *sp;
   int tcore;
   int st[SG_ROWS];
   char msg[SG_ROWS][PT_MSG];
@@ -51,7 +53,7 @@ static int prepare(const sg_program *sp, sg_case *k, prng *r, const sg_case *lik
   }
   c->p.ctx = g;
   c->p.result_ty = sg_kernel_type(sp->result_y);
-  int ts = pt_elab_text(S, &gs, why, sizeof why);
+  int ts = pt_elab_text(S, 0, &gs, why, sizeof why);
   int rc = 0;
   if (ts < 0) {
     snprintf(k->msg[SG_ELAB], PT_MSG, "the sugared form %s", why);
@@ -60,7 +62,7 @@ static int prepare(const sg_program *sp, sg_case *k, prng *r, const sg_case *lik
     snprintf(k->msg[SG_ELAB], PT_MSG, "the sugared form elaborates in another context or at another type");
     rc = -1;
   }
-  int tc = rc ? -1 : pt_elab_text(C, &gc, why, sizeof why);
+  int tc = rc ? -1 : pt_elab_text(C, 0, &gc, why, sizeof why);
   if (!rc && tc < 0) {
     snprintf(k->msg[SG_ELAB], PT_MSG, "the core form %s", why);
     rc = -1;
@@ -74,6 +76,7 @@ static int prepare(const sg_program *sp, sg_case *k, prng *r, const sg_case *lik
   if (rc) return -1;
   c->p.term = ts;
   k->tcore = tc;
+  k->sp = sp;
   if (like) {
     int pos = 0;
     for (int i = 0; i < sp->nparams; i++)
@@ -124,6 +127,34 @@ static int print_same(sg_case *k, char *why, size_t n) {
   return ST_PASS;
 }
 
+/* The sugared program as the body of a def `h` that a def `prog` calls
+ * with its own parameters, elaborated with inlining (SURF_ELAB_INLINE):
+ * the inliner copies the desugared body under let-bound arguments; the
+ * result must mean the program as written (reference and fast evaluator). */
+static int inlined_same(sg_case *k, char *why, size_t n, int *bs) {
+  char *H = sg_render(k->sp, 0, "h");
+  size_t cap = strlen(H) + 512;
+  char *src = malloc(cap);
+  if (!src) { free(H); snprintf(why, n, "out of memory"); return ST_FAIL; }
+  size_t at = (size_t)snprintf(src, cap, "%sdef prog (", H);
+  for (int i = 0; i < k->sp->nparams; i++)
+    at += (size_t)snprintf(src + at, cap - at, "%sp%d : %s", i ? ", " : "", i, sg_type_text(k->sp->param_y[i]));
+  at += (size_t)snprintf(src + at, cap - at, ") : %s = h", sg_type_text(k->sp->result_y));
+  for (int i = 0; i < k->sp->nparams; i++) at += (size_t)snprintf(src + at, cap - at, " p%d", i);
+  snprintf(src + at, cap - at, "\n");
+  free(H);
+  int g = -1;
+  char m[400];
+  int t = pt_elab_text(src, 1, &g, m, sizeof m);
+  free(src);
+  if (t < 0) { snprintf(why, n, "the calling program %s", m); return ST_FAIL; }
+  if (g != k->c.p.ctx || tm_type(t) != k->c.p.result_ty) {
+    snprintf(why, n, "the calling program elaborates in another context or at another type");
+    return ST_FAIL;
+  }
+  return pt_case_same(&k->c, t, 0, bs, why, n);
+}
+
 /* Runs the rows in mask (bit k = row k) on a prepared case. */
 static void check(sg_case *k, unsigned mask) {
   if (mask & (1u << SG_PRINT)) {
@@ -131,9 +162,15 @@ static void check(sg_case *k, unsigned mask) {
     k->st[SG_PRINT] = print_same(k, why, sizeof why);
     snprintf(k->msg[SG_PRINT], PT_MSG, "%s", k->st[SG_PRINT] == ST_FAIL ? why : "");
   }
+  if (mask & (1u << SG_INLINE)) {
+    char why[PT_MSG];
+    int bs;
+    k->st[SG_INLINE] = inlined_same(k, why, sizeof why, &bs);
+    snprintf(k->msg[SG_INLINE], PT_MSG, "%s", k->st[SG_INLINE] == ST_FAIL ? why : "");
+  }
   if (mask & (1u << SG_SAME)) {
     char why[PT_MSG];
-    k->st[SG_SAME] = pt_case_same(&k->c, k->tcore, &k->ball_skipped, why, sizeof why);
+    k->st[SG_SAME] = pt_case_same(&k->c, k->tcore, 1, &k->ball_skipped, why, sizeof why);
     snprintf(k->msg[SG_SAME], PT_MSG, "%s", k->st[SG_SAME] == ST_FAIL ? why : "");
   }
   if (mask & PROPS_MASK) {
@@ -200,6 +237,9 @@ static void report(sg_program *sp, const sg_case *k, int row, long index, uint64
          still ? d->msg[row] : "(no: shrinking lost it)");
   char *S = sg_render(sp, 0, "prog"), *C = sg_render(sp, 1, "core");
   printf("  program (with the conveniences):\n%s  hand-desugared core form:\n%s", S, C);
+  if (row == SG_INLINE)
+    printf("  (the failing program is `prog` renamed `h`, called as `h p0 ...` from a def with the same\n"
+           "   parameters and elaborated with inlining: chad eval --inline)\n");
   char path[128];
   snprintf(path, sizeof path, "build/proptest/sugar-failure-%d-%ld.chad", row, index);
   FILE *pf = fopen(path, "w");
@@ -279,7 +319,7 @@ void pt_sugar_run(uint64_t seed, long first, long N, int maxsize, int quiet, voi
     }
     nodes += sg_size(&sp);
     sg_cover(&sp, cov);
-    if (rc == 0) check(k, PROPS_MASK | (1u << SG_SAME) | (1u << SG_PRINT));
+    if (rc == 0) check(k, PROPS_MASK | (1u << SG_SAME) | (1u << SG_PRINT) | (1u << SG_INLINE));
     ball_skips += rc == 0 && k->ball_skipped;
     int first_fail = -1;
     for (int j = 0; j < SG_ROWS; j++) {
@@ -317,7 +357,7 @@ void pt_sugar_run(uint64_t seed, long first, long N, int maxsize, int quiet, voi
   }
   printf("\nsurface sugar family: %ld programs (PROPTEST_SUGAR_N), size budget %d\n", N, maxsize);
   printf("%-48s %8s %8s %8s\n", "property", "passed", "failed", "skipped");
-  static const int order[] = {SG_ELAB, SG_SAME, SG_PRINT, PR_PRIMAL, PR_FWD, PR_REV, PR_TRANSPOSE, PR_JACOBIAN, PR_TYPES,
+  static const int order[] = {SG_ELAB, SG_SAME, SG_PRINT, SG_INLINE, PR_PRIMAL, PR_FWD, PR_REV, PR_TRANSPOSE, PR_JACOBIAN, PR_TYPES,
                               PR_SIZE, PR_SIMPLIFY, PR_ROUNDTRIP, PR_EVALS, PR_CERT};
   for (size_t q = 0; q < sizeof order / sizeof order[0]; q++) {
     int j = order[q];
