@@ -1,7 +1,9 @@
-/* The surface-sugar family's run (spec/properties.md "Surface sugar"): each
- * generated program (sugar.c) is elaborated twice, with its conveniences
- * and as its hand-desugared core form; the two must mean the same
- * (pt_case_same), and the sugared one must pass the program properties of
+/* The surface-sugar family's run (spec/properties.md "The surface-sugar
+ * family"): each generated program (sugar.c) is elaborated with its
+ * conveniences and as its hand-desugared core form; the two must mean the
+ * same (pt_case_same), both must print as programs that parse back to the
+ * same terms, the program called from another def and inlined must mean
+ * the same, and the sugared form must pass the program properties of
  * props.c. A failure is shrunk on the family's own tree, so the report is
  * still a program with conveniences, printed with its core form. */
 #include <stdlib.h>
