@@ -138,3 +138,30 @@ int pt_roundtrip(int term, int *ctx, char *why, size_t n) {
   return -1;
 #endif
 }
+
+/* Parses src and elaborates its last def (inline: with SURF_ELAB_INLINE,
+ * and then it must have inlined; else as written): the sugar family's
+ * programs. The term (context in *ctx), or -1 with the positioned message
+ * in why. */
+int pt_elab_text(const char *src, int inline_calls, int *ctx, char *why, size_t n) {
+#ifdef PT_HAVE_SURFACE
+  chad_diag d;
+  surf_program *p = surf_parse_string(src, "<generated>", &d);
+  if (!p) { snprintf(why, n, "does not parse: %d:%d: %s", d.line, d.col, d.msg); return -1; }
+  int t = -1;
+  if (surf_elab_def_opts(p, surf_def_count(p) - 1, inline_calls ? SURF_ELAB_INLINE : 0, &t, ctx, &d) !=
+      CHAD_EXIT_OK) {
+    snprintf(why, n, "does not elaborate: %d:%d: %s", d.line, d.col, d.msg);
+    t = -1;
+  } else if (inline_calls && !surf_elab_inlined()) {
+    snprintf(why, n, "was not inlined");
+    t = -1;
+  }
+  surf_free(p);
+  return t;
+#else
+  (void)src; (void)ctx; (void)inline_calls;
+  snprintf(why, n, "no surface front end");
+  return -1;
+#endif
+}

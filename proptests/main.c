@@ -3,6 +3,12 @@
  *   PROPTEST_SEED   seed (default: from the clock; printed first)
  *   PROPTEST_SIZE   size budget of a program (default 40)
  *   PROPTEST_QUIET  1: no progress lines
+ *   PROPTEST_SUGAR_N, PROPTEST_SUGAR_SIZE, PROPTEST_SUGAR_FIRST
+ *                   the surface-sugar family (sugarrun.c): programs
+ *                   (default PROPTEST_N / 5), size budget (default 30), index of the
+ *                   first program; PROPTEST_SUGAR_EMIT a folder: write
+ *                   each as DIR/sugar-I.chad (its core form `core`, then
+ *                   `prog`) instead of testing it
  *   PROPTEST_FIRST  index of the first program (to rerun program i alone:
  *                   PROPTEST_FIRST=i PROPTEST_N=1)
  *   PROPTEST_EMIT   a folder: write the generated programs instead of
@@ -25,6 +31,7 @@
 #include <signal.h>
 #include <unistd.h>
 #include "props.h"
+#include "sugarrun.h"
 #include "chad/fast.h"
 #include "chad/eval.h"
 #include "chad/chad.h"
@@ -296,7 +303,13 @@ static void on_crash(int sig) {
   char buf[256];
   long tp = 0, tf = 1;
   for (int k = 0; k < PR_N; k++) { tp += npass[k]; tf += nfail[k]; }
-  int n = snprintf(buf, sizeof buf,
+  int n = cur_index == -2
+    ? snprintf(buf, sizeof buf,
+               "\nFAIL crash (signal %d) on sugar program %ld: reproduce with "
+               "PROPTEST_SEED=%llu PROPTEST_N=0 PROPTEST_SUGAR_FIRST=%ld PROPTEST_SUGAR_N=1\n"
+               "%ld passed, %ld failed\n",
+               sig, (long)pt_sugar_cur, (unsigned long long)cur_seed, (long)pt_sugar_cur, tp, tf)
+    : snprintf(buf, sizeof buf,
                    "\nFAIL crash (signal %d) on program %ld (-1: primitive checks): reproduce with "
                    "PROPTEST_SEED=%llu PROPTEST_FIRST=%ld PROPTEST_N=1\n"
                    "%ld passed, %ld failed\n",
@@ -412,6 +425,17 @@ int main(void) {
            (unsigned long long)seed);
     return 0;
   }
+  long sugar_n = (long)env_u64("PROPTEST_SUGAR_N", (uint64_t)(N / 5));
+  int sugar_size = (int)env_u64("PROPTEST_SUGAR_SIZE", 30);
+  long sugar_first = (long)env_u64("PROPTEST_SUGAR_FIRST", 0);
+  if (sugar_size < 2 || sugar_size > 10000 || sugar_n < 0 || sugar_n > 100000000) {
+    fprintf(stderr, "proptest: PROPTEST_SUGAR_SIZE must be in 2..10000, PROPTEST_SUGAR_N in 0..1e8\n");
+    return 2;
+  }
+  long sugar_pass = 0, sugar_fail = 0;
+  cur_index = -2;   /* a crash from here on is in the sugar family */
+  pt_sugar_run(seed, sugar_first, sugar_n, sugar_size, quiet, setup, &sugar_pass, &sugar_fail);
+
   prng pr = {seed ^ 0x5EEDULL};
   int pp = 0, pf = 0, ps = 0;
   setup();
@@ -420,7 +444,7 @@ int main(void) {
   npass[PR_PRIMS] = pp; nfail[PR_PRIMS] = pf; nskip[PR_PRIMS] = ps;
 
   printf("\n%-48s %8s %8s %8s\n", "property", "passed", "failed", "skipped");
-  long tp = 0, tf = 0;
+  long tp = sugar_pass, tf = sugar_fail;
   for (int k = 0; k < PR_N; k++) {
     printf("%-48s %8ld %8ld %8ld\n", pt_prop_name[k], npass[k], nfail[k], nskip[k]);
     tp += npass[k];

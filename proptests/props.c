@@ -549,3 +549,67 @@ void pt_case_check(pt_case *c, unsigned mask) {
     }
   }
 }
+
+/* Whether t2 (in c's context, at c's type) means c's program: its value,
+ * J dx and J^T v equal c's in the reference and in the fast evaluator
+ * (1e-10 relative to the vector's size: the two terms run the same
+ * operations, but their derivatives may sum in another order), and on
+ * balls at 256 bits (when `balls`) the two enclosures overlap. Balls give
+ * no verdict at a branch point or an undecided comparison (*ball_skipped
+ * set). ST_PASS or ST_FAIL with a message in why. */
+int pt_case_same(pt_case *c, int t2, int balls, int *ball_skipped, char *why, size_t n) {
+  const char *err = "";
+  int t1 = c->p.term;
+  int F1 = pt_forward(t1), R1 = pt_reverse(t1), F2 = pt_forward(t2), R2 = pt_reverse(t2);
+  *ball_skipped = 0;
+  if (F1 < 0 || R1 < 0 || F2 < 0 || R2 < 0) {
+    snprintf(why, n, "a translation was refused (F %d, R %d; core F %d, R %d)", F1, R1, F2, R2);
+    return ST_FAIL;
+  }
+  static double a[3][PT_MAX_DIM], b[3][PT_MAX_DIM];
+  static const char *const what[3] = {"value", "J dx", "J^T v"};
+  int dims[3] = {c->m, c->m, c->n};
+  for (int fast = 0; fast < 2; fast++) {
+    const char *ev = fast ? "fast" : "reference";
+    int ts[2] = {t1, t2}, Fs[2] = {F1, F2}, Rs[2] = {R1, R2};
+    for (int s = 0; s < 2; s++) {
+      double (*o)[PT_MAX_DIM] = s ? b : a;
+      const value *y, *pf, *lf, *pr, *lr;
+      pt_use_fast = fast;
+      int ok = (y = pt_eval(c->h, ts[s], pt_env(c->h, &c->p, c->args), &err)) != NULL &&
+               pt_dim(c->p.result_ty, y) == c->m && pt_flatten(c->p.result_ty, y, o[0]) == c->m &&
+               run_pair(c, Fs[s], &pf, &lf, &err) == 0 && run_pair(c, Rs[s], &pr, &lr, &err) == 0 &&
+               fwd_apply(c, lf, c->dx, o[1], &err) == 0 && rev_apply(c, lr, c->v, o[2], &err) == 0;
+      pt_use_fast = 0;
+      if (!ok) {
+        snprintf(why, n, "%s evaluator on the %s form failed: %s", ev, s ? "core" : "sugared", err);
+        return ST_FAIL;
+      }
+    }
+    for (int q = 0; q < 3; q++) {
+      double sc = fmax(vmaxabs(a[q], dims[q]), vmaxabs(b[q], dims[q]));
+      for (int j = 0; j < dims[q]; j++)
+        if (!close_rel(a[q][j], b[q][j], 1e-10, 1e-12 * sc) && !(fabs(a[q][j] - b[q][j]) <= PT_ABS_FLOOR)) {
+          snprintf(why, n, "%s evaluator, %s slot %d: sugared %.17g, core %.17g", ev, what[q], j, a[q][j], b[q][j]);
+          return ST_FAIL;
+        }
+    }
+  }
+  if (!balls) return ST_PASS;
+  static double m1[3][PT_MAX_DIM], r1[3][PT_MAX_DIM], m2[3][PT_MAX_DIM], r2[3][PT_MAX_DIM];
+  int b1 = ball_results(c, F1, R1, 256, m1[0], m1[1], m1[2], r1[0], r1[1], r1[2], &err);
+  if (b1 < 0) { snprintf(why, n, "ball evaluation of the sugared form failed: %s", err); return ST_FAIL; }
+  c->p.term = t2;
+  int b2 = b1 ? b1 : ball_results(c, F2, R2, 256, m2[0], m2[1], m2[2], r2[0], r2[1], r2[2], &err);
+  c->p.term = t1;
+  if (b2 < 0) { snprintf(why, n, "ball evaluation of the core form failed: %s", err); return ST_FAIL; }
+  if (b1 || b2) { *ball_skipped = 1; return ST_PASS; }
+  for (int q = 0; q < 3; q++)
+    for (int j = 0; j < dims[q]; j++)
+      if (!(fabs(m1[q][j] - m2[q][j]) <= r1[q][j] + r2[q][j])) {
+        snprintf(why, n, "balls at 256 bits, %s slot %d: sugared %.17g +- %.3g, core %.17g +- %.3g (disjoint)",
+                 what[q], j, m1[q][j], r1[q][j], m2[q][j], r2[q][j]);
+        return ST_FAIL;
+      }
+  return ST_PASS;
+}

@@ -28,6 +28,10 @@ int pt_case_prepare(pt_case *c);
 /* Runs the properties in mask (bit k = property k) on c; fills st and msg. */
 void pt_case_check(pt_case *c, unsigned mask);
 
+/* t2 means c's program: value, J dx and J^T v in the reference and the
+ * fast evaluator, and on balls if `balls` (props.c). ST_PASS or ST_FAIL. */
+int pt_case_same(pt_case *c, int t2, int balls, int *ball_skipped, char *why, size_t n);
+
 /* Primitive property (prims.c): `count` checks of Dop and DopT. */
 void pt_prop_prims(prng *r, int count, int *pass, int *fail, int *skip, int verbose);
 

@@ -97,6 +97,7 @@ int pt_reverse(int term);               /* R t, or <0 */
 int pt_simplify(int term);              /* simplified term, or <0 */
 void pt_print_program(FILE *f, const pt_program *p, int term);
 int pt_roundtrip(int term, int *ctx, char *why, size_t n); /* print, parse, elaborate */
+int pt_elab_text(const char *src, int inline_calls, int *ctx, char *why, size_t n); /* the last def */
 
 /* ---- independent type recomputation (tycheck.c) ----------------------- */
 int pt_P(int ty, int reverse);          /* P tau (forward or reverse)     */
