@@ -128,7 +128,7 @@ enum opc {
   O_LDA,   /* R[d] = acc[k][I[a]] (0 beyond its end), I[a] >= 0 checked  */
   O_CHKB,  /* 0 <= I[a] < k                                             */
   O_CHKNN, /* I[a] >= 0                                                 */
-  O_IBIN,  /* I[d] = p (I[a], I[b]), checked                            */
+  O_IBIN,  /* I[d] = p (I[a], I[b]), checked; k = 1: I[b] a constant       */
   O_INEG,  /* I[d] = -I[a], checked                                     */
   O_TOREAL,/* R[d] = (double) I[a]                                      */
   O_ACCS,  /* scalar slot k += R[a]                                     */
@@ -1948,8 +1948,11 @@ static void regalloc(cstate *S, int *keep, int nkeep) {
   for (int c = 0; c < S->ninit; c++) S->init[c].d = map[S->init[c].d];
   /* constants are slots 1 .. ninit now: an accumulation at a constant index
    * adds its block at once */
-  for (int c = 0; c < S->ncode; c++)
+  for (int c = 0; c < S->ncode; c++) {
     if (S->code[c].op == O_ACCA && S->code[c].a >= 1 && S->code[c].a <= S->ninit) S->code[c].p = 1;
+    /* and an integer operation by a constant: k = 1 (see run_block) */
+    if (S->code[c].op == O_IBIN && S->code[c].b >= 1 && S->code[c].b <= S->ninit) S->code[c].k = 1;
+  }
   for (int v = 0; v < S->nvecs; v++)
     if (S->vecs[v].kind == 1) S->vecs[v].ireg = map[S->vecs[v].ireg] >= 0 ? map[S->vecs[v].ireg] : 0;
   for (int i = 0; i < nkeep; i++)
@@ -2282,26 +2285,49 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       for (int k = 0; k < len; k++)
         if (ia[k] < 0) return 1;
       break;
-    case O_IBIN:
-      for (int k = 0; k < len; k++) {
-        int64_t p = ia[k], q = ib[k], r;
-        switch (x->p) {
-        case P_IADD: if (__builtin_add_overflow(p, q, &r)) return 1; break;
-        case P_ISUB: if (__builtin_sub_overflow(p, q, &r)) return 1; break;
-        case P_IMUL: if (__builtin_mul_overflow(p, q, &r)) return 1; break;
-        case P_IDIV:
-          if (q == 0 || (p == INT64_MIN && q == -1)) return 1;
-          r = p / q;
+    case O_IBIN: {
+      /* one loop per operation; the checks of the reference's semantics */
+      int bad = 0;
+      switch (x->p) {
+      case P_IADD:
+        for (int k = 0; k < len; k++) bad |= __builtin_add_overflow(ia[k], ib[k], &id[k]);
+        break;
+      case P_ISUB:
+        for (int k = 0; k < len; k++) bad |= __builtin_sub_overflow(ia[k], ib[k], &id[k]);
+        break;
+      case P_IMUL:
+        for (int k = 0; k < len; k++) bad |= __builtin_mul_overflow(ia[k], ib[k], &id[k]);
+        break;
+      case P_IMOD:
+        if (x->k == 1 && ib[0] > 0 && ib[0] <= INT64_MAX / 2) {
+          /* a constant positive modulus (an index wrapped around a length):
+           * 0 <= p < 2q needs no division */
+          int64_t q = ib[0];
+          for (int k = 0; k < len; k++) {
+            int64_t p = ia[k];
+            if ((uint64_t)p < (uint64_t)(2 * q)) id[k] = p >= q ? p - q : p;
+            else id[k] = p % q;
+          }
           break;
-        case P_IMOD:
-          if (q == 0) return 1;
-          r = q == -1 ? 0 : p % q;
-          break;
-        default: return 1;
         }
-        id[k] = r;
+        for (int k = 0; k < len; k++) {
+          int64_t p = ia[k], q = ib[k];
+          if (q == 0) return 1;
+          id[k] = q == -1 ? 0 : p % q;
+        }
+        break;
+      case P_IDIV:
+        for (int k = 0; k < len; k++) {
+          int64_t p = ia[k], q = ib[k];
+          if (q == 0 || (p == INT64_MIN && q == -1)) return 1;
+          id[k] = p / q;
+        }
+        break;
+      default: return 1;
       }
+      if (bad) return 1;
       break;
+    }
     case O_INEG:
       for (int k = 0; k < len; k++) {
         if (ia[k] == INT64_MIN) return 1;
