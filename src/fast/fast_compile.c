@@ -2244,7 +2244,10 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
 #ifdef HAVE_VMATH
       if (x->p == P_SIN && vmath_state == 1) vcos(rd, ra, len);
       else if (x->p == P_EXP && vmath_state == 1) vexp(rd, ra, len);
-      else
+      else if (x->p == P_COS && vmath_state == 1) {
+        vsin(rd, ra, len);
+        for (int k = 0; k < len; k++) rd[k] = -rd[k]; /* deriv1: -sin x */
+      } else
 #endif
       if (x->p == P_SIN) for (int k = 0; k < len; k++) rd[k] = cos(ra[k]);
       else for (int k = 0; k < len; k++) rd[k] = deriv1(x->p, ra[k]);
@@ -2263,6 +2266,13 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       break;
     case O_D2:
       if (x->p == P_MUL) for (int k = 0; k < len; k++) rd[k] = x->k ? ra[k] : rb[k];
+      else if (x->p == P_DIV && !x->k) /* prim_deriv2's d/dx of x / y: 1 / y */
+        _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = 1.0 / rb[k];
+      else if (x->p == P_DIV) /* its d/dy: -x / y^2, scaled outside 2^(+-500) */
+        for (int k = 0; k < len; k++) {
+          double y = rb[k], ay = fabs(y);
+          rd[k] = ay > 0x1p-500 && ay < 0x1p500 ? -ra[k] / (y * y) : -(ra[k] / y) / y;
+        }
       else for (int k = 0; k < len; k++) rd[k] = deriv2(x->p, ra[k], rb[k], (int)x->k);
       break;
     case O_LIN: /* the product computed unconditionally and masked: no branch */
