@@ -29,6 +29,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "prim_scalar.h"
 #include "chad/kernel.h"
 #include "chad/primitives.h"
@@ -128,7 +132,7 @@ enum opc {
   O_LDA,   /* R[d] = acc[k][I[a]] (0 beyond its end), I[a] >= 0 checked  */
   O_CHKB,  /* 0 <= I[a] < k                                             */
   O_CHKNN, /* I[a] >= 0                                                 */
-  O_IBIN,  /* I[d] = p (I[a], I[b]), checked                            */
+  O_IBIN,  /* I[d] = p (I[a], I[b]), checked; k = 1: I[b] a constant       */
   O_INEG,  /* I[d] = -I[a], checked                                     */
   O_TOREAL,/* R[d] = (double) I[a]                                      */
   O_ACCS,  /* scalar slot k += R[a]                                     */
@@ -137,6 +141,7 @@ enum opc {
   O_ACCSEQ,/* array slot k [i] += R[b] for the loop index i              */
   O_SELK,  /* R[d] = I[a] == k ? R[b] : 0 (an entry of a onehot read at k) */
   O_BAGST, /* bag slot k, entry p of iteration i: (key, val) = (R[a], R[b]) */
+  O_SINCOS,/* R[d] = sin R[a], R[b] = cos R[a] (two results: made by fuse_sincos) */
   /* vectors (Arr Real values of a static length: a captured unboxed array,
    * or a row of a captured matrix selected by an index register), described
    * by S->vecs[]: */
@@ -266,6 +271,7 @@ typedef struct cstate {
   int *khash, kh_cap;
   int cse_cap;
   int64_t unrolled;        /* elements of nested loops unrolled so far  */
+  int need_index;          /* 1 iff an instruction reads register 0 (the index) */
   /* lsum slots: tslot[k] = the array slot of the k-th Arr Real leaf of the
    * result type; Arr (Arr Real) leaf m has rows mrows[] (row index, slot) */
   int *tslot, ntslot, captslot;
@@ -435,13 +441,25 @@ static int fold(cstate *S, int op, int p, int a, int b, int64_t k) {
   int64_t i, j, r;
   switch (op) {
   case O_ADD: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, x + y, 0) : -2;
-  case O_MUL: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, x * y, 0) : -2;
+  case O_MUL:
+    if (kreal(S, a, &x) && kreal(S, b, &y)) return konst(S, 0, x * y, 0);
+    /* y * 1 is y exactly (a gradient's seed 1.0 multiplies everything) */
+    if (kreal(S, b, &y) && y == 1.0) return a;
+    if (kreal(S, a, &x) && x == 1.0) return b;
+    return -2;
   case O_BIN: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, real2(p, x, y), 0) : -2;
   case O_D2:
     if (p == P_ADD || p == P_SUB) /* constant partials, whatever the operands */
       return konst(S, 0, deriv2(p, 0.0, 0.0, (int)k), 0);
     return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, deriv2(p, x, y, (int)k), 0) : -2;
-  case O_LIN: return kreal(S, a, &x) && kreal(S, b, &y) ? konst(S, 0, lin(x, y), 0) : -2;
+  case O_LIN:
+    if (kreal(S, a, &x) && kreal(S, b, &y)) return konst(S, 0, lin(x, y), 0);
+    if (kreal(S, b, &y)) { /* a constant scale: lin is 0, the operand, or a product */
+      if (y == 0.0) return konst(S, 0, 0.0, 0);
+      if (y == 1.0) return a;
+      return emit_plain(S, O_MUL, 0, a, b, 0);
+    }
+    return -2;
   case O_U: return kreal(S, a, &x) ? konst(S, 0, real1(p, x), 0) : -2;
   case O_D1:
     if (p == P_NEG) return konst(S, 0, -1.0, 0);
@@ -1746,13 +1764,49 @@ static void dce(cstate *S, int keep_reg) {
   free(live);
 }
 
+/* ---- sin and cos of one register: one instruction ---------------------------
+ * The gradient of a body with sin x needs cos x too (DT[sin]), and often sin
+ * x again: the first sin and the first cos of each register (O_U sin; O_U
+ * cos or O_D1 sin) become one O_SINCOS at the earlier place, which reduces
+ * the argument once (src/fast/fast_vmath.c). The code is still in SSA form
+ * here (after dce, before regalloc), so defining the later result earlier
+ * changes nothing else. */
+static int is_sin(const ins *x) { return x->op == O_U && x->p == P_SIN; }
+static int is_cos(const ins *x) { return (x->op == O_U && x->p == P_COS) || (x->op == O_D1 && x->p == P_SIN); }
+static void fuse_sincos(cstate *S) {
+  if (getenv("FAST_NO_SINCOS")) return;
+  int n = 0;
+  for (int i = 0; i < S->ncode; i++) {
+    ins *x = &S->code[i];
+    if (x->d < 0 || (!is_sin(x) && !is_cos(x))) continue;
+    for (int j = i + 1; j < S->ncode; j++) {
+      ins *y = &S->code[j];
+      if (y->a == x->a && y->d >= 0 && (is_sin(x) ? is_cos(y) : is_sin(y))) {
+        int ds = is_sin(x) ? x->d : y->d, dc = is_sin(x) ? y->d : x->d;
+        x->op = O_SINCOS;
+        x->p = P_SIN;
+        x->d = ds;
+        x->b = dc;
+        y->d = -2; /* removed below */
+        n++;
+        break;
+      }
+    }
+  }
+  if (!n) return;
+  int m = 0;
+  for (int i = 0; i < S->ncode; i++)
+    if (S->code[i].d != -2) S->code[m++] = S->code[i];
+  S->ncode = m;
+}
+
 /* 1 iff instruction x never fails at run time (no bound or integer check) */
 static int cannot_fail(const cstate *S, const ins *x) {
   int64_t j;
   switch (x->op) {
   case O_ADD: case O_MUL: case O_U: case O_BIN: case O_D1: case O_D2: case O_LIN: case O_LDSEQ:
   case O_TOREAL: case O_DOT: case O_SELK: case O_PACK: case O_VSUM: case O_LSE: case O_SOFTMAX:
-  case O_VSTS: case O_VEW: case O_VSCL: case O_VDOTLIN: case O_BAGST:
+  case O_VSTS: case O_VEW: case O_VSCL: case O_VDOTLIN: case O_BAGST: case O_SINCOS:
     return 1;
   case O_LDV: /* a known index within the vector's static length */
   case O_VOH:
@@ -1781,7 +1835,7 @@ static int ins_uses(const cstate *S, const ins *x, int *u) {
     u[n++] = x->b;
     break;
   case O_U: case O_D1: case O_LDR: case O_LDA: case O_CHKB: case O_CHKNN: case O_INEG:
-  case O_TOREAL: case O_ACCS: case O_PACK:
+  case O_TOREAL: case O_ACCS: case O_PACK: case O_SINCOS:
     u[n++] = x->a;
     break;
   case O_DOT: case O_VEW: case O_VDOTLIN:
@@ -1808,7 +1862,7 @@ static int ins_writes(int op) {
   return op == O_ADD || op == O_MUL || op == O_U || op == O_BIN || op == O_D1 || op == O_D2 ||
          op == O_LIN || op == O_LDR || op == O_LDA || op == O_IBIN || op == O_INEG ||
          op == O_TOREAL || op == O_LDSEQ || op == O_DOT || op == O_LDV || op == O_LSE ||
-         op == O_VDOTLIN || op == O_VSUM || op == O_SELK;
+         op == O_VDOTLIN || op == O_VSUM || op == O_SELK || op == O_SINCOS;
 }
 static void rename_uses(const cstate *S, ins *x, const int *map) {
   switch (x->op) {
@@ -1818,7 +1872,7 @@ static void rename_uses(const cstate *S, ins *x, const int *map) {
     x->b = map[x->b];
     break;
   case O_U: case O_D1: case O_LDR: case O_LDA: case O_CHKB: case O_CHKNN: case O_INEG:
-  case O_TOREAL: case O_ACCS: case O_PACK: case O_LDV:
+  case O_TOREAL: case O_ACCS: case O_PACK: case O_LDV: case O_SINCOS:
     x->a = map[x->a];
     break;
   case O_ACCV: case O_STV: case O_VSTS: case O_VSCL:
@@ -1828,6 +1882,24 @@ static void rename_uses(const cstate *S, ins *x, const int *map) {
   }
   (void)S;
 }
+/* 1 iff some instruction reads the loop index register (sequential loads and
+ * stores use the block's base instead) */
+static int reads_index(const cstate *S) {
+  int u[8];
+  for (int c = 0; c < S->ncode; c++) {
+    const ins *x = &S->code[c];
+    if (x->op == O_ACCSEQ) {
+      if (x->b == 0) return 1;
+      continue;
+    }
+    int nu = ins_uses(S, x, u);
+    for (int i = 0; i < nu; i++)
+      if (u[i] == 0) return 1;
+    if (x->op >= O_DOT) return 1; /* vector instructions: conservatively */
+  }
+  return 0;
+}
+
 /* keep[0..nkeep): registers read after the block (result, memo): kept to the end */
 static void regalloc(cstate *S, int *keep, int nkeep) {
   int n = S->nregs, next = 1, nfree = 0;
@@ -1861,6 +1933,12 @@ static void regalloc(cstate *S, int *keep, int nkeep) {
         map[d] = nfree ? freel[--nfree] : next++;
       }
       x->d = map[d];
+      if (x->op == O_SINCOS) { /* the second result (cos), its own slot */
+        int d2 = x->b;
+        map[d2] = nfree ? freel[--nfree] : next++;
+        x->b = map[d2];
+        if (last[d2] < c) freel[nfree++] = map[d2];
+      }
       if (last[d] < c) freel[nfree++] = map[d]; /* never read */
     } else {
       x->d = -1;
@@ -1874,8 +1952,11 @@ static void regalloc(cstate *S, int *keep, int nkeep) {
   for (int c = 0; c < S->ninit; c++) S->init[c].d = map[S->init[c].d];
   /* constants are slots 1 .. ninit now: an accumulation at a constant index
    * adds its block at once */
-  for (int c = 0; c < S->ncode; c++)
+  for (int c = 0; c < S->ncode; c++) {
     if (S->code[c].op == O_ACCA && S->code[c].a >= 1 && S->code[c].a <= S->ninit) S->code[c].p = 1;
+    /* and an integer operation by a constant: k = 1 (see run_block) */
+    if (S->code[c].op == O_IBIN && S->code[c].b >= 1 && S->code[c].b <= S->ninit) S->code[c].k = 1;
+  }
   for (int v = 0; v < S->nvecs; v++)
     if (S->vecs[v].kind == 1) S->vecs[v].ireg = map[S->vecs[v].ireg] >= 0 ? map[S->vecs[v].ireg] : 0;
   for (int i = 0; i < nkeep; i++)
@@ -2097,13 +2178,28 @@ static inline double block_sum(const double *v, int len) {
   return (s0 + s1) + (s2 + s3);
 }
 
+/* lin (a, b) = b == 0 ? 0 : a * b, element by element: the product masked
+ * by b != 0 (SSE2, every x86-64; the compiler does not vectorise the select) */
+static void run_lin(double *d, const double *a, const double *b, int len) {
+  int k = 0;
+#if defined(__SSE2__)
+  const __m128d z = _mm_setzero_pd();
+  for (; k + 2 <= len; k += 2) {
+    __m128d vb = _mm_loadu_pd(b + k);
+    _mm_storeu_pd(d + k, _mm_and_pd(_mm_mul_pd(_mm_loadu_pd(a + k), vb), _mm_cmpneq_pd(vb, z)));
+  }
+#endif
+  for (; k < len; k++) d[k] = b[k] == 0.0 ? 0.0 : a[k] * b[k];
+}
+
 /* RP[r]: where real register r's block is; R + r * B, except for a
  * sequential load, which points into its array instead of copying (registers
  * are written once per block, by their defining instruction only). */
 static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_t *I,
                      double *const *SC,
                      double *accs, abuf *aa) {
-  for (int k = 0; k < len; k++) I[k] = base + k; /* register 0: the index */
+  if (S->need_index)
+    for (int k = 0; k < len; k++) I[k] = base + k; /* register 0: the index */
   for (int c = 0; c < S->ncode; c++) {
     const ins *x = &S->code[c];
     if (x->op == O_LDSEQ) {
@@ -2148,20 +2244,39 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
 #ifdef HAVE_VMATH
       if (x->p == P_SIN && vmath_state == 1) vcos(rd, ra, len);
       else if (x->p == P_EXP && vmath_state == 1) vexp(rd, ra, len);
-      else
+      else if (x->p == P_COS && vmath_state == 1) {
+        vsin(rd, ra, len);
+        for (int k = 0; k < len; k++) rd[k] = -rd[k]; /* deriv1: -sin x */
+      } else
 #endif
       if (x->p == P_SIN) for (int k = 0; k < len; k++) rd[k] = cos(ra[k]);
       else for (int k = 0; k < len; k++) rd[k] = deriv1(x->p, ra[k]);
       break;
+    case O_SINCOS:
+#ifdef HAVE_VMATH
+      if (vmath_state == 1) {
+        fv_sincos(rd, rb, ra, len);
+        break;
+      }
+#endif
+      for (int k = 0; k < len; k++) {
+        rd[k] = sin(ra[k]);
+        rb[k] = cos(ra[k]);
+      }
+      break;
     case O_D2:
       if (x->p == P_MUL) for (int k = 0; k < len; k++) rd[k] = x->k ? ra[k] : rb[k];
+      else if (x->p == P_DIV && !x->k) /* prim_deriv2's d/dx of x / y: 1 / y */
+        _Pragma("omp simd") for (int k = 0; k < len; k++) rd[k] = 1.0 / rb[k];
+      else if (x->p == P_DIV) /* its d/dy: -x / y^2, scaled outside 2^(+-500) */
+        for (int k = 0; k < len; k++) {
+          double y = rb[k], ay = fabs(y);
+          rd[k] = ay > 0x1p-500 && ay < 0x1p500 ? -ra[k] / (y * y) : -(ra[k] / y) / y;
+        }
       else for (int k = 0; k < len; k++) rd[k] = deriv2(x->p, ra[k], rb[k], (int)x->k);
       break;
-    case O_LIN: /* the product computed unconditionally, so the select vectorises */
-      _Pragma("omp simd") for (int k = 0; k < len; k++) {
-        double m = ra[k] * rb[k];
-        rd[k] = rb[k] == 0.0 ? 0.0 : m;
-      }
+    case O_LIN: /* the product computed unconditionally and masked: no branch */
+      run_lin(rd, ra, rb, len);
       break;
     case O_LDR: {
       const double *src = S->arrs[x->k].d;
@@ -2192,26 +2307,49 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       for (int k = 0; k < len; k++)
         if (ia[k] < 0) return 1;
       break;
-    case O_IBIN:
-      for (int k = 0; k < len; k++) {
-        int64_t p = ia[k], q = ib[k], r;
-        switch (x->p) {
-        case P_IADD: if (__builtin_add_overflow(p, q, &r)) return 1; break;
-        case P_ISUB: if (__builtin_sub_overflow(p, q, &r)) return 1; break;
-        case P_IMUL: if (__builtin_mul_overflow(p, q, &r)) return 1; break;
-        case P_IDIV:
-          if (q == 0 || (p == INT64_MIN && q == -1)) return 1;
-          r = p / q;
+    case O_IBIN: {
+      /* one loop per operation; the checks of the reference's semantics */
+      int bad = 0;
+      switch (x->p) {
+      case P_IADD:
+        for (int k = 0; k < len; k++) bad |= __builtin_add_overflow(ia[k], ib[k], &id[k]);
+        break;
+      case P_ISUB:
+        for (int k = 0; k < len; k++) bad |= __builtin_sub_overflow(ia[k], ib[k], &id[k]);
+        break;
+      case P_IMUL:
+        for (int k = 0; k < len; k++) bad |= __builtin_mul_overflow(ia[k], ib[k], &id[k]);
+        break;
+      case P_IMOD:
+        if (x->k == 1 && ib[0] > 0 && ib[0] <= INT64_MAX / 2) {
+          /* a constant positive modulus (an index wrapped around a length):
+           * 0 <= p < 2q needs no division */
+          int64_t q = ib[0];
+          for (int k = 0; k < len; k++) {
+            int64_t p = ia[k];
+            if ((uint64_t)p < (uint64_t)(2 * q)) id[k] = p >= q ? p - q : p;
+            else id[k] = p % q;
+          }
           break;
-        case P_IMOD:
-          if (q == 0) return 1;
-          r = q == -1 ? 0 : p % q;
-          break;
-        default: return 1;
         }
-        id[k] = r;
+        for (int k = 0; k < len; k++) {
+          int64_t p = ia[k], q = ib[k];
+          if (q == 0) return 1;
+          id[k] = q == -1 ? 0 : p % q;
+        }
+        break;
+      case P_IDIV:
+        for (int k = 0; k < len; k++) {
+          int64_t p = ia[k], q = ib[k];
+          if (q == 0 || (p == INT64_MIN && q == -1)) return 1;
+          id[k] = p / q;
+        }
+        break;
+      default: return 1;
       }
+      if (bad) return 1;
       break;
+    }
     case O_INEG:
       for (int k = 0; k < len; k++) {
         if (ia[k] == INT64_MIN) return 1;
@@ -2289,20 +2427,11 @@ double fc_sum(const double *d, int64_t n) {
   double *part = malloc((size_t)nb * sizeof *part);
   if (!part) { /* sequential fallback, same block order */
     double s = 0;
-    for (int64_t b = 0; b < nb; b++) {
-      double p = 0;
-      for (int64_t i = b * B; i < n && i < (b + 1) * B; i++) p += d[i];
-      s += p;
-    }
+    for (int64_t b = 0; b < nb; b++) s += block_sum(d + b * B, (int)(n - b * B < B ? n - b * B : B));
     return s;
   }
 #pragma omp parallel for schedule(static) if (n >= fast_par_threshold_)
-  for (int64_t b = 0; b < nb; b++) {
-    double p = 0;
-    int64_t end = (b + 1) * B < n ? (b + 1) * B : n;
-    for (int64_t i = b * B; i < end; i++) p += d[i];
-    part[b] = p;
-  }
+  for (int64_t b = 0; b < nb; b++) part[b] = block_sum(d + b * B, (int)(n - b * B < B ? n - b * B : B));
   double s = 0;
   for (int64_t b = 0; b < nb; b++) s += part[b];
   free(part);
@@ -2657,6 +2786,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     }
   }
   dce(&S, out_reg);
+  fuse_sincos(&S);
   {
     int nk = nslots + 1, *keep = malloc((size_t)nk * sizeof *keep);
     if (keep) {
@@ -2668,9 +2798,10 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       free(keep);
     }
   }
+  S.need_index = reads_index(&S) || out_reg == 0;
   if (getenv("FAST_DEBUG")) {
     int nu = 0;
-    for (int c = 0; c < S.ncode; c++) nu += S.code[c].op == O_U || S.code[c].op == O_D1;
+    for (int c = 0; c < S.ncode; c++) nu += S.code[c].op == O_U || S.code[c].op == O_D1 || S.code[c].op == O_SINCOS;
     fprintf(stderr, "fast: loop term %d mode %d n %lld: %d instructions (%d transcendental), %d registers\n", t, mode, (long long)n, S.ncode, nu, S.nregs);
     if (getenv("FAST_DEBUG")[0] == '2')
       for (int c = 0; c < S.ncode; c++)
@@ -2689,9 +2820,9 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     for (c = 0; c < S.ncode; c++) {
       int op = S.code[c].op;
       if (!(op == O_ADD || op == O_MUL || op == O_LIN || op == O_LDSEQ || op == O_TOREAL ||
-            op == O_U || op == O_BIN || op == O_D1 || op == O_D2))
+            op == O_U || op == O_BIN || op == O_D1 || op == O_D2 || op == O_SINCOS))
         cheap = 0;
-      nexp += is_expensive(op, S.code[c].p);
+      nexp += op == O_SINCOS ? 2 : is_expensive(op, S.code[c].p);
     }
     if (nexp > 2) cheap = 0; /* recomputing it where it is inlined would cost too much */
     if (cheap) {
@@ -2843,12 +2974,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         else if (mode == FC_CHECK)
           for (int sl = 0; sl < nslots; sl++)
             memcpy(memo[sl] + base, RP[slot_reg[sl]], (size_t)len * sizeof(double));
-        else if (mode == 1) {
-          double s = 0;
-          const double *o = RP[out_reg];
-          for (int k = 0; k < len; k++) s += o[k];
-          accs[0] = s;
-        }
+        else if (mode == 1)
+          accs[0] = block_sum(RP[out_reg], len); /* fc_sum's order */
       }
     }
     free(R);

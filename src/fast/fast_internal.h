@@ -119,6 +119,12 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
 /* sum over an unboxed array, fixed-order blocked reduction */
 double fc_sum(const double *d, int64_t n);
 
+/* fast_vmath.c: s[k] = sin a[k], c[k] = cos a[k] for k < len (s or c may be
+ * NULL), at most 2 ulp from libm (4 lanes, AVX2 + FMA, when the CPU has them;
+ * libm otherwise); fv_sincos_vector: 1 iff the vector kernel runs */
+void fv_sincos(double *s, double *c, const double *a, int len);
+int fv_sincos_vector(void);
+
 extern fast_stats fast_stats_;
 extern int64_t fast_par_threshold_;
 extern unsigned fast_epoch_; /* incremented by every public evaluation call */
