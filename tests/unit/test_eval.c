@@ -515,6 +515,15 @@ static void test_errors(void) {
   CHECK(run_real(deep) == 1.0);
   for (int k = 0; k < 20; k++) deep = T(tm_op(P_NEG, deep));
   CHECK(fails_with(deep, "nested deeper than the limit"));
+  /* the same through `<+>` (lin_plus), nested in its left operand and in its
+   * right: each operand one level deeper, so the limit is met alike */
+  for (int side = 0; side < 2; side++) {
+    int one = rc(g0, 1), sum = one;
+    for (int k = 0; k < EVAL_MAX_DEPTH - 10; k++) sum = T(side ? tm_plus(one, sum) : tm_plus(sum, one));
+    CHECK(run_real(sum) == (double)(EVAL_MAX_DEPTH - 9));
+    for (int k = 0; k < 20; k++) sum = T(side ? tm_plus(one, sum) : tm_plus(sum, one));
+    CHECK(fails_with(sum, "nested deeper than the limit"));
+  }
   /* a deep term is re-run on the big stack after the small-stack attempt; the
    * attempt's allocations are released first, so a term whose single run
    * fits the heap limit (but not two runs) still evaluates. The single-run
