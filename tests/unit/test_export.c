@@ -147,6 +147,23 @@ int main(void) {
   if (got && strcmp(got, want_torch) != 0) fprintf(stderr, "got:\n%s\n", got);
   free(out);
   chad_free(p);
+  /* `length`, which the pinned program does not use, in both targets */
+  printf("export of length: len in Python, size() in C++\n");
+  {
+    static const char *lsrc = "def g (v : [real]) : real = toreal (length v)\n";
+    chad_prog *q = chad_load_string(lsrc, strlen(lsrc), "len.chad", &d);
+    CHECK(q != NULL);
+    out = NULL;
+    CHECK(q && chad_export(q, "g", "torch", &out, &d) == 0 && out &&
+          strstr(out, "def g(p0):\n    v0 = len(p0)\n    v1 = _real(float(v0))\n    return v1\n"));
+    free(out);
+    out = NULL;
+    CHECK(q && chad_export(q, "g", "adolc", &out, &d) == 0 && out &&
+          strstr(out, "(std::vector<adouble> p0) {\n  chad::I v0 = (chad::I)p0.size();\n"
+                      "  adouble v1 = chad::toreal(v0);\n  return v1;\n}\n"));
+    free(out);
+    chad_free(q);
+  }
   /* a parameter type whose C++ name is over the 1024 characters of its
    * buffer (a pair nested 60 deep: 1227) is refused, not cut short */
   printf("export to ADOL-C: a type too large for the C++ export\n");
