@@ -1076,6 +1076,7 @@ def main():
         for w in workers[1:]:
             w.clone(workers[0])
         print(f"mutation: {len(workers)} scratch tree(s) built in {time.time() - t0:.0f} s", flush=True)
+        print("mutation: suite time bounds on each suite's own time (CPU plus time blocked)", flush=True)
         cost = TYPICAL_COST if a.no_baseline or a.code_only else baseline(workers, kinds)
         results, lock, times = [], threading.Lock(), {}
         if a.resume:  # the results of the logs kept, their mutants not run again
@@ -1190,7 +1191,7 @@ def finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, wa
 
 
 RESULTS = "killed|timeout|FAIL mutant survived:|equivalent|proof-only|nocompile|same-code"
-LOG_LINE = re.compile(r"^\[\d+/\d+\] (" + RESULTS + r") (.+?) @(\S+:\d+:\d+)(?: \((.*)\))? (\d+)s "
+LOG_LINE = re.compile(r"^\[\d+/(\d+)\] (" + RESULTS + r") (.+?) @(\S+:\d+:\d+)(?: \((.*)\))? (\d+)s "
                       r"\(build \d+s\)(?: same code as (\S+))?$")
 
 
@@ -1208,7 +1209,8 @@ def read_logs(paths, by_id):
     the logs' seeds, -j, commits, command lines, wall minutes, and the
     mutants printed as survivors not accounted for ('FAIL') at the time"""
     got = {}
-    meta = {"seed": [], "jobs": [], "commit": [], "command": [], "wall": 0.0, "failed": set()}
+    meta = {"seed": [], "jobs": [], "commit": [], "command": [], "wall": 0.0, "failed": set(), "drawn": 0,
+            "wallbound": []}
     for path in paths:
         for ln in open(path, encoding="utf-8"):
             ln = ln.rstrip("\n")
@@ -1219,13 +1221,19 @@ def read_logs(paths, by_id):
                 meta["commit"].append(m0.group(3) + (" (modified)" if m0.group(4) else ""))
             if ln.startswith("mutation: command: "):
                 meta["command"].append(ln[len("mutation: command: "):])
+                if "--resume" not in ln:  # --resume came with the measure: a part resumed has it
+                    meta["wallbound"].append(path)  # until the line below says otherwise
+            if ln.startswith("mutation: suite time bounds on each suite's own time") and \
+                    path in meta["wallbound"]:
+                meta["wallbound"].remove(path)
             mw = re.search(r"wall ([\d.]+) min$", ln)
             if mw:
                 meta["wall"] += float(mw.group(1)) * 60
             mr = LOG_LINE.match(ln)
             if not mr:
                 continue
-            res, mid, why, secs, twin = mr.group(1), mr.group(2), mr.group(4) or "", float(mr.group(5)), mr.group(6)
+            meta["drawn"] = int(mr.group(1))
+            res, mid, why, secs, twin = mr.group(2), mr.group(3), mr.group(5) or "", float(mr.group(6)), mr.group(7)
             if mid not in by_id:
                 print(f"mutation: {mid}: no such mutant now (stale), left out")
                 continue
@@ -1263,7 +1271,7 @@ def from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale):
         run = ap_run(a.log_command)
         a.sample, a.per_file = run.sample, run.per_file
     a.jobs = "/".join(sorted({f"-j{j}" for j in meta["jobs"]})) or "-j?"
-    a.parts = len(a.from_log)
+    a.parts, a.drawn, a.wallbound = len(a.from_log), meta["drawn"], meta["wallbound"]
     seed = meta["seed"][0] if meta["seed"] else 0
     commit = ", ".join(dict.fromkeys(meta["commit"])) or "?"
     return finish(a, results, times, srcs, seed, by_id, every, commit, "", kinds, meta["wall"], {}, equiv,
@@ -1317,6 +1325,9 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
         "",
         f"- commit {commit}{' with uncommitted changes' if dirty else ''}; "
         f"{len(rows)} mutants of the {total} generated over the files selected"
+        + (f" (the run was stopped after {len(rows)} of the {a.drawn} it drew; it takes the files in turn, "
+           "one mutant of each a round, so the mutants tested are spread over the files alike)"
+           if getattr(a, "drawn", 0) > len(rows) else "")
         + (f" (a sample drawn with seed {seed})" if a.sample else "")
         + (f" ({a.per_file} drawn from each file with seed {seed})" if a.per_file else "") + ";",
         "- per mutant: only the objects that include the mutated file recompiled (-fPIC) and libchad.so "
@@ -1331,8 +1342,11 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
         "tests/certified/cli.sh and check.sh; proptest: the property tests, PROPTEST_N=200 PROPTEST_SEED=1);",
         "- time bound per suite 3 x its time on the unmutated tree + 10 s; past it the suite runs again "
         "under 10 x + 60 s and only a second time-out kills (a suite's time: the CPU time of its processes "
-        "plus the time none of them is running or waiting for a core; runs of a tool from before that "
-        f"measure counted wall time); wall time {wall / 60:.0f} min at {a.jobs if isinstance(a.jobs, str) else f'-j{a.jobs}'} "
+        "plus the time none of them is running or waiting for a core"
+        + (f"; the part{'s' if len(getattr(a, 'wallbound', [])) > 1 else ''} in "
+           f"{', '.join(os.path.basename(x) for x in a.wallbound)}, run by the tool before that measure, "
+           "counted wall time" if getattr(a, "wallbound", []) else "")
+        + f"); wall time {wall / 60:.0f} min at {a.jobs if isinstance(a.jobs, str) else f'-j{a.jobs}'} "
         "on a shared 2-core machine;",
         "- time per mutant (build and suites; seconds): " + "; ".join(
             f"{c} {len(times[c])}: median {statistics.median(times[c]):.0f}, mean "
