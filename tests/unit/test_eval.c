@@ -524,6 +524,34 @@ static void test_errors(void) {
     for (int k = 0; k < 20; k++) sum = T(side ? tm_plus(one, sum) : tm_plus(sum, one));
     CHECK(fails_with(sum, "nested deeper than the limit"));
   }
+  /* ... and in the reference order that `<+>` falls back to when the merged
+   * evaluation fails: `f <| 1.0 <+> b`, b an index out of bounds, f's body
+   * neg (... neg y) nested n deep. The merge defers f <| 1.0 (its body not
+   * yet run) and fails at b; the fallback then runs f <| 1.0 one level
+   * below the <+>. So where f <| 1.0 alone first exceeds the limit (n1),
+   * inside the <+> it does one level earlier (n1 - 1), and n1 - 2 reaches b */
+  {
+    int gl = ctx_extend(g0, R);
+    int bad = T(tm_index(iota(g0, 2, 1), ic(g0, 5)));
+    int body = var(gl, 0), prev1 = -1, prev2 = -1, n1 = -1;
+    for (int k = 0; k < EVAL_MAX_DEPTH - 20; k++) body = T(tm_op(P_NEG, body));
+    for (int n = EVAL_MAX_DEPTH - 20; n < EVAL_MAX_DEPTH + 20 && n1 < 0; n++) {
+      eval_error e1;
+      if (!eval_ref(H, T(tm_lapp(T(tm_llam(R, body)), rc(g0, 1))), NULL, &e1) &&
+          strstr(e1.msg, "nested deeper than the limit"))
+        n1 = n;
+      else {
+        prev2 = prev1;
+        prev1 = body;
+        body = T(tm_op(P_NEG, body));
+      }
+    }
+    CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
+    if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
+      CHECK(fails_with(T(tm_plus(T(tm_lapp(T(tm_llam(R, prev1)), rc(g0, 1))), bad)), "nested deeper than the limit"));
+      CHECK(fails_with(T(tm_plus(T(tm_lapp(T(tm_llam(R, prev2)), rc(g0, 1))), bad)), "index 5 out of bounds"));
+    }
+  }
   /* a deep term is re-run on the big stack after the small-stack attempt; the
    * attempt's allocations are released first, so a term whose single run
    * fits the heap limit (but not two runs) still evaluates. The single-run
