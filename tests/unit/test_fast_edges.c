@@ -260,6 +260,28 @@ static void test_depth_limit(heap *h) {
              "%d levels: past the depth limit (reference: %s; fast: %s)", n, vr ? "a value" : er.msg,
              vf ? "a value" : ef.msg);
   }
+  /* onehot (ineg (... (ineg 0))) 1.0, nested through its index: where the
+   * reference evaluator first meets the limit, the fast one does too, and
+   * one level less both evaluate */
+  printf("depth limit: a onehot nested through its index, both evaluators alike\n");
+  prog_setup();
+  int idx = tm_iconst(CTX_EMPTY, 0), n1 = -1;
+  for (int k = 0; k < EVAL_MAX_DEPTH - 5 && idx >= 0; k++) idx = tm_op(P_INEG, idx);
+  for (int n = EVAL_MAX_DEPTH - 5; n < EVAL_MAX_DEPTH + 5 && n1 < 0 && idx >= 0; n++) {
+    int t = tm_onehot(idx, tm_rconst(CTX_EMPTY, 1.0));
+    eval_error er, ef;
+    memset(&er, 0, sizeof er);
+    memset(&ef, 0, sizeof ef);
+    const value *vr = t >= 0 ? eval_ref(h, t, NULL, &er) : NULL, *vf = t >= 0 ? eval_fast(h, t, NULL, &ef) : NULL;
+    if (!vr) {
+      n1 = n;
+      CHECKM(t >= 0 && !vf && strstr(er.msg, "nested deeper") && strstr(ef.msg, "nested deeper"),
+             "%d levels: past the depth limit (reference: %s; fast: %s)", n, er.msg, vf ? "a value" : ef.msg);
+    } else
+      CHECKM(vf != NULL, "%d levels: within the limit (fast: %s)", n, vf ? "ok" : ef.msg);
+    idx = tm_op(P_INEG, idx);
+  }
+  CHECKM(n1 > EVAL_MAX_DEPTH - 5, "the limit met past %d levels (%d)", EVAL_MAX_DEPTH - 5, n1);
 }
 
 /* fv_export's depth limit through the entries of sparse arrays: a chain of n
