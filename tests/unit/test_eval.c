@@ -224,8 +224,8 @@ static void test_zero_plus(void) {
   CHECK(bz && bz->kind == V_BAG && bz->u.entries.count == 1);
   /* comparing bags of bags (lists spliced into lists, walked with a host
    * stack) frees what it allocates: repeated, it leaves the bytes in use as
-   * they were (glibc's count; 0 under ASan, whose LeakSanitizer checks the
-   * same at exit) */
+   * they were (glibc's count of its own allocations; under ASan, whose
+   * allocator glibc does not count, LeakSanitizer checks the same at exit) */
   int bb = T(tm_plus(T(tm_plus(bag, b1)), T(tm_plus(b2, bag))));
   const value *bbv = run(T(tm_plus(bb, bb))), *bbw = run(T(tm_plus(bb, bb)));
   CHECK(bbv && bbw && bbv->kind == V_BAG && bbv->u.entries.count == 12);
