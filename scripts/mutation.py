@@ -468,12 +468,14 @@ UNIT_TARGETS = [  # (source prefix, unit tests that look at it first)
     ("src/diag.c", ["test_diag"]),
     ("src/export/", ["test_export"]),
 ]
-# seconds per suite on the unmutated tree (a baseline run's on the shared 2-core
-# machine, load 3-9), for --no-baseline; a suite not listed: 1 s
-TYPICAL_COST = {"test_prim_accuracy": 18.5, "test_fast": 13.8, "test_fast_vec": 10.4,
-                "test_surface_target": 4.8, "test_surface": 2.9, "test_kernel_types": 2.2,
-                "test_eval": 1.0, "cli": 79, "certified-cli": 1.6, "certified-check": 14,
-                "proptest": 1.4}
+# seconds per suite on the unmutated tree, measured as run() measures them
+# (CPU plus time blocked; a baseline of the shared 2-core machine at load
+# 10-15, so not inflated by waiting for a core), for --no-baseline; a suite
+# not listed: 1 s
+TYPICAL_COST = {"test_prim_accuracy": 5.3, "test_fast": 4.4, "test_fast_vec": 3.9,
+                "test_surface_target": 1.0, "test_surface": 0.8, "test_kernel_types": 0.6,
+                "test_api_misuse": 1.2, "test_eval": 0.5, "cli": 26.9, "certified-cli": 0.4,
+                "certified-check": 3.4, "proptest": 0.3}
 PROPTEST_ENV = {"PROPTEST_N": "200", "PROPTEST_SEED": "1", "PROPTEST_QUIET": "1"}
 CLI_ENV = {"CHAD_CLI_SEED": "1"}  # the command-line tests' one random case fixed: every suite deterministic
 MUT = "build/mut"  # the scratch tree's own build (Worker)
@@ -560,34 +562,79 @@ def on_term(*_):
             pass
 
 
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def session_usage(sid):
+    """(CPU seconds, runnable) of the processes of session sid now: each live
+    process's own time and that of the children it has reaped (so a process
+    that ended counts through its parent), and whether one of them is running
+    or waiting for a core (state R) or for the disk (D)"""
+    cpu, busy = 0, False
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat", "rb") as f:
+                st = f.read()
+        except OSError:
+            continue
+        fs = st[st.rfind(b")") + 2:].split()
+        if len(fs) < 15 or int(fs[3]) != sid:  # fs[0] state, fs[3] session, fs[11:15] times
+            continue
+        cpu += int(fs[11]) + int(fs[12]) + int(fs[13]) + int(fs[14])
+        busy = busy or fs[0] in (b"R", b"D")
+    return cpu / CLK_TCK, busy
+
+
 def run(cmd, cwd, timeout, env=None):
     """(status, seconds, output tail); status 'ok', 'fail' or 'timeout'.
-    The command runs in its own process group, killed whole on timeout."""
+    The command runs in its own session (process group), killed whole on
+    timeout. Its time is not wall time but its own: the CPU time of its
+    processes plus the wall time during which none of them was running or
+    waiting for a core (sleeping, blocked). A suite starved by other work on a
+    loaded machine is waiting for a core, so its time does not grow; a loop
+    spends CPU and a hang sleeps, so either reaches the bound."""
     e = dict(os.environ)
     # OpenMP threads that sleep when idle and no more than the cores: spinning
     # threads on an oversubscribed machine slow a test by 10 times or more
     e.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     e.setdefault("OMP_NUM_THREADS", "2")
     e.update(env or {})
-    t0 = time.time()
     if STOP.is_set():
         return "fail", 0.0, "stopped"
-    p = subprocess.Popen(cmd, cwd=cwd, env=e, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                         stdin=subprocess.DEVNULL, start_new_session=True)
-    RUNNING.add(p.pid)
-    try:
-        out, _ = p.communicate(timeout=timeout)
-        st = "ok" if p.returncode == 0 else "fail"
-    except subprocess.TimeoutExpired:
+    with tempfile.TemporaryFile() as out:
+        p = subprocess.Popen(cmd, cwd=cwd, env=e, stdout=out, stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL, start_new_session=True)
+        RUNNING.add(p.pid)
+        cpu = idle = 0.0
+        last, step, st = time.time(), 0.01, None
         try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        out, _ = p.communicate()
-        st = "timeout"
-    finally:
-        RUNNING.discard(p.pid)
-    return st, time.time() - t0, out.decode("utf-8", "replace")[-2000:]
+            while st is None:
+                time.sleep(step)
+                pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+                if pid:  # ended: its own time and its reaped children's
+                    p.returncode = os.waitstatus_to_exitcode(status)
+                    cpu = max(cpu, ru.ru_utime + ru.ru_stime)
+                    st = "ok" if p.returncode == 0 else "fail"
+                    break
+                now = time.time()
+                c, busy = session_usage(p.pid)
+                if c <= cpu and not busy:
+                    idle += now - last
+                cpu, last, step = max(cpu, c), now, min(1.0, step * 2)
+                if cpu + idle > timeout:
+                    try:
+                        os.killpg(p.pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                    p.wait()
+                    st = "timeout"
+        finally:
+            RUNNING.discard(p.pid)
+        out.seek(max(0, out.seek(0, 2) - 2000))
+        tail = out.read().decode("utf-8", "replace")
+    return st, cpu + idle, tail
 
 
 def make_var(name):
@@ -609,6 +656,7 @@ class Worker:
 
     def __init__(self, base, k):
         self.dir = os.path.join(base, f"w{k}")
+        self.digests = {}
 
     def copy_tree(self):
         files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
@@ -690,9 +738,12 @@ class Worker:
             for dep in rule.split(":", 1)[1].split():
                 self.users.setdefault(os.path.normpath(dep), []).append(o)
 
-    def apply(self, m, src):
-        """m written into the tree and built: (True, '') or (False, the first
-        compiler error). Every file rebuilt is first moved aside for restore()."""
+    def apply(self, m, src, link=True):
+        """m written into the tree and built: (True, '', code) or (False, the
+        first compiler error, None). code is SAME when every object rebuilt
+        is the original's (then nothing is linked), else the mutated file
+        with the digests of its objects (None if one could not be read).
+        Every file rebuilt is first moved aside for restore()."""
         objs = self.users.get(m.file, [])
         self.moved = []
         if not objs:
@@ -712,12 +763,23 @@ class Worker:
             st, _, out = self.compile(o)
             if st != "ok":
                 err = [ln for ln in out.splitlines() if "error" in ln] or out.strip().splitlines() or ["failed"]
-                return False, err[0][:160]
+                return False, err[0][:160], None
+        code = tuple(object_digest(os.path.join(self.dir, o)) for o in objs)
+        if None not in code and code == tuple(self.orig_digest(o) for o in objs):
+            return True, "", SAME  # nothing to link or run: the original's code
+        if not link:
+            return True, "", (m.file,) + code if None not in code else None
         for x in sorted(outs, key=lambda x: not x.endswith("libchad.so")):  # the library first
             st, _, out = self.link(x)
             if st != "ok":
-                return False, f"link {x}: " + (out.strip().splitlines() or [""])[0][:120]
-        return True, ""
+                return False, f"link {x}: " + (out.strip().splitlines() or [""])[0][:120], None
+        return True, "", (m.file,) + code if None not in code else None
+
+    def orig_digest(self, o):
+        """object_digest of the unmutated object o (moved aside while a mutant is built)"""
+        if o not in self.digests:
+            self.digests[o] = object_digest(os.path.join(self.dir, o + ".orig"))
+        return self.digests[o]
 
     def restore(self, m, src):
         """the original text and every file rebuilt for the mutant put back"""
@@ -759,24 +821,74 @@ def bounds(cost, name, scale):
     return scale * (3 * c + 10), scale * (10 * c + 60)
 
 
-def test_mutant(w, m, src, kinds, cost, scale):
-    """(result, detail, seconds of build): killed / timeout / survived / nocompile"""
+SAME = "same"      # Worker.apply's code of a mutant compiled to the original's objects
+CODE = {}          # (file, object digests) -> (id, result, detail) of the mutant tested with that code
+CODE_LOCK = threading.Lock()
+
+
+def object_digest(path):
+    """SHA-1 of an object file without its debug sections (where line and
+    column numbers live: a mutant that only moves text within a line changes
+    them, not the code); None if objcopy fails"""
+    with tempfile.TemporaryDirectory() as d:
+        t = os.path.join(d, "o")
+        r = subprocess.run(["objcopy", "--strip-debug", path, t], capture_output=True)
+        if r.returncode != 0:
+            return None
+        with open(t, "rb") as f:
+            return hashlib.sha1(f.read()).hexdigest()
+
+
+def code_mutant(w, m, src):
+    """(result, detail, seconds of build, twin) of --code-only: the mutant
+    compiled, not linked nor run: same-code, nocompile, or 'distinct' (its
+    objects neither the original's nor those of a mutant seen before; twin
+    set when they are a mutant's seen before)"""
     t0 = time.time()
     try:
-        ok, why = w.apply(m, src)
+        ok, why, code = w.apply(m, src, link=False)
         tb = time.time() - t0
         if not ok:
-            return "nocompile", why, tb
+            return "nocompile", why, tb, None
+        if code == SAME:
+            return "same-code", "object code identical to the original", tb, None
+        with CODE_LOCK:
+            twin = CODE.setdefault(code, (m.id, "distinct", "")) if code else (m.id, "distinct", "")
+        return "distinct", "", tb, (twin[0] if twin[0] != m.id else None)
+    finally:
+        w.restore(m, src)
+
+
+def test_mutant(w, m, src, kinds, cost, scale):
+    """(result, detail, seconds of build, twin): killed / timeout / survived /
+    nocompile / same-code (its objects are the original's: the same program,
+    nothing run); twin: the id of a mutant tested before whose objects are
+    this one's, whose result it takes (spec/mutation.md "Same object code")"""
+    t0 = time.time()
+    try:
+        ok, why, code = w.apply(m, src)
+        tb = time.time() - t0
+        if not ok:
+            return "nocompile", why, tb, None
+        if code == SAME:
+            return "same-code", "object code identical to the original", tb, None
+        with CODE_LOCK:
+            twin = CODE.get(code)
+        if twin:
+            return twin[1], twin[2], tb, twin[0]
+        res, why = "survived", ""
         for name, cmd, env in suite_plan(m, kinds, cost):
             tight, confirm = bounds(cost, name, scale)
             st, _, out = run(cmd, w.dir, tight, env)
             if st == "timeout":
                 st, _, out = run(cmd, w.dir, confirm, env)
-            if st == "fail":
-                return "killed", name, tb
-            if st == "timeout":
-                return "timeout", name, tb
-        return "survived", "", tb
+            if st in ("fail", "timeout"):
+                res, why = ("killed" if st == "fail" else "timeout"), name
+                break
+        if code and not STOP.is_set():
+            with CODE_LOCK:
+                CODE.setdefault(code, (m.id, res, why))
+        return res, why, tb, None
     finally:
         w.restore(m, src)
 
@@ -794,7 +906,7 @@ def diff_of(m, src):
     return "\n".join([f"@@ {m.file}:{m.line} ({m.fn or 'file scope'}) @@"] + old + nw)
 
 
-COLS = ["killed", "timeout", "survived", "equivalent", "proof-only", "nocompile"]
+COLS = ["killed", "timeout", "survived", "equivalent", "proof-only", "same-code", "nocompile"]
 
 
 def score(c):
@@ -846,9 +958,15 @@ def main():
     ap.add_argument("--record", help="merge the killed mutants' ids (with the suite that killed each) into this file")
     ap.add_argument("--from-record", help="draw the sample from the ids in this file recorded killed by a "
                     "failing suite, not by a time-out (a regression check)")
-    ap.add_argument("--from-log", metavar="LOG",
-                    help="no run: the summary, --report and --record from the result lines of a run's output, "
-                         "classified with the lists as they are now (survivors argued since)")
+    ap.add_argument("--from-log", metavar="LOG", nargs="+",
+                    help="no run: the summary, --report and --record from the result lines of runs' output "
+                         "(a run and its --resume parts), classified with the lists and the kill record as "
+                         "they are now (survivors argued or killed since)")
+    ap.add_argument("--code-only", action="store_true",
+                    help="compile the mutants and compare their object code only (no suites): how many are "
+                         "the original's or another's")
+    ap.add_argument("--resume", metavar="LOG", nargs="+",
+                    help="keep the results these logs of the same run printed; run only the other mutants")
     ap.add_argument("--log-command", help="with --from-log: the run's command line, where its log lacks it")
     ap.add_argument("--history", default=KILLED,
                     help="the kill history ordering the suites ('ID | killed by SUITE' lines; default %(default)s)")
@@ -958,9 +1076,20 @@ def main():
         for w in workers[1:]:
             w.clone(workers[0])
         print(f"mutation: {len(workers)} scratch tree(s) built in {time.time() - t0:.0f} s", flush=True)
-        cost = TYPICAL_COST if a.no_baseline else baseline(workers, kinds)
+        print("mutation: suite time bounds on each suite's own time (CPU plus time blocked)", flush=True)
+        cost = TYPICAL_COST if a.no_baseline or a.code_only else baseline(workers, kinds)
         results, lock, times = [], threading.Lock(), {}
-        pool = list(chosen)
+        if a.resume:  # the results of the logs kept, their mutants not run again
+            done, dtimes, _ = read_logs(a.resume, by_id)
+            sel = {m.id for m in chosen}
+            for (m, res, why, twin), secs in zip(done, dtimes):
+                if m.id in sel:
+                    res = classify(res, m.id, twin, equiv, proof_only)
+                    results.append((m, res, why, twin))
+                    times.setdefault(res, []).append(secs)
+            print(f"mutation: {len(results)} results kept from {', '.join(a.resume)}", flush=True)
+        kept = {r[0].id for r in results}
+        pool = [m for m in chosen if m.id not in kept]
 
         def loop(w):
             while True:
@@ -969,21 +1098,21 @@ def main():
                         return
                     m = pool.pop(0)
                 t0 = time.time()
-                res, why, tb = test_mutant(w, m, srcs[m.file], kinds, cost, a.timeout_scale)
+                if a.code_only:
+                    res, why, tb, twin = code_mutant(w, m, srcs[m.file])
+                else:
+                    res, why, tb, twin = test_mutant(w, m, srcs[m.file], kinds, cost, a.timeout_scale)
                 if STOP.is_set():
                     return  # an interrupted mutant has no result
-                if res == "survived" and m.id in equiv:
-                    res = "equivalent"
-                elif res == "survived" and m.id in proof_only:
-                    res = "proof-only"
+                res = classify(res, m.id, twin, equiv, proof_only)
                 secs = time.time() - t0
                 with lock:
-                    results.append((m, res, why))
+                    results.append((m, res, why, twin))
                     times.setdefault(res, []).append(secs)
                     n = len(results)
                 tag = {"survived": "FAIL mutant survived:", "timeout": "timeout"}.get(res, res)
                 print(f"[{n}/{len(chosen)}] {tag} {m.id} @{m.where}{' (' + why + ')' if why else ''} "
-                      f"{secs:.0f}s (build {tb:.0f}s)", flush=True)
+                      f"{secs:.0f}s (build {tb:.0f}s){' same code as ' + twin if twin else ''}", flush=True)
 
         with ThreadPoolExecutor(len(workers)) as ex:
             list(ex.map(loop, workers))
@@ -995,16 +1124,48 @@ def main():
 
     if STOP.is_set():
         print("mutation: stopped by a signal; partial results")
+    if a.code_only:
+        return code_summary(results, times, time.time() - t_start)
     return finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, time.time() - t_start,
                   cost, equiv, proof_only, stale)
+
+
+def code_summary(results, times, wall):
+    """--code-only: how many mutants need their suites run"""
+    n = {}
+    for _, res, _, twin in results:
+        k = "twin" if twin else res
+        n[k] = n.get(k, 0) + 1
+    comp = len(results) - n.get("nocompile", 0)
+    print()
+    for k, what in (("nocompile", "not compiling"), ("same-code", "object code the original's (same-code)"),
+                    ("twin", "object code a mutant's seen before (takes its result)"),
+                    ("distinct", "distinct object code (to be run)")):
+        print(f"  {what}: {n.get(k, 0)}")
+    bt = [t for ts in times.values() for t in ts]
+    print(f"of {comp} compiling mutants, {n.get('distinct', 0)} need their suites run "
+          f"({100.0 * n.get('distinct', 0) / max(1, comp):.1f}%); build per mutant: median "
+          f"{statistics.median(bt) if bt else 0:.1f} s, mean {statistics.mean(bt) if bt else 0:.1f} s; "
+          f"wall {wall / 60:.1f} min")
+    return 0
+
+
+def classify(res, mid, twin, equiv, proof_only):
+    """a survivor listed in the equivalent or proof-only list (under its own id
+    or its same-code twin's) is counted as such"""
+    if res in ("survived", "equivalent", "proof-only"):
+        ids = (mid, twin) if twin else (mid,)
+        return ("equivalent" if any(i in equiv for i in ids) else
+                "proof-only" if any(i in proof_only for i in ids) else "survived")
+    return res
 
 
 def finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, wall, cost, equiv, proof_only,
            stale):
     """the summary, the report and the record of a run's results; the exit status"""
     results.sort(key=lambda r: r[0].id)
-    rows = [(m, res) for m, res, _ in results]
-    surv = [(m, why) for m, res, why in results if res == "survived"]
+    rows = [(m, res) for m, res, _, _ in results]
+    surv = [(m, why) for m, res, why, _ in results if res == "survived"]
     counts = dict.fromkeys(COLS, 0)
     for _, res in rows:
         counts[res] += 1
@@ -1013,6 +1174,9 @@ def finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, wa
         print(f"  {c:11s} {counts[c]}" + (f"   per mutant: median {statistics.median(times[c]):.0f} s, "
                                           f"mean {statistics.mean(times[c]):.0f} s, max {max(times[c]):.0f} s"
                                           if times.get(c) else ""))
+    ntwin = sum(1 for r in results if r[3])
+    if ntwin:
+        print(f"  ({ntwin} of them took the result of a mutant tested before with the same object code)")
     print(f"mutation score {score(counts)} (killed + timeout over all compiling mutants not argued "
           f"equivalent; proof-only counted as not killed), wall {wall / 60:.1f} min")
     if a.report and rows:
@@ -1026,8 +1190,9 @@ def finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, wa
     return 1 if surv or nstale else 0
 
 
-LOG_LINE = re.compile(r"^\[\d+/\d+\] (killed|timeout|FAIL mutant survived:|equivalent|proof-only|nocompile) "
-                      r"(.+?) @(\S+:\d+:\d+)(?: \((.*)\))? (\d+)s \(build \d+s\)$")
+RESULTS = "killed|timeout|FAIL mutant survived:|equivalent|proof-only|nocompile|same-code"
+LOG_LINE = re.compile(r"^\[\d+/(\d+)\] (" + RESULTS + r") (.+?) @(\S+:\d+:\d+)(?: \((.*)\))? (\d+)s "
+                      r"\(build \d+s\)(?: same code as (\S+))?$")
 
 
 def ap_run(cmd):
@@ -1037,37 +1202,79 @@ def ap_run(cmd):
     return argparse.Namespace(sample=get("--sample"), per_file=get("--per-file"))
 
 
+def read_logs(paths, by_id):
+    """the results the runs printed to these logs (a mutant in several: the
+    last), as ([(mutant, result, detail, twin)], [seconds], meta); a result
+    is the one printed ('survived' for a survivor, listed or not); meta:
+    the logs' seeds, -j, commits, command lines, wall minutes, and the
+    mutants printed as survivors not accounted for ('FAIL') at the time"""
+    got = {}
+    meta = {"seed": [], "jobs": [], "commit": [], "command": [], "wall": 0.0, "failed": set(), "drawn": 0,
+            "wallbound": []}
+    for path in paths:
+        for ln in open(path, encoding="utf-8"):
+            ln = ln.rstrip("\n")
+            m0 = re.match(r"mutation seed (\d+): .*, -j(\d+), commit (\w+)( \(modified\))?", ln)
+            if m0:
+                meta["seed"].append(int(m0.group(1)))
+                meta["jobs"].append(int(m0.group(2)))
+                meta["commit"].append(m0.group(3) + (" (modified)" if m0.group(4) else ""))
+            if ln.startswith("mutation: command: "):
+                meta["command"].append(ln[len("mutation: command: "):])
+                if "--resume" not in ln:  # --resume came with the measure: a part resumed has it
+                    meta["wallbound"].append(path)  # until the line below says otherwise
+            if ln.startswith("mutation: suite time bounds on each suite's own time") and \
+                    path in meta["wallbound"]:
+                meta["wallbound"].remove(path)
+            mw = re.search(r"wall ([\d.]+) min$", ln)
+            if mw:
+                meta["wall"] += float(mw.group(1)) * 60
+            mr = LOG_LINE.match(ln)
+            if not mr:
+                continue
+            meta["drawn"] = int(mr.group(1))
+            res, mid, why, secs, twin = mr.group(2), mr.group(3), mr.group(5) or "", float(mr.group(6)), mr.group(7)
+            if mid not in by_id:
+                print(f"mutation: {mid}: no such mutant now (stale), left out")
+                continue
+            if res == "FAIL mutant survived:":
+                meta["failed"].add(mid)
+            if res in ("FAIL mutant survived:", "equivalent", "proof-only"):
+                res = "survived"
+            got[mid] = ((by_id[mid], res, why, twin), secs)
+    return [r for r, _ in got.values()], [t for _, t in got.values()], meta
+
+
 def from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale):
-    """finish() on the results a run printed (its seed, commit and wall time
-    from its first and summary lines), each survivor classified again"""
-    results, times, seed, commit, dirty, wall = [], {}, 0, "?", "", 0.0
-    for ln in open(a.from_log, encoding="utf-8"):
-        ln = ln.rstrip("\n")
-        m0 = re.match(r"mutation seed (\d+): .*, -j(\d+), commit (\w+)( \(modified\))?", ln)
-        if m0:
-            seed, a.jobs, commit, dirty = int(m0.group(1)), int(m0.group(2)), m0.group(3), m0.group(4) or ""
-        if ln.startswith("mutation: command: ") and not a.log_command:
-            a.log_command = ln[len("mutation: command: "):]
-        mw = re.search(r"wall ([\d.]+) min$", ln)
-        if mw:
-            wall = float(mw.group(1)) * 60
-        mr = LOG_LINE.match(ln)
-        if not mr:
-            continue
-        res, mid, why, secs = mr.group(1), mr.group(2), mr.group(4) or "", float(mr.group(5))
-        if mid not in by_id:
-            print(f"mutation: {mid}: no such mutant now (stale), left out")
-            continue
-        res = {"FAIL mutant survived:": "survived"}.get(res, res)
-        if res in ("survived", "equivalent", "proof-only"):
-            res = "equivalent" if mid in equiv else "proof-only" if mid in proof_only else "survived"
-        results.append((by_id[mid], res, why))
-        times.setdefault(res, []).append(secs)
-    print(f"mutation: {len(results)} results read from {a.from_log}")
+    """finish() on the results runs printed (their seeds, commits and wall
+    times from their first and summary lines), each survivor classified
+    again: argued equivalent or proof-only since, or killed since by a test
+    written after the run (recorded 'killed by SUITE' in the kill record by
+    a run of the tool on that mutant alone); those are reported apart"""
+    raw, secs, meta = read_logs(a.from_log, by_id)
+    rec = read_list(KILLED)
+    results, times, a.after = [], {}, {}
+    for (m, res, why, twin), t in zip(raw, secs):
+        res = classify(res, m.id, twin, equiv, proof_only)
+        if res == "survived":
+            k = re.match(r"(killed by|timeout in) (\S+)$", rec.get(m.id, ""))
+            if k:
+                res, why = ("killed" if k.group(1) == "killed by" else "timeout"), k.group(2)
+                a.after[m.id] = f"killed by {why} (a test written after the run; the tool on this mutant alone)"
+        elif m.id in meta["failed"] and res in ("equivalent", "proof-only"):
+            a.after[m.id] = f"{res} (argued after the run)"
+        results.append((m, res, why, twin))
+        times.setdefault(res, []).append(t)
+    print(f"mutation: {len(results)} results read from {', '.join(a.from_log)}")
+    a.log_command = a.log_command or (meta["command"][0] if meta["command"] else None)
     if a.log_command:  # the sample as the run drew it, for the report
         run = ap_run(a.log_command)
         a.sample, a.per_file = run.sample, run.per_file
-    return finish(a, results, times, srcs, seed, by_id, every, commit, dirty, kinds, wall, {}, equiv,
+    a.jobs = "/".join(sorted({f"-j{j}" for j in meta["jobs"]})) or "-j?"
+    a.parts, a.drawn, a.wallbound = len(a.from_log), meta["drawn"], meta["wallbound"]
+    seed = meta["seed"][0] if meta["seed"] else 0
+    commit = ", ".join(dict.fromkeys(meta["commit"])) or "?"
+    return finish(a, results, times, srcs, seed, by_id, every, commit, "", kinds, meta["wall"], {}, equiv,
                   proof_only, stale)
 
 
@@ -1076,7 +1283,7 @@ def record(path, results, every):
     now with the suite that killed them, less those that did not die now and
     those no mutant has any more (stale)"""
     rec = read_list(path) if os.path.exists(path) else {}
-    for m, res, why in results:
+    for m, res, why, _ in results:
         if res == "killed":
             rec[m.id] = f"killed by {why}"
         elif res == "timeout":
@@ -1104,9 +1311,13 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
     gtab[0] = gtab[0].replace("| file |", "| function |")
     argv = " ".join(["scripts/mutation.py"] + sys.argv[1:])
     written = f"Written by `{argv}` (spec/mutation.md)."
+    after = getattr(a, "after", {})
     if a.from_log:
-        written = (f"The results of `{a.log_command or 'a run'}` (spec/mutation.md), classified with the "
-                   f"equivalent and proof-only lists as they are now by `{argv}`.")
+        written = (f"The results of `{a.log_command or 'a run'}`"
+                   + (f" (run in {a.parts} parts, each resuming the one before: `--resume`)" if a.parts > 1 else "")
+                   + f" (spec/mutation.md), classified with the equivalent and proof-only lists and the kill "
+                   f"record as they are now by `{argv}`.")
+    ntwin = sum(1 for r in results if r[3])
     lines = [
         "# Mutation testing: run of record",
         "",
@@ -1114,34 +1325,62 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
         "",
         f"- commit {commit}{' with uncommitted changes' if dirty else ''}; "
         f"{len(rows)} mutants of the {total} generated over the files selected"
+        + (f" (the run was stopped after {len(rows)} of the {a.drawn} it drew; it takes the files in turn, "
+           "one mutant of each a round, so the mutants tested are spread over the files alike)"
+           if getattr(a, "drawn", 0) > len(rows) else "")
         + (f" (a sample drawn with seed {seed})" if a.sample else "")
         + (f" ({a.per_file} drawn from each file with seed {seed})" if a.per_file else "") + ";",
         "- per mutant: only the objects that include the mutated file recompiled (-fPIC) and libchad.so "
-        "relinked (spec/mutation.md); then the suites, each stopping the mutant's run at its first failure, "
+        "relinked (spec/mutation.md); a mutant whose objects (debug sections left out) are the original's "
+        "is **same-code** (the same program: nothing run, not counted), one whose objects are those of a "
+        "mutant tested before takes its result"
+        + (f" ({ntwin} here)" if ntwin else "") + "; "
+        "then the suites, each stopping the mutant's run at its first failure, "
         "in this order: those that killed mutants of the same function before (tests/mutation/killed.txt), "
         "the unit tests aimed at the file, then every suite cheapest first. Suites: "
         f"{', '.join(kinds)} (unit: the unit tests; cli: tests/cli/run.sh ./chad; certified: "
         "tests/certified/cli.sh and check.sh; proptest: the property tests, PROPTEST_N=200 PROPTEST_SEED=1);",
         "- time bound per suite 3 x its time on the unmutated tree + 10 s; past it the suite runs again "
-        f"under 10 x + 60 s and only a second time-out kills; wall time {wall / 60:.0f} min at -j{a.jobs} "
+        "under 10 x + 60 s and only a second time-out kills (a suite's time: the CPU time of its processes "
+        "plus the time none of them is running or waiting for a core"
+        + (f"; the part{'s' if len(getattr(a, 'wallbound', [])) > 1 else ''} in "
+           f"{', '.join(os.path.basename(x) for x in a.wallbound)}, run by the tool before that measure, "
+           "counted wall time" if getattr(a, "wallbound", []) else "")
+        + f"); wall time {wall / 60:.0f} min at {a.jobs if isinstance(a.jobs, str) else f'-j{a.jobs}'} "
         "on a shared 2-core machine;",
         "- time per mutant (build and suites; seconds): " + "; ".join(
             f"{c} {len(times[c])}: median {statistics.median(times[c]):.0f}, mean "
             f"{statistics.mean(times[c]):.0f}, max {max(times[c]):.0f}" for c in COLS if times.get(c)) + ";",
-        "- score = (killed + timeout) / (killed + timeout + survived + proof-only); equivalent and "
+        "- score = (killed + timeout) / (killed + timeout + survived + proof-only); equivalent, same-code and "
         "not-compiling mutants are not counted.",
-        "",
-        "## Per file",
-        "",
-    ] + ftab + ["", "## Per function", ""] + gtab + ["", "## Survivors", ""]
-    surv = [(m, res) for m, res, _ in results if res in ("survived", "equivalent", "proof-only")]
+    ]
+    if after:
+        lines += ["- " + f"{len(after)} of the run's survivors were handled after it, each shown in the tables "
+                  "as it is counted now (killed or equivalent); they are listed under \"Handled after the run\"."]
+    lines += ["", "## Per file", ""] + ftab + ["", "## Per function", ""] + gtab + ["", "## Survivors", ""]
+    surv = [(m, res, twin) for m, res, _, twin in results if res in ("survived", "equivalent", "proof-only")]
     if not surv:
         lines.append("None.")
-    for m, res in surv:
-        why = equiv.get(m.id) or proof_only.get(m.id) or "no test kills it"
-        lines += [f"- `{m.id}` — **{res}**: {why}", "", "```diff", diff_of(m, srcs[m.file]), "```", ""]
-    tmo = [m for m, res, _ in results if res == "timeout"]
+    for m, res, twin in surv:
+        why = (equiv.get(m.id) or proof_only.get(m.id) or (twin and (equiv.get(twin) or proof_only.get(twin)))
+               or "no test kills it")
+        if twin:
+            why = f"the same object code as `{twin}`: " + why
+        lines += [f"- `{m.id}` — **{res}**{' (after the run)' if m.id in after else ''}: {why}", "",
+                  "```diff", diff_of(m, srcs[m.file]), "```", ""]
+    tmo = [m for m, res, _, _ in results if res == "timeout"]
     lines += ["", "## Killed by timeout", ""] + ([f"- `{m.id}`" for m in tmo] or ["None."])
+    if after:
+        lines += ["", "## Handled after the run", "",
+                  "Survivors of the run, each killed since by a test written after it (the suite named, as "
+                  "recorded in tests/mutation/killed.txt by a run of the tool on that mutant alone: "
+                  "`scripts/mutation.py --only ID --no-baseline -j1 --suites ... --record "
+                  "tests/mutation/killed.txt`) or argued since in equivalent.txt or proof-only.txt:", ""]
+        for m, res, why, _ in results:
+            if m.id in after:
+                lines.append(f"- `{m.id}`: {after[m.id]}")
+    same = [m for m, res, _, _ in results if res == "same-code"]
+    lines += ["", "## Same object code as the original", ""] + ([f"- `{m.id}`" for m in same] or ["None."])
     with open(a.report, "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"mutation: report written to {a.report}")

@@ -60,6 +60,11 @@ expect_match "abs at 0: not differentiable, left and right" 4 \
   '"limits": \[\{"branches": \[\{"at": "[^"]*:3:28", "op": "abs".*"side": "left side \(x < 0\)"\}\], "result": \{"value": 0, "gradient": \[-1\]\}, "realized": true\}, \{.*"side": "right side \(x > 0\)"\}\], "result": \{"value": 0, "gradient": \[1\]\}, "realized": true\}\]' \
   ':3:28: not differentiable at this point: a kink of abs' \
   "$CHAD" grad "$P" --fn ab --args '[0.0]' --eval ball
+# both limits pass through the one kink: it is one branch point, not one per limit
+expect_match "abs at 0: one branch point for the two limits" 4 \
+  '^\{"not_differentiable": true, "branch_points": \[\{"at": "[^"]*:3:28", "op": "abs", "what": "a kink of abs", "value": 0.0\}\], "complete": true, "limits": ' \
+  ':3:28: not differentiable at this point' \
+  "$CHAD" grad "$P" --fn ab --args '[0.0]' --eval ball
 expect_match "max x 0 at 0: both gradients" 4 \
   '"side": "first argument taken"\}\], "result": \{"value": 0, "gradient": \[1\]\}.*"side": "second argument taken"\}\], "result": \{"value": 0, "gradient": \[0\]\}' \
   ':4:30: not differentiable at this point: max of equal numbers' \

@@ -119,6 +119,19 @@ expect_err "--candidate: an integer >= 2^63 given for an int: out of range, posi
 expect_err "--candidate: a real for an int beside it, positioned" 2 \
   "^<candidate>:1:34: error: the candidate's value\[1\]: expected an integer, found a number$" \
   "$CHAD" check "$P" --args '[1.0, 3]' --candidate '{"value": [18446744073709551616, 3.0]}'
+# chad vectors: a one-vector suite written with its enclosures (the
+# certificates' exact decimals) and the float32 references made from them
+cat >"$tmp/vspec.json" <<'JSON'
+{"suite": "s", "version": "1.0.0", "notes": {"tail": "t"},
+ "groups": [{"name": "g", "comment": "c", "vectors": [
+  {"comment": "tanh at 20", "flags": ["tail"], "source": "def f (x : real) : real = tanh x\n",
+   "args": [20.0], "tangent": [1.0], "cotangent": 1.0}]}]}
+JSON
+run "$CHAD" vectors "$tmp/vout" --spec "$tmp/vspec.json"
+v=$(tr -d ' \n' <"$tmp/vout/g.json" 2>/dev/null)
+if [ "$rc" -eq 0 ] && [[ $v == *'"jvp":{"tangent":[1.0],"f64":1.6993417021166355e-17,"f32":[1.6993416524554639e-17],"enclosures":[{"mid":"0.00000000000000001699341702116635583289290944579017956502616967918852943050973813843285142866079695522785186767578125"'* ]]
+then ok "vectors: a vector with its enclosures and float32 references"
+else bad "vectors: a vector with its enclosures and float32 references" "exit $rc" "${v:0:400}"; fi
 # chad vectors: its --spec read with the same bound; errors placed
 expect_err "vectors --spec missing: on the command line" 2 \
   "^<command line>: error: --spec $tmp/nope.json: cannot open: No such file or directory$" \

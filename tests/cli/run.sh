@@ -433,6 +433,22 @@ for f in examples/*.chad; do
     else bad "$c $f: default = --no-inline" "exit $wrc / $rc" "${out:0:200}"; fi
   done
 done
+# a line is as long as its text from the line's start, not from where its
+# last part began: the let whose one-line form is 108 characters (its
+# body alone 93) is broken after `=`
+printf 'def f (aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa : real, baaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa : real) : real = sin (aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa * baaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa + aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa)\n' >"$tmp/long.chad"
+expect_out "rev: a let over the line width broken after =" "$(cat <<'OUT'
+def f_rev (aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa : real, baaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa : real) : real * (real -o (unit * real) * real) =
+  let x = aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa * baaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa in
+  let x1 = x + aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa in
+  (sin x1, lfun (x2 : real) ->
+    let p = DT[add]((x, aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa); DT[sin](x1; x2)) in
+    let p1 =
+      DT[mul]((aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, baaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa); fst p)
+    in
+    ((zero{unit}, fst p1 <+> snd p), snd p1))
+OUT
+)" "$CHAD" rev "$tmp/long.chad"
 run "$CHAD" rev examples/gmm.chad --inline; inl=$out
 run "$CHAD" rev examples/gmm.chad
 if [ "$rc" -eq 0 ] && [ -n "$inl" ] && [ "$out" != "$inl" ]; then ok "rev gmm: default differs from --inline"

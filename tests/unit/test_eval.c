@@ -2,6 +2,7 @@
  * the kernel constructors: the value of every term kind, source and target
  * (zero/plus at every linear type, sparse onehot accumulation, bags, lsum,
  * linear functions, Dop/DopT), and every runtime error message. */
+#include <malloc.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,6 +222,17 @@ static void test_zero_plus(void) {
   CHECK(run_real(T(tm_cp_fold(T(tm_zero(g0, CP)), fold_body))) == 0.0);
   const value *bz = run(T(tm_plus(b1, T(tm_zero(g0, CP)))));
   CHECK(bz && bz->kind == V_BAG && bz->u.entries.count == 1);
+  /* comparing bags of bags (lists spliced into lists, walked with a host
+   * stack) frees what it allocates: repeated, it leaves the bytes in use as
+   * they were (glibc's count of its own allocations; under ASan, whose
+   * allocator glibc does not count, LeakSanitizer checks the same at exit) */
+  int bb = T(tm_plus(T(tm_plus(bag, b1)), T(tm_plus(b2, bag))));
+  const value *bbv = run(T(tm_plus(bb, bb))), *bbw = run(T(tm_plus(bb, bb)));
+  CHECK(bbv && bbw && bbv->kind == V_BAG && bbv->u.entries.count == 12);
+  CHECK(bbv && bbw && v_approx_equal(H, bbv, bbw, 0) == 1);
+  size_t before = mallinfo2().uordblks;
+  for (int k = 0; k < 50; k++) CHECK(bbv && bbw && v_approx_equal(H, bbv, bbw, 0) == 1);
+  CHECK(mallinfo2().uordblks == before);
 }
 
 static void test_linear_ops(void) {
@@ -515,6 +527,43 @@ static void test_errors(void) {
   CHECK(run_real(deep) == 1.0);
   for (int k = 0; k < 20; k++) deep = T(tm_op(P_NEG, deep));
   CHECK(fails_with(deep, "nested deeper than the limit"));
+  /* the same through `<+>` (lin_plus), nested in its left operand and in its
+   * right: each operand one level deeper, so the limit is met alike */
+  for (int side = 0; side < 2; side++) {
+    int one = rc(g0, 1), sum = one;
+    for (int k = 0; k < EVAL_MAX_DEPTH - 10; k++) sum = T(side ? tm_plus(one, sum) : tm_plus(sum, one));
+    CHECK(run_real(sum) == (double)(EVAL_MAX_DEPTH - 9));
+    for (int k = 0; k < 20; k++) sum = T(side ? tm_plus(one, sum) : tm_plus(sum, one));
+    CHECK(fails_with(sum, "nested deeper than the limit"));
+  }
+  /* ... and in the reference order that `<+>` falls back to when the merged
+   * evaluation fails: `f <| 1.0 <+> b`, b an index out of bounds, f's body
+   * neg (... neg y) nested n deep. The merge defers f <| 1.0 (its body not
+   * yet run) and fails at b; the fallback then runs f <| 1.0 one level
+   * below the <+>. So where f <| 1.0 alone first exceeds the limit (n1),
+   * inside the <+> it does one level earlier (n1 - 1), and n1 - 2 reaches b */
+  {
+    int gl = ctx_extend(g0, R);
+    int bad = T(tm_index(iota(g0, 2, 1), ic(g0, 5)));
+    int body = var(gl, 0), prev1 = -1, prev2 = -1, n1 = -1;
+    for (int k = 0; k < EVAL_MAX_DEPTH - 20; k++) body = T(tm_op(P_NEG, body));
+    for (int n = EVAL_MAX_DEPTH - 20; n < EVAL_MAX_DEPTH + 20 && n1 < 0; n++) {
+      eval_error e1;
+      if (!eval_ref(H, T(tm_lapp(T(tm_llam(R, body)), rc(g0, 1))), NULL, &e1) &&
+          strstr(e1.msg, "nested deeper than the limit"))
+        n1 = n;
+      else {
+        prev2 = prev1;
+        prev1 = body;
+        body = T(tm_op(P_NEG, body));
+      }
+    }
+    CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
+    if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
+      CHECK(fails_with(T(tm_plus(T(tm_lapp(T(tm_llam(R, prev1)), rc(g0, 1))), bad)), "nested deeper than the limit"));
+      CHECK(fails_with(T(tm_plus(T(tm_lapp(T(tm_llam(R, prev2)), rc(g0, 1))), bad)), "index 5 out of bounds"));
+    }
+  }
   /* a deep term is re-run on the big stack after the small-stack attempt; the
    * attempt's allocations are released first, so a term whose single run
    * fits the heap limit (but not two runs) still evaluates. The single-run

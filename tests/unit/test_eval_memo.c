@@ -3,6 +3,7 @@
  *  - the memo keeps every closure's entry however many closures are applied
  *    (no entry lost to another's), and heap_release drops exactly the entries
  *    put after its mark;
+ *  - a step's pending applications, however many, are each remembered;
  *  - N = 120 nested local closures (f x = x^(N+1)): the reverse program
  *    evaluated, then its pullback applied in a second call, as libchad's
  *    users do (the second call nests past the small-stack limit: it is
@@ -114,11 +115,35 @@ static void test_nested(int n) {
   }
 }
 
+/* The pending applications of one evaluation step (the tail calls it
+ * entered), more than fit inline (4) and than the first host buffer (8):
+ * the capacity follows the count, and each is remembered with the result. */
+static void test_pending(void) {
+  heap *h = heap_new((size_t)1 << 24);
+  enum { P = 100 };
+  const value *fn[P], *arg[P], *res = v_real(h, 7.0);
+  memo_pending pd = MEMO_PENDING_INIT;
+  int cap_ok = 1;
+  for (int i = 0; i < P; i++) {
+    fn[i] = v_real(h, i);
+    arg[i] = v_real(h, -i);
+    memo_pending_push(&pd, fn[i], arg[i]);
+    cap_ok &= pd.n == (size_t)i + 1 && pd.cap >= pd.n;
+  }
+  CHECK(cap_ok, "%d pending applications: the capacity follows the count (n %zu, cap %zu)", P, pd.n, pd.cap);
+  memo_pending_done(h, &pd, res);
+  int all = 1;
+  for (int i = 0; i < P; i++) all &= memo_get(h, fn[i], arg[i]) == res;
+  CHECK(all, "each of %d pending applications remembered with the step's result", P);
+  heap_free(h);
+}
+
 int main(void) {
   surf_test_init();
   chad_init();
   printf("application memo and linear merge: the memo's table, nested closures in both evaluators\n");
   test_memo_table();
+  test_pending();
   test_nested(120);
   printf("test_eval_memo: %d checks, %d failed\n", n_checks, n_failed);
   return n_failed ? 1 : 0;

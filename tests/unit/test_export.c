@@ -6,6 +6,7 @@
  * what the PyTorch and ADOL-C campaigns check (difftest/, make
  * test-difftest); this test is the cheap check of the text, run where the
  * campaigns are not (mutation runs). */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,6 +147,65 @@ int main(void) {
   if (got && strcmp(got, want_torch) != 0) fprintf(stderr, "got:\n%s\n", got);
   free(out);
   chad_free(p);
+  /* `length`, which the pinned program does not use, in both targets */
+  printf("export of length: len in Python, size() in C++\n");
+  {
+    static const char *lsrc = "def g (v : [real]) : real = toreal (length v)\n";
+    chad_prog *q = chad_load_string(lsrc, strlen(lsrc), "len.chad", &d);
+    CHECK(q != NULL);
+    out = NULL;
+    CHECK(q && chad_export(q, "g", "torch", &out, &d) == 0 && out &&
+          strstr(out, "def g(p0):\n    v0 = len(p0)\n    v1 = _real(float(v0))\n    return v1\n"));
+    free(out);
+    out = NULL;
+    CHECK(q && chad_export(q, "g", "adolc", &out, &d) == 0 && out &&
+          strstr(out, "(std::vector<adouble> p0) {\n  chad::I v0 = (chad::I)p0.size();\n"
+                      "  adouble v1 = chad::toreal(v0);\n  return v1;\n}\n"));
+    free(out);
+    chad_free(q);
+  }
+  /* a parameter type whose C++ name is over the 1024 characters of its
+   * buffer (a pair nested 60 deep: 1227) is refused, not cut short */
+  printf("export to ADOL-C: a type too large for the C++ export\n");
+  {
+    char deep[2048] = "def f (p : real";
+    for (int k = 0; k < 60; k++) {
+      memmove(deep + 12, deep + 11, strlen(deep + 11) + 1);
+      deep[11] = '(';
+      strcat(deep, " * real)");
+    }
+    strcat(deep, ") : real = 1.0\n");
+    chad_diag dd = {0};
+    chad_prog *q = chad_load_string(deep, strlen(deep), "deep.chad", &dd);
+    CHECK(q != NULL);
+    out = NULL;
+    CHECK(q && chad_export(q, "f", "adolc", &out, &dd) == CHAD_EXIT_INPUT && out == NULL &&
+          strstr(dd.msg, "a type too large for the C++ export"));
+    if (q && !strstr(dd.msg, "too large")) fprintf(stderr, "  got: %s\n%.200s\n", dd.msg, out ? out : "");
+    free(out);
+    chad_free(q);
+  }
+  /* an export frees what it allocates (the emitter's names and buffers; what
+   * it keeps with the program, chad_free frees): once the library's own
+   * tables have grown to this program (16 rounds), a round of load, export
+   * and free leaves the bytes in use as they were (glibc's count of its own
+   * allocations; under ASan, whose allocator glibc does not count, the check
+   * holds trivially and LeakSanitizer checks the same at exit) */
+  printf("export: nothing left allocated\n");
+  size_t before = 0;
+  for (int round = 0; round < 24; round++) {
+    if (round == 16) before = mallinfo2().uordblks;
+    p = chad_load_string(src, strlen(src), "ad.chad", &d);
+    for (int k = 0; k < 2; k++) {
+      out = NULL;
+      CHECK(p && chad_export(p, "f", k ? "torch" : "adolc", &out, &d) == 0 && out);
+      free(out);
+    }
+    chad_free(p);
+  }
+  size_t after = mallinfo2().uordblks;
+  CHECK(after == before);
+  if (after != before) fprintf(stderr, "  %zu bytes in use before 8 rounds, %zu after\n", before, after);
   printf("test_export: %d checks, %d failures\n", checks, failures);
   return failures != 0;
 }

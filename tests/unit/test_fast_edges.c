@@ -224,25 +224,64 @@ static int length_chain(int n)
   return t;
 }
 
+/* lsum (floor (lsum (floor ... 1.0 ...) (fun i -> 1.0))) (fun i -> 1.0), n
+ * deep through the counts: two evaluations a level (the count, which is the
+ * floor, and its argument), so 50000 levels are within the limit and 50001
+ * are not, for both evaluators (measured on both) */
+static int lsum_chain(int n)
+{
+  int gi = ctx_extend(CTX_EMPTY, I_);
+  int t = tm_rconst(CTX_EMPTY, 1.0);
+  for (int k = 0; k < n && t >= 0; k++)
+    t = tm_lsum(tm_op(P_FLOOR, t), tm_rconst(gi, 1.0));
+  return t;
+}
+
 static void test_depth_limit(heap *h) {
-  printf("depth limit: a sum of a build nested through its length, both evaluators alike\n");
-  for (int n = 33333; n <= 33334; n++) {
+  for (int chain = 0; chain < 2; chain++)
+  for (int n = chain ? 50000 : 33333; n <= (chain ? 50001 : 33334); n++) {
+    int last = chain ? 50000 : 33333; /* the deepest within the limit */
+    if (n == last)
+      printf("depth limit: %s, both evaluators alike\n",
+             chain ? "an lsum nested through its count" : "a sum of a build nested through its length");
     prog_setup();
-    int t = length_chain(n);
+    int t = chain ? lsum_chain(n) : length_chain(n);
     CHECKM(t >= 0, "%d levels built", n);
     if (t < 0) continue;
     eval_error er, ef;
     memset(&er, 0, sizeof er);
     memset(&ef, 0, sizeof ef);
     const value *vr = eval_ref(h, t, NULL, &er), *vf = eval_fast(h, t, NULL, &ef);
-    if (n == 33333)
+    if (n == last)
       CHECKM(vr && vf && vr->kind == V_REAL && vr->u.r == 1.0 && vf->kind == V_REAL && vf->u.r == 1.0,
-             "33333 levels evaluate to 1 (reference %s, fast %s)", vr ? "ok" : er.msg, vf ? "ok" : ef.msg);
+             "%d levels evaluate to 1 (reference %s, fast %s)", n, vr ? "ok" : er.msg, vf ? "ok" : ef.msg);
     else
       CHECKM(!vr && !vf && strstr(er.msg, "nested deeper") && strstr(ef.msg, "nested deeper"),
-             "33334 levels: past the depth limit (reference: %s; fast: %s)", vr ? "a value" : er.msg,
+             "%d levels: past the depth limit (reference: %s; fast: %s)", n, vr ? "a value" : er.msg,
              vf ? "a value" : ef.msg);
   }
+  /* onehot (ineg (... (ineg 0))) 1.0, nested through its index: where the
+   * reference evaluator first meets the limit, the fast one does too, and
+   * one level less both evaluate */
+  printf("depth limit: a onehot nested through its index, both evaluators alike\n");
+  prog_setup();
+  int idx = tm_iconst(CTX_EMPTY, 0), n1 = -1;
+  for (int k = 0; k < EVAL_MAX_DEPTH - 5 && idx >= 0; k++) idx = tm_op(P_INEG, idx);
+  for (int n = EVAL_MAX_DEPTH - 5; n < EVAL_MAX_DEPTH + 5 && n1 < 0 && idx >= 0; n++) {
+    int t = tm_onehot(idx, tm_rconst(CTX_EMPTY, 1.0));
+    eval_error er, ef;
+    memset(&er, 0, sizeof er);
+    memset(&ef, 0, sizeof ef);
+    const value *vr = t >= 0 ? eval_ref(h, t, NULL, &er) : NULL, *vf = t >= 0 ? eval_fast(h, t, NULL, &ef) : NULL;
+    if (!vr) {
+      n1 = n;
+      CHECKM(t >= 0 && !vf && strstr(er.msg, "nested deeper") && strstr(ef.msg, "nested deeper"),
+             "%d levels: past the depth limit (reference: %s; fast: %s)", n, er.msg, vf ? "a value" : ef.msg);
+    } else
+      CHECKM(vf != NULL, "%d levels: within the limit (fast: %s)", n, vf ? "ok" : ef.msg);
+    idx = tm_op(P_INEG, idx);
+  }
+  CHECKM(n1 > EVAL_MAX_DEPTH - 5, "the limit met past %d levels (%d)", EVAL_MAX_DEPTH - 5, n1);
 }
 
 /* fv_export's depth limit through the entries of sparse arrays: a chain of n

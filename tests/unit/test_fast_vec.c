@@ -92,7 +92,12 @@ static const char *SRC =
     "  let g = fun (a : real) -> sin (a * s) in\n"
     "  sum (map (fun (u : real) -> g u) v) + sum (build 5 (fun i -> g v[i]))\n"
     "def closint (v : [real], s : real) : real =\n"
-    "  let g = fun (k : int) -> toreal k * s * s in sum (build (length v) (fun i -> g i * v[i]))\n";
+    "  let g = fun (k : int) -> toreal k * s * s in sum (build (length v) (fun i -> g i * v[i]))\n"
+    /* short generic loops (6 < 16) around a compiled map: 36 compiled bags
+     * summed into one tree of 35 concatenations, flattened for the fold */
+    "def closmany (v : [real], s : real) : real =\n"
+    "  let g = fun (a : real) -> sin (a * s) in\n"
+    "  sum (build 6 (fun i -> sum (build 6 (fun j -> toreal (i + j) * sum (map (fun (u : real) -> g u) v)))))\n";
 
 static unsigned long long rng = 0x9E3779B97F4A7C15ULL;
 static double urand(void) {
@@ -183,11 +188,11 @@ static void test_programs(heap *h) {
       tri = elab(p, "tri"), mixture = elab(p, "mixture"), dynidx = elab(p, "dynidx"),
       nestbad = elab(p, "nestbad"), memoidx = elab(p, "memoidx"), closmap = elab(p, "closmap"),
       closcap = elab(p, "closcap"), clos1 = elab(p, "clos1"), closmix = elab(p, "closmix"),
-      closint = elab(p, "closint");
+      closint = elab(p, "closint"), closmany = elab(p, "closmany");
   CHECKM(mlp >= 0 && rowdots >= 0 && pairdots >= 0 && rowidx >= 0 && rowscale >= 0 && badidx >= 0 &&
              baddot >= 0 && lserows >= 0 && vecops >= 0 && nestbuild >= 0 && nestmap >= 0 && tri >= 0 &&
              mixture >= 0 && dynidx >= 0 && nestbad >= 0 && memoidx >= 0 && closmap >= 0 &&
-             closcap >= 0 && clos1 >= 0 && closmix >= 0 && closint >= 0,
+             closcap >= 0 && clos1 >= 0 && closmix >= 0 && closint >= 0 && closmany >= 0,
          "elaborate");
   if (failures) return;
   int sizes[3][2] = {{40, 40}, {100, 7}, {300, 1}};
@@ -238,6 +243,8 @@ static void test_programs(heap *h) {
       compare(h, "dynidx", dynidx, 2, pd, ct, 0);
     }
   }
+  const value *pmany[2] = {rvec(h, 40), v_real(h, 0.5)};
+  compare(h, "closmany", closmany, 2, pmany, v_real(h, 0.5), 0);
   /* nested loops: really compiled (unrolled), bodies of the sizes above */
   {
     const value *pm[3] = {rmat(h, 100, 5), rmat(h, 3, 5), rvec(h, 3)};

@@ -74,6 +74,8 @@ static void source(void)
   int p = tm_pair(r0, i0);
   CHECK(node(p, TM_PAIR, g0, ty_prod(R, I), r0, i0, -1));
   REJECT(tm_pair(r0, x), CHAD_E_TYPE);
+  REJECT(tm_pair(r0, tm_count), CHAD_E_ARG);  /* either child not a term */
+  REJECT(tm_pair(tm_count, r0), CHAD_E_ARG);
   int f = tm_fst(p), s = tm_snd(p);
   CHECK(f >= 0 && tm_kind(f) == TM_FST && tm_ctx(f) == g0 && tm_type(f) == R &&
         tm_a(f) == p && tm_b(f) == -1);

@@ -204,6 +204,26 @@ int main(void)
             "tm_same() works");
     surf_free(p);
   }
+  {
+    /* A failed subterm fails its def, even where another term would fit:
+     * an index of a non-array as the argument of a function of real, in a
+     * def whose body's context, [real, real], is that of term 0 (a real
+     * variable, made by chad_init): a failure that returned a term index (0)
+     * instead of -1 would let the def elaborate */
+    int rr = ctx_extend(ctx_extend(CTX_EMPTY, TY_ID_REAL), TY_ID_REAL);
+    CHECK(tm_count > 0 && tm_ctx(0) == rr && tm_type(0) == TY_ID_REAL, "term 0 is a real in [real, real]");
+    const char *src = "def g (a : real, b : real) = zero{real} <+> (fun (u : real) -> 1.0) ((1.0)[0])\n";
+    chad_diag d;
+    surf_program *p = surf_parse_string(src, "idx", &d);
+    int t = -1, g = -1;
+    CHECK(p != NULL, "parses: %s", p ? "" : d.msg);
+    if (p) {
+      int rc = surf_elab_def(p, 0, &t, &g, &d);
+      CHECK(rc == CHAD_EXIT_INPUT && d.line == 1 && strstr(d.msg, "type mismatch: expected an array, found real"),
+            "an index of a real fails its def (%d: %d:%d: %s)", rc, d.line, d.col, d.msg);
+      surf_free(p);
+    }
+  }
   for (size_t i = 0; i < sizeof inline_programs / sizeof inline_programs[0]; i++) {
     char label[32];
     snprintf(label, sizeof label, "inline%zu", i);
