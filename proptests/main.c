@@ -62,7 +62,7 @@ static void print_coverage(long n) {
 }
 
 static long npass[PR_N], nfail[PR_N], nskip[PR_N];
-static int reported[PR_N];
+static long reported[PR_N];
 
 static uint64_t env_u64(const char *name, uint64_t dflt) {
   const char *s = getenv(name);
@@ -393,16 +393,7 @@ int main(void) {
     cover(c->p.term);
     pt_case_check(c, ((1u << PR_N) - 1) & ~(1u << PR_PRIMS));
     const_programs += c->zero_jac;
-    int first_fail = -1;
-    for (int k = 0; k < PR_N; k++) {
-      if (c->st[k] == ST_PASS) npass[k]++;
-      else if (c->st[k] == ST_SKIP) nskip[k]++;
-      else if (c->st[k] == ST_FAIL) {
-        nfail[k]++;
-        if (first_fail < 0 && reported[k] < MAX_REPORTS) first_fail = k;
-        reported[k]++;
-      }
-    }
+    int first_fail = pt_tally(c->st, PR_N, -1, npass, nskip, nfail, reported, MAX_REPORTS);
     /* one report per program (shrinking resets the arena), for the first
      * failing property; the others are named */
     if (first_fail >= 0) {

@@ -613,3 +613,19 @@ int pt_case_same(pt_case *c, int t2, int balls, int *ball_skipped, char *why, si
       }
   return ST_PASS;
 }
+
+int pt_tally(const int *st, int n, int skip_row, long *pass, long *skip, long *fail,
+             long *reported, long max_reports) {
+  int first_fail = -1;
+  for (int k = 0; k < n; k++) {
+    if (k == skip_row) continue;
+    if (st[k] == ST_PASS) pass[k]++;
+    else if (st[k] == ST_SKIP) skip[k]++;
+    else if (st[k] == ST_FAIL) {
+      fail[k]++;
+      if (first_fail < 0 && reported[k] < max_reports) first_fail = k;
+      reported[k]++;
+    }
+  }
+  return first_fail;
+}

@@ -38,4 +38,10 @@ void pt_prop_prims(prng *r, int count, int *pass, int *fail, int *skip, int verb
 /* Size bound of spec/chad.md (output nodes / input nodes). */
 extern double pt_size_bound;
 extern double pt_size_max_f, pt_size_max_r;   /* largest ratios seen */
+
+/* Counts each row's status of one program (rows 0 .. n-1, skip_row left
+ * out; -1 for none) into pass/skip/fail; returns the first failing row
+ * with fewer than max_reports reports so far (its report to print), or -1. */
+int pt_tally(const int *st, int n, int skip_row, long *pass, long *skip, long *fail,
+             long *reported, long max_reports);
 #endif

@@ -323,17 +323,7 @@ void pt_sugar_run(uint64_t seed, long first, long N, int maxsize, int quiet, voi
     sg_cover(&sp, cov);
     if (rc == 0) check(k, PROPS_MASK | (1u << SG_SAME) | (1u << SG_PRINT) | (1u << SG_INLINE));
     ball_skips += rc == 0 && k->ball_skipped;
-    int first_fail = -1;
-    for (int j = 0; j < SG_ROWS; j++) {
-      if (j == PR_PRIMS) continue;
-      if (k->st[j] == ST_PASS) pass[j]++;
-      else if (k->st[j] == ST_SKIP) skip[j]++;
-      else if (k->st[j] == ST_FAIL) {
-        fail[j]++;
-        if (first_fail < 0 && reported[j] < SG_MAX_REPORTS) first_fail = j;
-        reported[j]++;
-      }
-    }
+    int first_fail = pt_tally(k->st, SG_ROWS, PR_PRIMS, pass, skip, fail, reported, SG_MAX_REPORTS);
     if (first_fail >= 0) {
       for (int j = 0; j < SG_ROWS; j++)
         if (j != first_fail && k->st[j] == ST_FAIL)
