@@ -130,15 +130,7 @@ def functions(toks):
             if depth == 0:
                 cur = ""
                 if i > 0 and toks[i - 1].text == ")":  # f(...) {
-                    d, j = 0, i - 1
-                    while j >= 0:
-                        if toks[j].text == ")":
-                            d += 1
-                        elif toks[j].text == "(":
-                            d -= 1
-                            if d == 0:
-                                break
-                        j -= 1
+                    j = open_paren(toks, i - 1)
                     if j > 0 and toks[j - 1].kind == "id":
                         cur = toks[j - 1].text
             depth += 1

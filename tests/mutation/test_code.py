@@ -7,27 +7,13 @@ debug sections record (columns) and sees every change of code, that the
 result lines carrying a twin are read back from a log, and that a survivor
 is classified through its twin. Prints "FAIL name ..." per failed check and
 "mutation-code: N passed, N failed"; exits 1 on a failure."""
-import importlib.util
 import os
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-spec = importlib.util.spec_from_file_location("mutation", os.path.join(ROOT, "scripts/mutation.py"))
-M = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(M)
-
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}{': ' + detail if detail else ''}")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import M, check, finish  # noqa: E402
 
 
 # the flags of the mutation build that matter here: optimised, with debug information
@@ -116,5 +102,4 @@ check("classify: without its twin listed it survives",
       M.classify("survived", "src/t.c:f:NEG:(a < b):(!(a < b)):00000003", None, equiv, {}) == "survived")
 check("classify: a kill stays a kill", M.classify("killed", "src/t.c:f:ROR:<:>=:00000002", None, equiv, {}) == "killed")
 
-print(f"mutation-code: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+sys.exit(finish("mutation-code"))

@@ -4,26 +4,12 @@ an id survives edits away from its mutant (lines inserted above it, another
 function changed) and becomes stale, never another mutant's, when the code
 around the mutation changes. Prints "FAIL name ..." per failed check and
 "mutation-ids: N passed, N failed"; exits 1 on a failure."""
-import importlib.util
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-spec = importlib.util.spec_from_file_location("mutation", os.path.join(ROOT, "scripts/mutation.py"))
-M = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(M)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import M, ROOT, check, finish  # noqa: E402
 M.collect_type_names()
-
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}{': ' + detail if detail else ''}")
 
 
 def mutants(text, rel="src/t.c"):
@@ -117,5 +103,4 @@ ma, mb = a[i], b[i]
 check("the same id applies the same text change after the shift",
       text[:ma.start] + ma.repl + text[ma.end:] == (shifted[:mb.start] + mb.repl + shifted[mb.end:])[24:])
 
-print(f"mutation-ids: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+sys.exit(finish("mutation-ids"))
