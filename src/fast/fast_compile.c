@@ -839,6 +839,27 @@ static const sym **list_nodes(cstate *S, const sym *a) {
   }
   return salloc(S, (size_t)(n ? n : 1) * sizeof(const sym *));
 }
+/* The nodes of list src (kind k: onehot entries or bag entries, each its
+ * reg and a) copied, in order, in front of tail: a sum of two lists whose
+ * order is not observable, costing the copied list only. */
+static const sym *prepend_copy(cstate *S, int k, const sym *src, const sym *tail) {
+  const sym **stack = list_nodes(S, src);
+  int n = 0;
+  if (!stack) return NULL;
+  for (const sym *p = src; p; p = p->b) stack[n++] = p;
+  const sym *r = tail;
+  while (n > 0) {
+    const sym *p = stack[--n];
+    sym *q = (sym *)mk(S, k);
+    if (!q) return NULL;
+    q->reg = p->reg;
+    q->a = p->a;
+    q->b = r;
+    r = q;
+  }
+  return r;
+}
+
 static const sym *plus(cstate *S, const sym *a, const sym *b) {
   if (!a || !b) return NULL;
   if (is_zero(a)) return b;
@@ -899,22 +920,7 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
       /* long lists (an unrolled lsum's accumulation): the shorter copied in
        * front of the longer, not merged, so adding one term costs the term,
        * not the whole sum (the order of entries is not observable) */
-      const sym *sh = la <= lb ? a : b, *lg = la <= lb ? b : a;
-      const sym **stack = list_nodes(S, sh);
-      int n = 0;
-      if (!stack) return NULL;
-      for (const sym *p = sh; p; p = p->b) stack[n++] = p;
-      const sym *r = lg;
-      while (n > 0) {
-        const sym *p = stack[--n];
-        sym *q = (sym *)mk(S, SK_OH);
-        if (!q) return NULL;
-        q->reg = p->reg;
-        q->a = p->a;
-        q->b = r;
-        r = q;
-      }
-      return r;
+      return la <= lb ? prepend_copy(S, SK_OH, a, b) : prepend_copy(S, SK_OH, b, a);
     }
     /* concatenate the onehot lists (copy a's nodes in front of b) */
     const sym *r = b;
@@ -966,21 +972,7 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
     int64_t la = 0, lb = 0;
     for (const sym *p = a; p; p = p->b) la++;
     for (const sym *p = b; p; p = p->b) lb++;
-    const sym *sh = la <= lb ? a : b, *r = la <= lb ? b : a;
-    const sym **stack = list_nodes(S, sh);
-    int n = 0;
-    if (!stack) return NULL;
-    for (const sym *p = sh; p; p = p->b) stack[n++] = p;
-    while (n > 0) {
-      const sym *p = stack[--n];
-      sym *q = (sym *)mk(S, SK_BAG);
-      if (!q) return NULL;
-      q->a = p->a;
-      q->reg = p->reg;
-      q->b = r;
-      r = q;
-    }
-    return r;
+    return la <= lb ? prepend_copy(S, SK_BAG, a, b) : prepend_copy(S, SK_BAG, b, a);
   }
   if ((a->k == SK_UNIT || (a->k == SK_V && a->v->kind == V_UNIT)) &&
       (b->k == SK_UNIT || (b->k == SK_V && b->v->kind == V_UNIT)))
