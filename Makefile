@@ -78,8 +78,10 @@ $(S)/tests/%: tests/unit/%.c $(S)/libchad.a
 # Unit tests, plain and under AddressSanitizer + UndefinedBehaviorSanitizer.
 # Each part of make test (each `test: test-X` below) is also a stage of make
 # check: one line of the table in scripts/check.sh.
+# test-release also checks the CHAD rule files' layout (scripts/rule_layout.py).
 test: test-release test-asan
 test-release: chad $(UNIT_BIN)
+	@/usr/bin/python3 scripts/rule_layout.py
 	@tests/run-unit.sh release $(UNIT_BIN)
 test-asan: $(S)/chad $(UNIT_BIN_SAN)
 	@tests/run-unit.sh asan $(UNIT_BIN_SAN)

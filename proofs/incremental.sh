@@ -15,7 +15,9 @@
 # for a run of every job: the reports merged into proofs/wp-report.json
 # and proofs/check-calls.sh in full-gate mode, so that a contract called
 # but proved by no job fails the run. Exits non-zero unless every job is
-# accepted or proved with every goal valid and the call check passes.
+# accepted or proved with every goal valid and the call check passes; a
+# run of every job also writes its totals to proofs/runs.tsv (stats.py
+# --run: jobs proved and accepted, goals, wall and CPU time, load).
 # A full `make prove` writes every job's row; a run of this script after
 # a change re-proves only the jobs whose inputs the change touched.
 set -euo pipefail
@@ -46,12 +48,13 @@ prove_why3_config
 job_keys "${selected[@]}" > "$out/keys.tsv"
 declare -A key_of
 todo=()
-accepted=0 accepted_goals=0
+accepted=0 accepted_goals=0 accepted_names=()
 while IFS=$'\t' read -r name key; do
   key_of[$name]=$key
   if msg=$(python3 proofs/record.py check "$name" "$key"); then
     echo "incremental: $msg: accepted"
     accepted=$((accepted + 1))
+    accepted_names+=("$name")
     accepted_goals=$((accepted_goals + $(awk -F'\t' -v j="$name" '$1 == j { print $3 }' proofs/record.tsv)))
   else
     echo "incremental: $msg: to prove"
@@ -83,6 +86,10 @@ fi
 
 status=0
 start=$(date +%s)
+# for proofs/runs.tsv: the load and the commit (+changes: sources differ from it) at the start
+load0=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /)
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- src include 2>/dev/null || commit="$commit+changes"
 if [ ${#todo[@]} -gt 0 ]; then
   echo "incremental: proving ${#todo[@]} jobs, $max_jobs at a time (quick limit ${quick} s, full ${timeout} s); logs in $out/wp-*.log"
   run_queue "${todo[@]}" || status=1
@@ -107,6 +114,10 @@ if [ ${#selected[@]} -eq ${#jobs_table[@]} ]; then
   done
   python3 proofs/record.py merge proofs/wp-report.json "${reports[@]}" || status=1
   proofs/check-calls.sh proofs/wp-report.json || status=1
+  result=ok; [ "$status" = 0 ] || result=failed
+  python3 proofs/stats.py --run prove-incremental "$start" "$load0" "$commit" "$result" \
+    "$(IFS=,; echo "${todo[*]%%|*}")" "$(IFS=,; echo "${accepted_names[*]}")" ||
+    echo "incremental: note: proofs/runs.tsv not written" >&2
 else
   echo "incremental: ${#selected[@]} of ${#jobs_table[@]} jobs: no merged report, no call check"
 fi

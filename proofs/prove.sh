@@ -10,7 +10,8 @@
 # and CPU time, then "proved V/T goals"; writes each job's report
 # proofs/wp-report-JOB.json and their merge proofs/wp-report.json; records
 # the key of each job proved with every goal valid in proofs/record.tsv
-# (proofs/record.py; the keys are computed before the jobs start); exits
+# (proofs/record.py; the keys are computed before the jobs start) and the
+# run's totals in proofs/runs.tsv (proofs/stats.py --run); exits
 # non-zero unless every goal (lemmas included) is valid and every contract
 # a proved function calls is proved or declared (proofs/check-calls.sh).
 # Settings: see proofs/jobs.sh.
@@ -30,6 +31,10 @@ for job in "${jobs_table[@]}"; do
   rm -f "$(job_report "${job%%|*}")"
 done
 start=$(date +%s)
+# for proofs/runs.tsv: the load and the commit (+changes: sources differ from it) at the start
+load0=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /)
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- src include 2>/dev/null || commit="$commit+changes"
 gate="full gate"; [ "$rules" = 0 ] && gate="quick gate, without the CHAD rules' own proofs"
 echo "prove: $gate: ${#jobs_table[@]} frama-c jobs, $max_jobs at a time (provers one at a time per goal, quick limit ${quick} s, full ${timeout} s); logs in $out/wp-*.log"
 status=0
@@ -48,9 +53,15 @@ reports=()
 for job in "${jobs_table[@]}"; do
   reports+=("$(job_report "${job%%|*}")")
 done
+gate_name=prove; [ "$rules" = 0 ] && gate_name=prove-quick
+proved=()
+for job in "${jobs_table[@]}"; do
+  [ -s "$(job_report "${job%%|*}")" ] && proved+=("${job%%|*}")
+done
 for r in "${reports[@]}"; do
   if [ ! -s "$r" ]; then
     echo "prove: no report $r: a frama-c run failed; see the logs in $out" >&2
+    python3 proofs/stats.py --run "$gate_name" "$start" "$load0" "$commit" failed "$(IFS=,; echo "${proved[*]}")" "" || true
     exit 1
   fi
 done
@@ -62,6 +73,9 @@ echo "prove: $gate done in $((end - start)) s"
 # Every contract the proved functions call is proved or declared in
 # proofs/assumed.txt (a callee proved nowhere would be an unlisted axiom).
 PROVE_RULES=$rules proofs/check-calls.sh proofs/wp-report.json || status=1
+result=ok; [ "$status" = 0 ] || result=failed
+python3 proofs/stats.py --run "$gate_name" "$start" "$load0" "$commit" "$result" "$(IFS=,; echo "${proved[*]}")" "" ||
+  echo "prove: note: proofs/runs.tsv not written" >&2
 if [ "$rules" = 0 ]; then
   echo "prove: quick gate: the CHAD rules' own proofs were left out (PROVE_RULES=0); \`make prove\` proves them"
 fi

@@ -7,7 +7,7 @@
 # (seconds per goal and prover) and WP_PAR (-wp-par); WP_CPP_DEFS, if set,
 # more preprocessor definitions (a lemma only some runs should see).
 # Writes the JSON report REPORT, the log build/proofs/wp-NAME.log and WP's
-# proof-state directory proofs/wp-session-NAME (git-ignored); prints "NAME: ..." progress
+# state directory build/proofs/wp-state/NAME (its -wp-session); prints "NAME: ..." progress
 # (every 100 valid goals, every goal not proved with each prover's answer)
 # and "NAME: proved V/T goals in S s". Exits 1 unless the report says
 # valid == total > 0.
@@ -15,7 +15,7 @@
 # (default 2) runs each of them once more alone, and a goal counts when
 # either run proved it (see "The retry" below).
 # Cold by default: WP's result cache, which WP 25 otherwise keeps in its
-# proof-state directory (-wp-session), is off unless PROVE_WP_CACHE names a
+# state directory (-wp-session), is off unless PROVE_WP_CACHE names a
 # mode (update, replay, ...): a run proves every goal afresh.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -38,7 +38,7 @@ PY
   exit 0
 fi
 out=build/proofs
-mkdir -p "$out"
+mkdir -p "$out/wp-state"
 # The Why3 configuration prove.sh writes (cvc5, the quick provers), also
 # when prove-rev.sh or prove-fwd.sh is run alone after a first make prove.
 if [ -z "${WHY3CONFIG:-}" ] && [ -s "$out/why3.conf" ]; then
@@ -78,7 +78,7 @@ wp_once() {
     -cpp-extra-args="$cpp_args" \
     -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast \
     -wp-prover "$WP_PROVERS" -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR" -wp-no-pruning -wp-no-ground \
-    -wp-session "proofs/wp-session-$name" -wp-cache "${PROVE_WP_CACHE:-none}" -wp-report-json "$rep" \
+    -wp-session "$out/wp-state/$name" -wp-cache "${PROVE_WP_CACHE:-none}" -wp-report-json "$rep" \
     "$@" 2>&1 | tee "$log" | {
       n=0 failing=0
       while IFS= read -r line; do
