@@ -24,15 +24,15 @@
 #                        upon (listed `full-only` in proofs/assumed.txt)
 #   PROVE_ONLY           "JOB ...": only these jobs (below)
 root=$(pwd)
-#   PROVE_LIMITS         time (default): the provers' limits are wall-clock
-#                        seconds (above); steps: each prover attempt is
-#                        limited by the prover's own resource count (Z3's
-#                        rlimit, cvc5's and CVC4's --rlimit-per), fixed in
-#                        its command line (PROVE_STEPS_*, below), so that
-#                        its answer does not depend on the machine's load;
-#                        the wall-clock limits stay, 10 times longer, as a
-#                        guard against a runaway prover
-limits=${PROVE_LIMITS:-time}
+#   PROVE_LIMITS         steps (default): each prover attempt is limited
+#                        by the prover's own resource count (Z3's rlimit,
+#                        cvc5's and CVC4's --rlimit-per), fixed in its
+#                        command line (PROVE_STEPS_*, below), so that its
+#                        answer does not depend on the machine's load; the
+#                        wall-clock limits stay, 10 times longer, as a
+#                        guard against a runaway prover; time: the
+#                        provers' limits are wall-clock seconds (above)
+limits=${PROVE_LIMITS:-steps}
 case $limits in
   time) ;;
   steps)
