@@ -284,7 +284,7 @@ tr_ctx_fns=tr_ctx,tr_mk
 # 4.3 -> 0.1, chk_arr_real 4.4 -> 0.3, tm_mkty 4.4 -> 0.6. cvc5 first:
 # tr_fun_p 10.0 -> 3.4 (dealt to the chad jobs below), and the parts
 # "cvc5" of prove-rev.sh and prove-fwd.sh.
-z3_pref_fns=ctx_extend,tm_push,tm_mkty,chk_extend,chk_arr_real,ty_make,ty_init
+z3_pref_fns=ctx_extend,tm_push,tm_mkty,chk_extend,chk_arr_real,chk_sum_twice,ty_make,ty_init
 # The simplifier's engine (simplify.c): rounds of rewriting that only call
 # the proved constructors; proved: kernel_inv kept, appends only, bounds,
 # termination (chad_simplify itself, the final check, is in prove-rev.sh)

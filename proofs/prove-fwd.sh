@@ -80,6 +80,11 @@ fwd_rule_fns=$fwd_rule_fns,fwd_case_lin,fwd_case_branch,fwd_case_last,fwd_case_b
 # fwd_let_lin's (with the state s in the place of p) and the tail
 # iter_tail (sharing.c, shared with R(iter), proved in prove-rev.sh's rules)
 fwd_rule_fns=$fwd_rule_fns,fwd_iter_last,fwd_iter_body,fwd_iter
+# F(loop a (x. b) c): as F(iter), the round's answer cased on in
+# fwd_loop_case (let l = the linear map of the round; one branch each,
+# fwd_loop_branch), the tail loop_tail (sharing.c, shared with R(loop),
+# proved in prove-rev.sh's rules)
+fwd_rule_fns=$fwd_rule_fns,fwd_loop_branch,fwd_loop_case,fwd_loop_last,fwd_loop_body,fwd_loop
 # F(build a (i. b)): F a and the extensions (pn, m, the binder i) in
 # fwd_build, F b and the rest in fwd_build_body (one recursive call per
 # function), its linear half fwd_build_lin; the primal build_primal and

@@ -98,6 +98,10 @@ rev_rule_fns=$rev_rule_fns,case_tail,rev_case_lin,rev_case_branch,rev_case_last,
 # rev_let_lin's (with the state s in the place of p) and the tail
 # iter_tail (sharing.c) is shared with F
 rev_rule_fns=$rev_rule_fns,iter_tail,rev_iter_last,rev_iter_body,rev_iter
+# R(loop a (x. b) c): as R(iter), the round's answer cased on in
+# rev_loop_case, one branch each in rev_loop_branch; the tail loop_tail
+# (sharing.c) is shared with F
+rev_rule_fns=$rev_rule_fns,loop_tail,rev_loop_branch,rev_loop_case,rev_loop_last,rev_loop_body,rev_loop
 # R(build a (i. b)): R a and the extensions (pn, m, the binder i) in
 # rev_build, R b and the rest in rev_build_body (one recursive call per
 # function), its linear half rev_build_lin; the primal build_primal and

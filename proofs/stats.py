@@ -58,12 +58,12 @@ WHAT = {
     "rev-under": "R under a binder (rev_under)",
     "rev-dispatch": "R itself (rev, rev_rule), the entry points, R(op)'s builder",
     "rev-lemmas": "the 26 lemmas of reverse_spec.h",
-    "rev-rules": "R's rules with subterms (pair, let, index, app, one-child, case, iter, build, map, lam)",
+    "rev-rules": "R's rules with subterms (pair, let, index, app, one-child, case, iter, loop, build, map, lam)",
     "fwd-fns": "F's leaf rules (var, unit, constants), passes",
     "fwd-cvc5": "F of a constant, the type-translation steps",
     "fwd-under": "F under a binder (fwd_under)",
     "fwd-dispatch": "F itself (fwd, fwd_rule), the entry points, F(op)'s builder",
-    "fwd-rules": "F's rules with subterms (pair, let, index, app, one-child, case, iter, build, map, lam)",
+    "fwd-rules": "F's rules with subterms (pair, let, index, app, one-child, case, iter, loop, build, map, lam)",
 }
 
 # The card's rules (../shared/chad-rules.md §4, §5) and the functions that
@@ -94,6 +94,8 @@ RULES = [
      "forward/case.c: fwd_case fwd_case_body fwd_case_last fwd_case_branch fwd_case_lin", "sharing.c: case_tail"),
     ("iter n (x.b) s", "reverse/iter.c: rev_iter rev_iter_body rev_iter_last",
      "forward/iter.c: fwd_iter fwd_iter_body fwd_iter_last", "sharing.c: iter_tail"),
+    ("loop n (x.b) s", "reverse/loop.c: rev_loop rev_loop_body rev_loop_last rev_loop_case rev_loop_branch",
+     "forward/loop.c: fwd_loop fwd_loop_body fwd_loop_last fwd_loop_case fwd_loop_branch", "sharing.c: loop_tail"),
     ("build n (i.b)", "reverse/build.c: rev_build rev_build_body rev_build_lin",
      "forward/build.c: fwd_build fwd_build_body fwd_build_lin", "sharing.c: build_primal let_build_tail"),
     ("index a i", "reverse/index.c: rev_index rev_index_body; reverse/index_lin.c: rev_index_lin",

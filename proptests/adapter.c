@@ -87,7 +87,7 @@ int pt_simplify(int t) { return chad_simplify(t); }
 /* Fallback when the surface printer is absent: a de Bruijn s-expression. */
 static void sexp(FILE *f, int t) {
   static const char *kn[] = {"var", "let", "lam", "app", "unit", "pair", "fst", "snd", "inl", "inr",
-                             "case", "rconst", "iconst", "op", "iter", "build", "index", "length", "map", "sum"};
+                             "case", "rconst", "iconst", "op", "iter", "loop", "build", "index", "length", "map", "sum"};
   int k = tm_kind(t);
   if (k == TM_VAR) { fprintf(f, "#%lld", (long long)tm_aux(t)); return; }
   if (k == TM_RCONST) { fprintf(f, "%.17g", tm_rval(t)); return; }

@@ -53,7 +53,7 @@ static void cover(int t) {
 
 static void print_coverage(long n) {
   static const char *kn[] = {"var", "let", "lam", "app", "unit", "pair", "fst", "snd", "inl", "inr",
-                             "case", "rconst", "iconst", "op", "iter", "build", "index", "length", "map", "sum"};
+                             "case", "rconst", "iconst", "op", "iter", "loop", "build", "index", "length", "map", "sum"};
   printf("coverage: %.1f nodes per program;", (double)nodes_total / (double)(n ? n : 1));
   for (int k = 0; k <= TM_SUM; k++) printf(" %s %ld", kn[k], kind_count[k]);
   printf("\n  primitives:");

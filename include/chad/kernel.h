@@ -141,6 +141,8 @@ enum tm_kind {
   TM_ICONST,   /* aux                                                      */
   TM_OP,       /* aux = op code; a: argument of type op_dom               */
   TM_ITER,     /* a: n : Int; b: body in (G, tau) : tau; c: init : tau     */
+  TM_LOOP,     /* a: fuel n : Int; b: body in (G, tau) : tau + tau (inl:   */
+               /* go on, inr: stop with the result); c: start : tau; ty tau*/
   TM_BUILD,    /* a: n : Int; b: body in (G, Int) : tau; ty = Arr tau      */
   TM_INDEX,    /* a: Arr tau; b: Int                                       */
   TM_LENGTH,   /* a: Arr tau; ty = Int                                     */
@@ -187,6 +189,7 @@ int tm_rconst(int g, double r);
 int tm_iconst(int g, int64_t n);
 int tm_op(int op, int arg);
 int tm_iter(int n, int body, int init);
+int tm_loop(int n, int body, int init);
 int tm_build(int n, int body);
 int tm_index(int arr, int i);
 int tm_length(int arr);

@@ -336,6 +336,20 @@ int b_iter(int n, int body, int init)
   return r;
 }
 
+/*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS; B_COMMON;
+    ensures P1(n); ensures P2(n, body); ensures P3(n, body, init);
+    ensures \result >= 0 ==> CH_NEW(TM_LOOP, \old(tm_ctx_[n]), n, body, init, 0) &&
+      tm_ty_[\result] == \old(tm_ty_[init]);
+    ensures \old(TMV(n) && TMV(body) && TMV(init) && loop_ok(tm_ctx_[n], tm_ty_[n],
+      tm_ctx_[body], tm_ty_[body], tm_ctx_[init], tm_ty_[init])) ==> OKCAP;
+*/
+int b_loop(int n, int body, int init)
+{
+  NEG3(n, body, init);
+  int r = tm_loop(n, body, init);
+  return r;
+}
+
 /*@ requires kernel_inv; terminates \true; assigns CH_TM_LOCS, CH_TY_LOCS; B_COMMON;
     ensures P1(n); ensures P2(n, body);
     ensures \result >= 0 ==> CH_NEW(TM_BUILD, \old(tm_ctx_[n]), n, body, -1, 0) &&

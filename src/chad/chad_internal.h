@@ -37,6 +37,7 @@ int b_inj(int x, int other, int side);  /* inl x, or inr x when side != 0     */
 int b_case(int s, int l, int r);
 int b_op(int op, int a);
 int b_iter(int n, int body, int init);
+int b_loop(int n, int body, int init);
 int b_build(int n, int body);
 int b_index(int a, int i);
 int b_length(int a);
@@ -84,6 +85,10 @@ int case_tail(int p, int d1, int lp, int br0, int br1)
  * the tail of F(iter) and R(iter) */
 int iter_tail(int pn, int ps, int q, int lin, int d2, int e1, int e3, int ln, int ls, int lc, int lq)
   /*@ ghost (int d, int d1, int e2, int pt, int ct, int cg) */;
+/* let pn in let ps in loop (fst pn) (s. let x = fst s in let q in cs) ps,
+ * the tail of F(loop) and R(loop) */
+int loop_tail(int pn, int ps, int q, int cs, int d2, int e1, int ln, int ls, int lc)
+  /*@ ghost (int d, int d1, int e2, int e3, int pt) */;
 /* build m (i. fst ps[i]), the primal of F(build) and R(build) */
 int build_primal(int d3, int lm, int lps)
   /*@ ghost (int aq, int q, int pt) */;

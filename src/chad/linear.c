@@ -129,7 +129,7 @@ static int lin(int e, int depth)
     return lin(b, dn);
   }
   case TM_LAM: case TM_LLAM: return lin_child(e, a, 0, dn);
-  case TM_ITER:                         /* linear state, body jointly linear */
+  case TM_ITER: case TM_LOOP:           /* linear state, body jointly linear */
     return !occ(a, dn) && lin(c, dn) && lin_child(e, b, 1, dn);
   default: return 0;
   }

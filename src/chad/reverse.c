@@ -305,6 +305,8 @@ static int r_pair(int a, int b)
 
 #include "reverse/iter.c"
 
+#include "reverse/loop.c"
+
 #include "reverse/build.c"
 
 #include "reverse/index.c"
@@ -336,6 +338,7 @@ static int rev_rule(int t, int d, int g, int cg, int ty, int ct, int depth)
     r = rev_unary(t, d, cg, ty, ct, depth); break;
   case TM_CASE: r = rev_case(t, d, ct, depth); break;
   case TM_ITER: r = rev_iter(t, d, ct, depth); break;
+  case TM_LOOP: r = rev_loop(t, d, ct, depth); break;
   case TM_BUILD: r = rev_build(t, d, ct, depth); break;
   case TM_INDEX: r = rev_index(t, d, ct, depth); break;
   case TM_MAP: r = rev_map(t, d, ct, depth); break;

@@ -587,6 +587,85 @@ int iter_tail(int pn, int ps, int q, int lin, int d2, int e1, int e3, int ln, in
   return l1;
 }
 
+/* The tail of F(loop a (x. b) c) and R(loop a (x. b) c), as iter_tail:
+ *   let pn in let ps in loop (fst pn) (s. let x = fst s in let q in cs) ps
+ * in d, with the contexts of iter_tail (d1 = d, pn; d2 = d1, ps; e1 = d2,
+ * s; e2 = e1, x; e3 = e2, q) and cs in e3 the round's answer, of type
+ * S + S (S = ps's type, the state P tau * (linear map)): inl to go on,
+ * inr to stop. */
+/*@ requires kernel_inv;
+    requires 0 <= pn < tm_count && tm_ctx_[pn] == d && ctx_valid(d) && ctx_is_ext(d1, d, tm_ty_[pn]);
+    requires 0 <= ps < tm_count && tm_ctx_[ps] == d1 && ctx_is_ext(d2, d1, tm_ty_[ps]);
+    requires ctx_valid(d2) && 0 <= ln < ctx_len_[d2] && lvl_ty(d2, ln) == tm_ty_[pn];
+    requires 0 <= ls < ctx_len_[d2] && lvl_ty(d2, ls) == tm_ty_[ps];
+    requires ty_valid(tm_ty_[pn]) && ty_kind_[tm_ty_[pn]] == TY_PROD && ty_left_[tm_ty_[pn]] == TY_ID_INT;
+    requires ty_valid(tm_ty_[ps]) && ty_kind_[tm_ty_[ps]] == TY_PROD && ty_left_[tm_ty_[ps]] == pt;
+    requires ctx_is_ext(e1, d2, tm_ty_[ps]) && ctx_valid(e1) && 0 <= lc < ctx_len_[e1] &&
+      lvl_ty(e1, lc) == tm_ty_[ps];
+    requires ctx_is_ext(e2, e1, pt);
+    requires 0 <= q < tm_count && tm_ctx_[q] == e2 && ctx_is_ext(e3, e2, tm_ty_[q]);
+    requires 0 <= cs < tm_count && tm_ctx_[cs] == e3 && ty_valid(tm_ty_[cs]) &&
+      ty_same(tm_ty_[cs], TY_SUM, tm_ty_[ps], tm_ty_[ps]);
+    terminates \true;
+    assigns CH_TMS_LOCS, CH_TYS_LOCS;
+    ensures kernel_inv;
+    ensures \old(tm_count) <= tm_count <= \old(tm_count) + 10 && \old(ty_count) <= ty_count;
+    ensures tables_grow{Pre, Post} && side_same{Pre, Post};
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+    ensures \result >= 0 ==> \old(tm_count) <= \result < tm_count && tm_ctx_[\result] == d &&
+      tm_ty_[\result] == \old(tm_ty_[ps]);
+*/
+int loop_tail(int pn, int ps, int q, int cs, int d2, int e1, int ln, int ls, int lc)
+  /*@ ghost (int d, int d1, int e2, int e3, int pt) */
+{
+  //@ ghost int st = tm_ty_[ps];
+  //@ ghost int tyn = tm_ty_[pn];
+  //@ ghost int tys = tm_ty_[cs];
+  //@ assert s_sum: ty_valid(tys) && ty_same(tys, TY_SUM, st, st);
+  //@ assert q_ctx: ctx_is_ext(e3, e2, tm_ty_[q]) && tm_ctx_[q] == e2 && 0 <= q < tm_count && tm_ctx_[cs] == e3;
+  int inner = b_let(q, cs);
+  //@ assert inner >= 0 ==> 0 <= inner < tm_count && tm_ctx_[inner] == e2 && tm_ty_[inner] == tys;
+  //@ assert inner >= 0 || inner == CHAD_E_CAPACITY;
+  //@ assert i_ctx: ctx_valid(e1) && ctx_is_ext(e2, e1, pt) && lvl_ty(e1, lc) == st && 0 <= lc < ctx_len_[e1];
+  int vs = b_var(e1, lc);
+  //@ assert vs >= 0 ==> 0 <= vs < tm_count && tm_ctx_[vs] == e1 && tm_ty_[vs] == st;
+  //@ assert vs >= 0 || vs == CHAD_E_CAPACITY;
+  int x = b_fst(vs);
+  //@ assert x >= 0 ==> 0 <= x < tm_count && tm_ctx_[x] == e1 && tm_ty_[x] == pt;
+  //@ assert x >= 0 || x == CHAD_E_CAPACITY;
+  //@ assert inner >= 0 ==> 0 <= inner < tm_count && tm_ctx_[inner] == e2 && tm_ty_[inner] == tys;
+  int body = b_let(x, inner);
+  //@ assert body >= 0 ==> 0 <= body < tm_count && tm_ctx_[body] == e1 && tm_ty_[body] == tys;
+  //@ assert body >= 0 || body == CHAD_E_CAPACITY;
+  //@ assert n_ctx: ctx_valid(d2) && lvl_ty(d2, ln) == tyn && 0 <= ln < ctx_len_[d2];
+  int vn = b_var(d2, ln);
+  //@ assert vn >= 0 ==> 0 <= vn < tm_count && tm_ctx_[vn] == d2 && tm_ty_[vn] == tyn;
+  //@ assert vn >= 0 || vn == CHAD_E_CAPACITY;
+  int n = b_fst(vn);
+  //@ assert n >= 0 ==> 0 <= n < tm_count && tm_ctx_[n] == d2 && tm_ty_[n] == TY_ID_INT;
+  //@ assert n >= 0 || n == CHAD_E_CAPACITY;
+  //@ assert s_ctx: lvl_ty(d2, ls) == st && 0 <= ls < ctx_len_[d2];
+  int init = b_var(d2, ls);
+  //@ assert init >= 0 ==> 0 <= init < tm_count && tm_ctx_[init] == d2 && tm_ty_[init] == st;
+  //@ assert init >= 0 || init == CHAD_E_CAPACITY;
+  //@ assert body >= 0 ==> 0 <= body < tm_count && tm_ctx_[body] == e1 && tm_ty_[body] == tys;
+  //@ assert n >= 0 ==> 0 <= n < tm_count && tm_ctx_[n] == d2 && tm_ty_[n] == TY_ID_INT;
+  //@ assert ctx_is_ext(e1, d2, st);
+  //@ assert ty_kind_[tys] == TY_SUM && ty_left_[tys] == st && ty_right_[tys] == st;
+  int lp = b_loop(n, body, init);
+  //@ assert lp >= 0 ==> 0 <= lp < tm_count && tm_ctx_[lp] == d2 && tm_ty_[lp] == st;
+  //@ assert lp >= 0 || lp == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d2, d1, tm_ty_[ps]) && tm_ctx_[ps] == d1 && 0 <= ps < tm_count;
+  int l2 = b_let(ps, lp);
+  //@ assert l2 >= 0 ==> 0 <= l2 < tm_count && tm_ctx_[l2] == d1 && tm_ty_[l2] == st;
+  //@ assert l2 >= 0 || l2 == CHAD_E_CAPACITY;
+  //@ assert ctx_is_ext(d1, d, tm_ty_[pn]) && tm_ctx_[pn] == d && 0 <= pn < tm_count;
+  int l1 = b_let(pn, l2);
+  //@ assert l1 >= 0 ==> tm_ctx_[l1] == d && tm_ty_[l1] == st;
+  //@ assert tables_grow{Pre, Here} && side_same{Pre, Here};
+  return l1;
+}
+
 /* build m (i. fst ps[i]), the primal of F(build) and R(build), in d3
  * where level lm holds m : Int and level lps holds ps : Arr Q, Q =
  * pt * _ (the body's translations, one per index). */

@@ -172,7 +172,7 @@ static int child_binders(int kind, int which, int *loop)
   case TM_LET: return which == 1;
   case TM_LAM: case TM_LLAM: *loop = which == 0; return which == 0;
   case TM_CASE: return which >= 1;
-  case TM_ITER: case TM_BUILD: case TM_LSUM: *loop = which == 1; return which == 1;
+  case TM_ITER: case TM_LOOP: case TM_BUILD: case TM_LSUM: *loop = which == 1; return which == 1;
   case TM_MAP: *loop = which == 0; return which == 0;
   case TM_CP_FOLD: *loop = which == 1; return which == 1 ? 2 : 0;
   default: return 0;
@@ -739,7 +739,7 @@ static int simp(int t, int d, int e, int depth)
     int br1 = simp_branch(c, ty_right(st), d, e, dn);
     return b_case(s, br0, br1);
   }
-  case TM_ITER: case TM_BUILD: case TM_LSUM: case TM_MAP:
+  case TM_ITER: case TM_LOOP: case TM_BUILD: case TM_LSUM: case TM_MAP:
     return simp_loop(kind, t, d, e, dn);
   case TM_CP_FOLD: {
     int bag = simp(a, d, e, dn);
@@ -762,7 +762,7 @@ static int simp(int t, int d, int e, int depth)
   }
 }
 
-/* iter, build, lsum, map: one loop body with one binder; n / init / array
+/* iter, loop, build, lsum, map: one loop body with one binder; n / init / array
  * simplified in d (a function of its own: inside simp's switch, WP's
  * assigns goals on the temporaries of this case did not prove) */
 /*@ requires kernel_inv && simp_ok && depth >= 0 && cell_arg(e); terminates \true;
@@ -784,12 +784,12 @@ static int simp_loop(int kind, int t, int d, int e, int depth)
   if (n < 0)
     return n;
   int init = 0;
-  if (kind == TM_ITER)
+  if (kind == TM_ITER || kind == TM_LOOP)
     init = simp(c, d, e, dn);
   if (init < 0)
     return init;
   int bty = TY_ID_INT;
-  if (kind == TM_ITER)
+  if (kind == TM_ITER || kind == TM_LOOP)
     bty = ty;
   else if (kind == TM_MAP)
     bty = ty_left(tm_type(n));
@@ -800,6 +800,8 @@ static int simp_loop(int kind, int t, int d, int e, int depth)
   int body = simp(src_body, d1, cell, dn);
   if (kind == TM_ITER)
     return b_iter(n, body, init);
+  if (kind == TM_LOOP)
+    return b_loop(n, body, init);
   if (kind == TM_BUILD)
     return b_build(n, body);
   if (kind == TM_MAP)

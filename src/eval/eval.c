@@ -193,6 +193,22 @@ static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int
       }
       return s;
     }
+    case TM_LOOP: {
+      TRY(a = ev(h, tm_a(t), e, err, depth + 1));
+      TRY(need_int(a, "loop fuel", &n, err));
+      if (n < 0) return eval_fail(err, "loop: negative fuel %" PRId64, n);
+      const value *s;
+      TRY(s = ev(h, tm_c(t), e, err, depth + 1));
+      for (int64_t i = 0; i < n; i++) {
+        const env *e2 = env_push(h, e, s);
+        if (!e2) return eval_oom(err);
+        TRY(s = ev(h, tm_b(t), e2, err, depth + 1));
+        if (s->kind == V_INR) return s->u.pair.a;
+        if (s->kind != V_INL) return eval_fail(err, "internal: loop body gave a %s value", v_kind_name(s));
+        s = s->u.pair.a;
+      }
+      return eval_fail(err, "loop ran out of fuel (%" PRId64 " rounds)", n);
+    }
     case TM_BUILD: {
       TRY(a = ev(h, tm_a(t), e, err, depth + 1));
       TRY(need_int(a, "build length", &n, err));

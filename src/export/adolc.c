@@ -207,6 +207,12 @@ static int expr(emitter *E, int t, char *out) {
     emit_fresh(E, out, "v");
     emit_line(E, "%s %s = chad::iter(%s, %s, %s(%s));", ty, out, a, f, ty, b);
     return 0;
+  case TM_LOOP:
+    if (expr(E, tm_a(t), a) < 0 || expr(E, tm_c(t), b) < 0) return -1;
+    if (local_fun(E, ty_fun(tt, tm_type(tm_b(t))), tm_b(t), "step", f) < 0 || ctype(E, tt, ty) < 0) return -1;
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s %s = chad::loop(%s, %s, %s(%s));", ty, out, a, f, ty, b);
+    return 0;
   case TM_BUILD:
     if (expr(E, tm_a(t), a) < 0) return -1;
     if (local_fun(E, ty_fun(ty_make(TY_INT, -1, -1), ty_left(tt)), tm_b(t), "elem", f) < 0 || ctype(E, tt, ty) < 0) return -1;

@@ -213,6 +213,12 @@ static int expr(emitter *E, int t, char *out) {
     emit_fresh(E, out, "v");
     emit_line(E, "%s = _iter(%s, %s, %s)", out, a, f, b);
     return 0;
+  case TM_LOOP:
+    if (expr(E, tm_a(t), a) < 0 || expr(E, tm_c(t), b) < 0) return -1;
+    if (local_fun(E, tm_b(t), "step", f) < 0) return -1;
+    emit_fresh(E, out, "v");
+    emit_line(E, "%s = _loop(%s, %s, %s)", out, a, f, b);
+    return 0;
   case TM_BUILD:
     if (expr(E, tm_a(t), a) < 0) return -1;
     if (local_fun(E, tm_b(t), "elem", f) < 0) return -1;
@@ -333,6 +339,17 @@ static const char prelude[] =
     "    for _ in range(n):\n"
     "        s = f(s)\n"
     "    return s\n"
+    "\n"
+    "\n"
+    "def _loop(n, f, s):\n"
+    "    if n < 0:\n"
+    "        raise ChadRuntimeError('loop: negative fuel %d' % n)\n"
+    "    for _ in range(n):\n"
+    "        r = f(s)\n"
+    "        if r[0] == 'inr':\n"
+    "            return r[1]\n"
+    "        s = r[1]\n"
+    "    raise ChadRuntimeError('loop ran out of fuel (%d rounds)' % n)\n"
     "\n"
     "\n"
     "def _same(a, b, name, f):\n"

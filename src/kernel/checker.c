@@ -107,6 +107,22 @@ static int chk_arr_real(void)
   return ty_arr(TY_ID_REAL);
 }
 
+/* ty_sum(t, t), the type of a loop body, seen from the term arena. */
+/*@ requires kernel_inv;
+    requires ty_valid(t);
+    terminates \true;
+    assigns ty_count, ty_kind_[ty_count], ty_left_[ty_count], ty_right_[ty_count],
+            ty_lin_[ty_count], ty_tan_[ty_count];
+    ensures kernel_inv;
+    ensures \old(ty_count) <= ty_count;
+    ensures \result >= 0 ==> ty_valid(\result) && ty_same(\result, TY_SUM, t, t);
+    ensures \result >= 0 || \result == CHAD_E_CAPACITY;
+*/
+static int chk_sum_twice(int t)
+{
+  return ty_sum(t, t);
+}
+
 /* The checker's contract, shared by elab and its per-kind helpers. */
 #define ELAB_REQ kernel_inv && 0 <= r < raw_count <= CHAD_MAX_RAW && \
   ctx_valid(g) && (exp == -1 || ty_valid(exp))
@@ -392,6 +408,25 @@ static int elab_iter(int r, int g, int exp, int depth)
   return done(r, tm_iter(a, b, c), exp, saved);
 }
 
+/* loop n (x. b) s: s gives tau, b is checked against tau + tau. */
+/*@ ELAB_KIND_SPEC */
+static int elab_loop(int r, int g, int exp, int depth)
+{
+  int saved = tm_count;
+  int a = child(r, raw_a_[r], g, TY_ID_INT, exp, depth, saved);
+  if (a < 0) return a;
+  int c = child(r, raw_c_[r], g, exp, exp, depth, saved);
+  if (c < 0) return c;
+  //@ assert tm_wf(c);
+  int g2 = chk_extend(g, tm_ty_[c]);
+  if (g2 < 0) return fail(g2, r, exp, -1, saved);
+  int ts = chk_sum_twice(tm_ty_[c]);
+  if (ts < 0) return fail(ts, r, exp, -1, saved);
+  int b = child(r, raw_b_[r], g2, ts, exp, depth, saved);
+  if (b < 0) return b;
+  return done(r, tm_loop(a, b, c), exp, saved);
+}
+
 /*@ ELAB_KIND_SPEC */
 static int elab_build(int r, int g, int exp, int depth)
 {
@@ -508,6 +543,7 @@ static int elab(int r, int g, int exp, int depth)
   case TM_CASE: t = elab_case(r, g, exp, depth); break;
   case TM_OP: t = elab_op(r, g, exp, depth); break;
   case TM_ITER: t = elab_iter(r, g, exp, depth); break;
+  case TM_LOOP: t = elab_loop(r, g, exp, depth); break;
   case TM_BUILD: t = elab_build(r, g, exp, depth); break;
   case TM_INDEX: case TM_LENGTH: t = elab_arr(r, g, exp, depth); break;
   case TM_MAP: t = elab_map(r, g, exp, depth); break;

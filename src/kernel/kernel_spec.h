@@ -205,6 +205,11 @@
   predicate iter_ok(integer gn, integer tn, integer gb, integer tb,
                     integer gi, integer ti) =
     tn == TY_ID_INT && gi == gn && ctx_is_ext(gb, gn, ti) && tb == ti;
+  // loop n (x. b) s: b in (G, tau) has type tau + tau
+  predicate loop_ok(integer gn, integer tn, integer gb, integer tb,
+                    integer gi, integer ti) =
+    tn == TY_ID_INT && gi == gn && ctx_is_ext(gb, gn, ti) &&
+    ty_valid(tb) && ty_kind_[tb] == TY_SUM && ty_left_[tb] == ti && ty_right_[tb] == ti;
   predicate build_ok(integer gn, integer tn, integer gb) =
     tn == TY_ID_INT && ctx_is_ext(gb, gn, TY_ID_INT);
   predicate lsum_ok(integer gn, integer tn, integer gb, integer tb) =
@@ -270,6 +275,8 @@
     (k == TM_ICONST ==> ch0(i, a, b, c) && t == TY_ID_INT) &&
     (k == TM_OP ==> ch1(i, a, b, c) && op_ok(x, ta) && g == ga && t == op_cod_[x]) &&
     (k == TM_ITER ==> ch3(i, a, b, c) && x == 0 && iter_ok(ga, ta, gb, tb, gc, tc) &&
+       g == ga && t == tc) &&
+    (k == TM_LOOP ==> ch3(i, a, b, c) && x == 0 && loop_ok(ga, ta, gb, tb, gc, tc) &&
        g == ga && t == tc) &&
     (k == TM_BUILD ==> ch2(i, a, b, c) && x == 0 && build_ok(ga, ta, gb) && g == ga &&
        ty_same(t, TY_ARR, tb, -1)) &&

@@ -555,6 +555,38 @@ int tm_iter(int n, int body, int init)
   return node;
 }
 
+/* loop n (x. b) s: the body answers tau + tau (inl: go on, inr: stop). */
+/*@ requires kernel_inv; terminates \true;
+    assigns TM_LOCS;
+    ensures kernel_inv;
+    ensures \result == CHAD_E_ARG <==> !\old(tm_valid(n) && tm_valid(body) && tm_valid(init));
+    ensures \result == CHAD_E_TYPE <==>
+      \old(tm_valid(n) && tm_valid(body) && tm_valid(init) && !loop_ok(tm_ctx_[n], tm_ty_[n], tm_ctx_[body], tm_ty_[body],
+                                      tm_ctx_[init], tm_ty_[init]));
+    ensures \result >= 0 ==> NEW_NODE(TM_LOOP, \old(tm_ctx_[n]), n, body, init, 0) &&
+      tm_ty_[\result] == \old(tm_ty_[init]);
+    ensures FULL; ensures UNCHANGED; ensures CODES(CHAD_E_TYPE);
+*/
+int tm_loop(int n, int body, int init)
+{
+  if (!TM_OK(n) || !TM_OK(body) || !TM_OK(init))
+    return CHAD_E_ARG;
+  //@ assert tm_wf(n) && tm_wf(body) && tm_wf(init);
+  int g = tm_ctx_[n];
+  int t = tm_ty_[init];
+  int tb = tm_ty_[body];
+  if (tm_ty_[n] != TY_ID_INT || tm_ctx_[init] != g ||
+      !IS_EXT(tm_ctx_[body], g, t) || ty_kind_[tb] != TY_SUM ||
+      ty_left_[tb] != t || ty_right_[tb] != t)
+    return CHAD_E_TYPE;
+  if (FULL_ARENA)
+    return CHAD_E_CAPACITY;
+  //@ assert loop_ok(g, tm_ty_[n], tm_ctx_[body], tb, tm_ctx_[init], t);
+  int node = tm_push(TM_LOOP, g, t, n, body, init, 0, 0.0);
+  //@ assert kernel_inv;
+  return node;
+}
+
 /*@ requires kernel_inv; terminates \true;
     assigns TM_LOCS, TY_LOCS;
     ensures kernel_inv;

@@ -107,7 +107,7 @@ static int lower(lowerer *L, const snode *n);
 static int binds(int kind, int c)
 {
   switch (kind) {
-  case TM_LET: case TM_ITER: case TM_BUILD: return c == 1;
+  case TM_LET: case TM_ITER: case TM_LOOP: case TM_BUILD: return c == 1;
   case TM_LAM: case TM_MAP: return c == 0;
   case TM_CASE: return c >= 1;
   default: return 0;

@@ -64,7 +64,7 @@ void surf_region_free(surf_region *r)
 enum tok {
   T_EOF, T_IDENT, T_INT, T_REAL,
   K_DEF, K_LET, K_IN, K_FUN, K_CASE, K_OF, K_INL, K_INR, K_IF, K_THEN,
-  K_ELSE, K_FST, K_SND, K_TRUE, K_FALSE, K_NOT, K_ITER, K_BUILD, K_MAP,
+  K_ELSE, K_FST, K_SND, K_TRUE, K_FALSE, K_NOT, K_ITER, K_LOOP, K_BUILD, K_MAP,
   K_SUM, K_LENGTH, K_REAL, K_INT, K_UNIT, K_BOOL,
   S_LPAREN, S_RPAREN, S_LBRACK, S_RBRACK, S_COMMA, S_COLON, S_EQ, S_ARROW,
   S_BAR, S_PLUS, S_MINUS, S_STAR, S_SLASH, S_PERCENT, S_LT, S_LE, S_EQEQ,
@@ -79,7 +79,7 @@ static const char *const keyword_text[] = {
   [K_CASE] = "case", [K_OF] = "of", [K_INL] = "inl", [K_INR] = "inr",
   [K_IF] = "if", [K_THEN] = "then", [K_ELSE] = "else", [K_FST] = "fst",
   [K_SND] = "snd", [K_TRUE] = "true", [K_FALSE] = "false", [K_NOT] = "not",
-  [K_ITER] = "iter", [K_BUILD] = "build", [K_MAP] = "map", [K_SUM] = "sum",
+  [K_ITER] = "iter", [K_LOOP] = "loop", [K_BUILD] = "build", [K_MAP] = "map", [K_SUM] = "sum",
   [K_LENGTH] = "length", [K_REAL] = "real", [K_INT] = "int",
   [K_UNIT] = "unit", [K_BOOL] = "bool",
 };
@@ -896,6 +896,7 @@ static const struct { const char *name; int arity; const char *usage; } lib_word
   {"zip", 2, "2 arguments: zip a b"},
   {"unzip", 1, "an argument: unzip a"},
   {"range", 1, "an argument: range n"},
+  {"while", 4, "4 arguments: while cond step init fuel"},
   {"fold", 3, "3 arguments: fold n (fun i acc -> e) init"}, /* last: parse_app */
 };
 #define N_LIB_WORDS ((int)(sizeof lib_words / sizeof lib_words[0]))
@@ -929,7 +930,7 @@ static snode *resolve(parser *p, const token *t, int *prim)
   }
   for (int k = 0; k < N_LIB_WORDS; k++)
     if (strcmp(name, lib_words[k].name) == 0) { /* used as a function: `map reverse m` */
-      snode *a[3];
+      snode *a[4];
       return lib_applied(p, k, a, 0, t->line, t->col);
     }
   if (strcmp(name, p->prog->defs[p->cur_def].name) == 0)
@@ -1246,6 +1247,44 @@ static snode *desugar_fold(parser *p, snode *n, snode *f, snode *init, int line,
   return mk(p, TM_SND, line, col, it, NULL, NULL);
 }
 
+/* f applied to x inside a loop body: a literal fun (y : t) -> e becomes
+ * let y = x in e (no closure; its annotation is returned in *ann), anything
+ * else the application f x. */
+static snode *apply_in_body(parser *p, snode *f, sbinder *x, stype **ann, int line, int col)
+{
+  if (f->kind == TM_LAM && f->role == ROLE_PLAIN) {
+    if (f->ty && !*ann)
+      *ann = f->ty;
+    return mk_let(p, f->ba, mk_var(p, x, f->line, f->col), f->a, f->line, f->col);
+  }
+  snode *app = mk(p, TM_APP, f->line, f->col, f, mk_var(p, x, line, col), NULL);
+  app->role = ROLE_ETA;
+  return app;
+}
+
+/* while cond step init fuel = loop fuel (x. if cond x then inl (step x)
+ * else inr x) init: at most fuel rounds, the first state where cond is
+ * false; out of fuel is a runtime error. A literal fun for cond or step is
+ * used directly (its parameter annotation checks init); any other cond or
+ * step is evaluated at each round (it is a pure expression). */
+static snode *desugar_while(parser *p, snode *cond, snode *step, snode *init, snode *fuel, int line, int col)
+{
+  sbinder *x = mk_binder(p, NULL);
+  stype *ann = NULL;
+  snode *c = apply_in_body(p, cond, x, &ann, line, col);
+  snode *go = mk(p, TM_INL, line, col, apply_in_body(p, step, x, &ann, line, col), NULL, NULL);
+  snode *stop = mk(p, TM_INR, line, col, mk_var(p, x, line, col), NULL, NULL);
+  if (ann) {
+    snode *an = mk(p, RAW_ANN, ann->line, ann->col, init, NULL, NULL);
+    an->ty = ann;
+    an->role = ROLE_PARAM_ANN;
+    init = an;
+  }
+  snode *lp = mk(p, TM_LOOP, line, col, fuel, mk_if(p, c, go, stop, "while", line, col), init);
+  lp->bb = x;
+  return lp;
+}
+
 /* The library word k applied to its arguments a[0..arity-1]. */
 static snode *desugar_lib(parser *p, int k, snode **a, int line, int col)
 {
@@ -1253,6 +1292,8 @@ static snode *desugar_lib(parser *p, int k, snode **a, int line, int col)
   int ar = lib_words[k].arity;
   if (strcmp(w, "fold") == 0)
     return desugar_fold(p, a[0], a[1], a[2], line, col);
+  if (strcmp(w, "while") == 0)
+    return desugar_while(p, a[0], a[1], a[2], a[3], line, col);
   /* x[j] = the j-th argument, let-bound in front (built at the end) */
   sbinder *xb[3];
   for (int j = 0; j < ar; j++) {
@@ -1315,7 +1356,7 @@ static snode *desugar_lib(parser *p, int k, snode **a, int line, int col)
  * one lambda per missing argument. */
 static snode *lib_applied(parser *p, int k, snode **a, int given, int line, int col)
 {
-  sbinder *miss[3];
+  sbinder *miss[4];
   int ar = lib_words[k].arity;
   for (int j = given; j < ar; j++) {
     miss[j] = mk_binder(p, NULL);
@@ -1341,7 +1382,7 @@ static snode *parse_lib(parser *p, int k)
 {
   int line = p->cur.line, col = p->cur.col;
   next(p);
-  snode *a[3];
+  snode *a[4];
   int given = 0;
   while (given < lib_words[k].arity && starts_atom(p))
     a[given++] = parse_postfix(p);
@@ -1417,6 +1458,22 @@ static snode *parse_app(parser *p)
     head = mk(p, TM_ITER, line, col, x, body, z);
     head->bb = b;
     break;
+  case K_LOOP:
+    /* loop n (fun (x : t) -> e) s: e : t + t, inl to go on, inr to stop */
+    next(p);
+    x = need_arg(p, "loop", "3 arguments: loop n (fun (x : t) -> e) s");
+    y = need_arg(p, "loop", "3 arguments: loop n (fun (x : t) -> e) s");
+    z = need_arg(p, "loop", "3 arguments: loop n (fun (x : t) -> e) s");
+    function_arg(p, y, &b, &body, &ann);
+    if (ann) {
+      snode *an = mk(p, RAW_ANN, ann->line, ann->col, z, NULL, NULL);
+      an->ty = ann;
+      an->role = ROLE_PARAM_ANN;
+      z = an;
+    }
+    head = mk(p, TM_LOOP, line, col, x, body, z);
+    head->bb = b;
+    break;
   case S_AT:
     head = parse_at(p, line, col);
     break;
@@ -1445,7 +1502,7 @@ static snode *parse_app(parser *p)
         break;
       }
       /* fold n f, fold n: a function of the missing arguments */
-      snode *a[3] = {app1 ? w->a : w, app1 ? w->b : NULL, NULL};
+      snode *a[4] = {app1 ? w->a : w, app1 ? w->b : NULL, NULL, NULL};
       head = lib_applied(p, N_LIB_WORDS - 1, a, app1 ? 2 : 1, line, col);
       break;
     }

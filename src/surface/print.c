@@ -265,7 +265,7 @@ static const char *var_name(const printer *P, int64_t k)
 static int binders_of(int k, int c)
 {
   switch (k) {
-  case TM_LET: case TM_ITER: case TM_BUILD: case TM_LSUM: return c == 1;
+  case TM_LET: case TM_ITER: case TM_LOOP: case TM_BUILD: case TM_LSUM: return c == 1;
   case TM_LAM: case TM_MAP: case TM_LLAM: return c == 0;
   case TM_CASE: return c >= 1;
   case TM_CP_FOLD: return c == 1 ? 2 : 0;
@@ -751,8 +751,9 @@ static void pr(printer *P, int t, int prec)
     break;
   case TM_OP: pr_op(P, t, prec); break;
   case TM_ITER:
+  case TM_LOOP:
     open_paren(P, P_APP, prec);
-    put(&P->b, "iter ");
+    put(&P->b, tm_kind_[t] == TM_ITER ? "iter " : "loop ");
     pr(P, a, P_POST);
     put(&P->b, " ");
     pr_binder_fun(P, b, ty, 1);

@@ -355,6 +355,18 @@ static int tel_body(telab *E, const snode *n, int exp)
     if (b < 0)
       return -1;
     return built(E, n, tm_iter(a, b, c), "iter");
+  case TM_LOOP: {
+    if ((a = need_type(E, n->a, tel(E, n->a, TY_ID_INT), TY_ID_INT, "the fuel of loop")) < 0 ||
+        (c = tel(E, n->c, exp)) < 0)
+      return -1;
+    int ts = ty_sum(tm_type(c), tm_type(c));
+    if (ts < 0)
+      return built(E, n, ts, "loop");
+    b = need_type(E, n->b, tel_under(E, n->bb, tm_type(c), n->b, ts), ts, "the body of loop");
+    if (b < 0)
+      return -1;
+    return built(E, n, tm_loop(a, b, c), "loop");
+  }
   case TM_BUILD: case TM_LSUM: {
     int lsum = n->kind == TM_LSUM;
     if ((a = need_type(E, n->a, tel(E, n->a, TY_ID_INT), TY_ID_INT, lsum ? "the count of lsum" : "the length of build")) < 0)

@@ -692,5 +692,7 @@ expect_out "target words are ordinary names where defined" "g : real -> real" sh
 . tests/cli/cost.sh
 # the surface conveniences and ADBench's LSTM
 . tests/cli/lang.sh
+# bounded loops: loop and while, their derivatives against closed forms
+. tests/cli/loop.sh
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -120,12 +120,25 @@ static void test_source(void) {
 }
 
 static void test_arrays(void) {
-  printf("source terms: iter build index length map sum\n");
+  printf("source terms: iter loop build index length map sum\n");
   int g0 = CTX_EMPTY, gR = ctx_extend(g0, R);
   /* iter 10 (x. x * 2) 1 == 1024; iter 0 returns init */
   int dbl = op2(P_MUL, var(gR, 0), rc(gR, 2));
   CHECK(run_real(T(tm_iter(ic(g0, 10), dbl, rc(g0, 1)))) == 1024.0);
   CHECK(run_real(T(tm_iter(ic(g0, 0), dbl, rc(g0, 3)))) == 3.0);
+  /* loop n (x. if x < 100 then inl (x * 2) else inr x) 1: stops at 128
+   * after 8 rounds of going on; with 7 rounds of fuel it runs out */
+  int RsR = ty_sum(R, R), gRU = ctx_extend(gR, U);
+  int go = T(tm_inl(op2(P_MUL, var(gRU, 1), rc(gRU, 2)), R));
+  int stop = T(tm_inr(R, var(gRU, 1)));
+  int lbody = T(tm_case(op2(P_LT, var(gR, 0), rc(gR, 100)), go, stop));
+  CHECK(tm_type(lbody) == RsR);
+  CHECK(run_real(T(tm_loop(ic(g0, 8), lbody, rc(g0, 1)))) == 128.0);
+  CHECK(run_real(T(tm_loop(ic(g0, 1000), lbody, rc(g0, 1)))) == 128.0);
+  CHECK(run_real(T(tm_loop(ic(g0, 1), lbody, rc(g0, 300)))) == 300.0);
+  CHECK(fails_with(T(tm_loop(ic(g0, 7), lbody, rc(g0, 1))), "loop ran out of fuel (7 rounds)"));
+  CHECK(fails_with(T(tm_loop(ic(g0, 0), lbody, rc(g0, 300))), "loop ran out of fuel (0 rounds)"));
+  CHECK(fails_with(T(tm_loop(ic(g0, -2), lbody, rc(g0, 1))), "loop: negative fuel -2"));
   int a = iota(g0, 5, 1.5); /* [0, 1.5, 3, 4.5, 6] */
   const value *av = run(a);
   CHECK(av && av->kind == V_ARRAY && av->u.arr.n == 5 && av->u.arr.elems[4]->u.r == 6.0);

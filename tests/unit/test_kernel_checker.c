@@ -117,6 +117,11 @@ static void accepts(void)
   int xx = rw(TM_OP, rw(TM_PAIR, rvar(0), rvar(0), -1, -1, 0), -1, -1, -1, add);
   int it = rw(TM_ITER, three, xx, rreal(1.0), -1, 0);
   ok(it, CTX_EMPTY, -1, R);
+  /* loop 3 (x. inr (x + x)) 1.0: the body is checked against Real + Real,
+   * so inr needs no annotation */
+  int lp = rw(TM_LOOP, three, rw(TM_INR, xx, -1, -1, -1, 0), rreal(1.0), -1, 0);
+  ok(lp, CTX_EMPTY, -1, R);
+  ok(lp, CTX_EMPTY, R, R);
   /* build 3 (i. toreal i), index, length, map, sum */
   int bu = rw(TM_BUILD, three, rw(TM_OP, rvar(0), -1, -1, -1, toreal), -1, -1, 0);
   ok(bu, CTX_EMPTY, -1, ARR_R);
@@ -167,6 +172,15 @@ static void rejects(void)
   int let = rw(TM_LET, one, x, -1, -1, 0);
   bad(let, CTX_EMPTY, R, CHAD_E_TYPE, x);
   CHECK(chk_err_expected == R && chk_err_found == I);
+  /* loop whose body is not a sum: the body is the culprit, checked against
+   * Real + Real */
+  int lb = rvar(0);
+  int lp = rw(TM_LOOP, one, lb, two, -1, 0);
+  bad(lp, CTX_EMPTY, -1, CHAD_E_TYPE, lb);
+  CHECK(chk_err_expected == ty_sum(R, R) && chk_err_found == R);
+  /* loop fuel not an int */
+  int lf = rw(TM_LOOP, two, rw(TM_INR, rvar(0), -1, -1, -1, 0), two, -1, 0);
+  bad(lf, CTX_EMPTY, -1, CHAD_E_TYPE, two);
   /* app of a non-function */
   int ap = rw(TM_APP, two, two, -1, -1, 0);
   bad(ap, CTX_EMPTY, -1, CHAD_E_TYPE, two);

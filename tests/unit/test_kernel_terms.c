@@ -117,6 +117,19 @@ static void source(void)
   REJECT(tm_iter(i0, rI, i0), CHAD_E_TYPE);     /* body Real, init Int */
   CHECK(tm_type(tm_iter(i0, bi, i0)) == I);
 
+  /* loop n (x. inr x) 2.5: the body answers Real + Real */
+  int RsR = ty_sum(R, R);
+  int stop = tm_inr(R, x);
+  int lp = tm_loop(i0, stop, r0);
+  CHECK(node(lp, TM_LOOP, g0, R, i0, stop, r0));
+  REJECT(tm_loop(r0, stop, r0), CHAD_E_TYPE);     /* fuel not Int */
+  REJECT(tm_loop(i0, x, r0), CHAD_E_TYPE);        /* body Real, not Real + Real */
+  REJECT(tm_loop(i0, stop, i0), CHAD_E_TYPE);     /* body ctx (., Real) but start Int */
+  int stopI = tm_inr(I, x);
+  REJECT(tm_loop(i0, stopI, r0), CHAD_E_TYPE);    /* body Int + Real */
+  REJECT(tm_loop(-1, stop, r0), CHAD_E_ARG);
+  CHECK(tm_type(stop) == RsR);
+
   /* build n (i. toreal-less body 1.0) */
   int body = tm_rconst(gI, 1.0);
   int bu = tm_build(i0, body);

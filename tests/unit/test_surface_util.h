@@ -66,7 +66,7 @@ static void sexp_rec(tbuf *b, int t)
 {
   static const char *names[TM_NKINDS] = {
     "var", "let", "lam", "app", "unit", "pair", "fst", "snd", "inl", "inr",
-    "case", "r", "i", "op", "iter", "build", "index", "length", "map", "sum",
+    "case", "r", "i", "op", "iter", "loop", "build", "index", "length", "map", "sum",
     "zero", "plus", "llam", "lapp", "single", "fold", "lsum", "D", "DT", "onehot"};
   char tmp[128];
   int k = tm_kind(t);
