@@ -249,7 +249,27 @@ static int gen(gst *s, int g, int ty, int size) {
     int cnt = ck(tm_iconst(g, prng_below(s->r, 4)), "iconst");
     int body = gen(s, ctx_extend(g, ty), ty, n / 2);
     return ck(tm_iter(cnt, body, gen(s, g, ty, n - n / 2)), "iter");
-  } else if (k < 47 && (ty == T_.R || ty == T_.AR || ty == T_.RR)) { /* index, in range */
+  } else if (k < 45 && ty != T_.I && (fo || prng_chance(s->r, 1, 2))) {
+    /* loop with a data-dependent exit that stops by round cnt + 1 (its
+     * fuel): the state (x, i) counts the rounds; while i < cnt, a random
+     * condition chooses between going on with (step, i + 1) and stopping */
+    int cnt = prng_below(s->r, 4), st = ty_prod(ty, T_.I);
+    int g1 = ctx_extend(g, st), g2 = ctx_extend(g1, ty), g3 = ctx_extend(g2, T_.I);
+    int gu = ctx_extend(g3, T_.U), gu2 = ctx_extend(gu, T_.U), ss = ty_sum(st, st);
+    /* in g3: x = 1, i = 0; in gu: x = 2, i = 1; in gu2: x = 3, i = 2 */
+    int go = ck(tm_inl(pair_of(gen(s, gu2, ty, n / 3), op2(P_IADD, ck(tm_var(gu2, 2), "var"),
+                                                            ck(tm_iconst(gu2, 1), "iconst"))), st), "inl");
+    int stop2 = ck(tm_inr(st, pair_of(ck(tm_var(gu2, 3), "var"), ck(tm_var(gu2, 2), "var"))), "inr");
+    int round = ck(tm_case(gen_bool(s, gu, n / 3), go, stop2), "case");
+    int stop = ck(tm_inr(st, pair_of(ck(tm_var(gu, 2), "var"), ck(tm_var(gu, 1), "var"))), "inr");
+    int more = op2(P_ILT, ck(tm_var(g3, 0), "var"), ck(tm_iconst(g3, cnt), "iconst"));
+    int body = ck(tm_case(more, round, stop), "case");
+    body = ck(tm_let(ck(tm_snd(ck(tm_var(g2, 1), "var")), "snd"), body), "let");
+    body = ck(tm_let(ck(tm_fst(ck(tm_var(g1, 0), "var")), "fst"), body), "let");
+    if (tm_type(body) != ss) ck(-1, "loop body type");
+    int init = pair_of(gen(s, g, ty, n - n / 3 - n / 3), ck(tm_iconst(g, 0), "iconst"));
+    return ck(tm_fst(ck(tm_loop(ck(tm_iconst(g, cnt + 1), "iconst"), body, init), "loop")), "fst");
+  } else if (k < 49 && (ty == T_.R || ty == T_.AR || ty == T_.RR)) { /* index, in range */
     int a = gen(s, g, ty_arr(ty), n / 2);
     int g1 = ctx_extend(g, ty_arr(ty));
     int i = op2(P_IMOD, gen_int(s, g1, n - n / 2),

@@ -84,6 +84,7 @@ int pt_rebuild(const ptree *p, int g) {
   case TM_ICONST: return tm_iconst(g, p->aux);
   case TM_OP: RB(0, g); return tm_op((int)p->aux, c[0]);
   case TM_ITER: RB(0, g); RB(2, g); RB(1, ctx_extend(g, tm_type(c[2]))); return tm_iter(c[0], c[1], c[2]);
+  case TM_LOOP: RB(0, g); RB(2, g); RB(1, ctx_extend(g, tm_type(c[2]))); return tm_loop(c[0], c[1], c[2]);
   case TM_BUILD: RB(0, g); RB(1, ctx_extend(g, TY_ID_INT)); return tm_build(c[0], c[1]);
   case TM_INDEX: RB(0, g); RB(1, g); return tm_index(c[0], c[1]);
   case TM_LENGTH: RB(0, g); return tm_length(c[0]);
@@ -159,7 +160,7 @@ ptree *pt_leaf(int ty, int g, int variant, int len) {
 /* Does child i of a node of this kind sit under one more binder? */
 static int binds(int kind, int i) {
   switch (kind) {
-  case TM_LET: case TM_ITER: case TM_BUILD: return i == 1;
+  case TM_LET: case TM_ITER: case TM_LOOP: case TM_BUILD: return i == 1;
   case TM_LAM: case TM_MAP: return i == 0;
   case TM_CASE: return i >= 1;
   default: return 0;

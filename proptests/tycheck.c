@@ -173,6 +173,9 @@ static int check_node(int t) {
   case TM_ITER: SAME(a); SAME(c);
     if (ta != TY_ID_INT || !extends(tm_ctx(b), g, ty)) return bad(t, "iter count/body context");
     return (tb == ty && tc == ty) ? 0 : bad(t, "iter type");
+  case TM_LOOP: SAME(a); SAME(c);
+    if (ta != TY_ID_INT || !extends(tm_ctx(b), g, ty)) return bad(t, "loop fuel/body context");
+    return (ty_kind(tb) == TY_SUM && ty_left(tb) == ty && ty_right(tb) == ty && tc == ty) ? 0 : bad(t, "loop type");
   case TM_BUILD: SAME(a);
     if (ta != TY_ID_INT || !extends(tm_ctx(b), g, TY_ID_INT)) return bad(t, "build size/body context");
     return (ty_kind(ty) == TY_ARR && ty_left(ty) == tb) ? 0 : bad(t, "build type");
