@@ -23,6 +23,7 @@
 #                        those two jobs, whose contracts are then relied
 #                        upon (listed `full-only` in proofs/assumed.txt)
 #   PROVE_ONLY           "JOB ...": only these jobs (below)
+#   PROVE_FAIL_FAST      1 (make check): stop at the first job that fails
 root=$(pwd)
 #   PROVE_LIMITS         time (default): the provers' limits are wall-clock
 #                        seconds (above); steps: each prover attempt is
@@ -405,18 +406,43 @@ run_job() {
   )
 }
 
+# stop_job_tree PID: a queued job and every process under it (wp-run.sh,
+# frama-c, its provers), stopped top-down first so that none starts a new
+# prover while the tree is walked, then killed
+stop_job_tree() {
+  local pids=() queue=("$1") p c
+  while [ ${#queue[@]} -gt 0 ]; do
+    p=${queue[0]}; queue=("${queue[@]:1}")
+    kill -STOP "$p" 2>/dev/null || continue
+    pids+=("$p")
+    for c in $(pgrep -P "$p"); do queue+=("$c"); done
+  done
+  [ ${#pids[@]} -gt 0 ] && kill -KILL "${pids[@]}" 2>/dev/null
+  return 0
+}
+
 # run_queue ENTRY...: the given jobs_table entries, max_jobs at a time, in
-# the order given; returns 1 if any job failed
+# the order given; returns 1 if any job failed. PROVE_FAIL_FAST=1 (make
+# check): at the first job that fails, the gate has failed, so the jobs
+# still running are stopped and none other starts (a wrong rule found by
+# a small job does not wait for the rules' hour-long jobs)
 run_queue() {
   local st=0 job name provers tmo sel
   for job in "$@"; do
     IFS='|' read -r name provers tmo sel <<<"$job"
     while [ "$(jobs -rp | wc -l)" -ge "$max_jobs" ]; do
+      [ "$st" = 1 ] && [ "${PROVE_FAIL_FAST:-0}" = 1 ] && break
       wait -n || st=1
     done
+    [ "$st" = 1 ] && [ "${PROVE_FAIL_FAST:-0}" = 1 ] && break
     run_job "$name" "$provers" "$tmo" "$sel" &
   done
   while [ "$(jobs -rp | wc -l)" -gt 0 ]; do
+    if [ "$st" = 1 ] && [ "${PROVE_FAIL_FAST:-0}" = 1 ]; then
+      echo "prove: a job failed: the $(jobs -rp | wc -l) jobs still running are stopped (PROVE_FAIL_FAST=1)" >&2
+      for p in $(jobs -rp); do stop_job_tree "$p"; done
+      break
+    fi
     wait -n || st=1
   done
   wait || st=1
