@@ -421,6 +421,36 @@ stop_job_tree() {
   return 0
 }
 
+# prover_guard ROOT: while ROOT runs, every prover process under it
+# (cvc5, z3, cvc4) gets a CPU-time limit (RLIMIT_CPU, kernel-enforced)
+# equal to the wall-clock limit written in its own command line (Z3's
+# -T:N, cvc5's and CVC4's --tlimit-per=N000). cvc5 does not always stop at
+# its own limits: on some goals of the rules jobs a quick attempt (step
+# limit 500,000, --tlimit-per 20 s) ran for minutes, until Why3 killed it
+# at the job's timeout. Killed, the attempt fails and WP goes on to the
+# next prover, as at a limit. CPU time, unlike wall time, does not grow
+# with the machine's load. Polled every second: a prover is limited long
+# before it can use its seconds.
+prover_guard() {
+  local root=$1 seen=" " p st a args lim
+  while kill -0 "$root" 2>/dev/null; do
+    for p in $(pgrep -x 'cvc5|z3|cvc4'); do
+      st=$(cut -d' ' -f22 "/proc/$p/stat" 2>/dev/null) || continue
+      case "$seen" in *" $p:$st "*) continue ;; esac
+      seen="$seen$p:$st "
+      a=$p
+      while [ -n "$a" ] && [ "$a" -gt 1 ] && [ "$a" != "$root" ]; do
+        a=$(ps -o ppid= -p "$a" | tr -d ' ')
+      done
+      [ "$a" = "$root" ] || continue
+      args=$(tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null) || continue
+      lim=$(sed -n -e 's/.*--tlimit-per=\([0-9]*\)000 .*/\1/p' -e 's/.* -T[: ]\([0-9]*\) .*/\1/p' <<<"$args" | head -n1)
+      [ -n "$lim" ] && prlimit --pid "$p" --cpu="$lim:$lim" 2>/dev/null
+    done
+    sleep 1
+  done
+}
+
 # run_queue ENTRY...: the given jobs_table entries, max_jobs at a time, in
 # the order given; returns 1 if any job failed. PROVE_FAIL_FAST=1 (make
 # check): at the first job that fails, the gate has failed, so the jobs
@@ -428,6 +458,8 @@ stop_job_tree() {
 # a small job does not wait for the rules' hour-long jobs)
 run_queue() {
   local st=0 job name provers tmo sel
+  # not a job of this shell (the queue counts its jobs); ends with it
+  ( prover_guard "$$" & )
   for job in "$@"; do
     IFS='|' read -r name provers tmo sel <<<"$job"
     while [ "$(jobs -rp | wc -l)" -ge "$max_jobs" ]; do
