@@ -34,9 +34,11 @@ root=$(pwd)
 #                        the wall-clock limits stay, 10 times longer, as a
 #                        guard against a runaway prover
 limits=${PROVE_LIMITS:-time}
+guard_div=1   # prover_guard's CPU limit: the command's limit / guard_div
 case $limits in
   time) ;;
   steps)
+    guard_div=5
     # exported: prove-rev.sh and prove-fwd.sh read PROVE_CHAD_TIMEOUT
     # 10 times the step limits' time on an idle core: a load of 12 on the
     # 2 cores (seen beside the other work of this machine) ran the
@@ -421,18 +423,21 @@ stop_job_tree() {
   return 0
 }
 
-# prover_guard ROOT: while ROOT runs, every prover process under it
-# (cvc5, z3, cvc4) gets a CPU-time limit (RLIMIT_CPU, kernel-enforced)
-# equal to the wall-clock limit written in its own command line (Z3's
-# -T:N, cvc5's and CVC4's --tlimit-per=N000). cvc5 does not always stop at
-# its own limits: on some goals of the rules jobs a quick attempt (step
-# limit 500,000, --tlimit-per 20 s) ran for minutes, until Why3 killed it
-# at the job's timeout. Killed, the attempt fails and WP goes on to the
-# next prover, as at a limit. CPU time, unlike wall time, does not grow
-# with the machine's load. Polled every second: a prover is limited long
-# before it can use its seconds.
+# prover_guard ROOT DIV: while ROOT runs, every prover process under it
+# (cvc5, z3, cvc4) gets a CPU-time limit (RLIMIT_CPU, kernel-enforced):
+# the wall-clock limit written in its own command line (Z3's -T:N, cvc5's
+# and CVC4's --tlimit-per=N000) divided by DIV. Under step limits (DIV 5)
+# that is twice the time limit of PROVE_LIMITS=time, more than a prover
+# takes to reach its step limit (Z3's 8 M steps about 2.6 s of CPU, 60 M
+# about 27 s), so it stops only a prover that does not stop at its own
+# limits: cvc5, on some goals of the rules jobs, ran a quick attempt
+# (500,000 units, --tlimit-per 20 s) for minutes, until Why3 killed it at
+# the job's 300 s. Under time limits (DIV 1) it is the limit itself.
+# Stopped, the attempt fails and WP goes on to the next prover, as at a
+# limit; CPU time, unlike wall time, does not grow with the machine's
+# load. Polled every second, long before a prover can use its seconds.
 prover_guard() {
-  local root=$1 seen=" " p st a args lim
+  local root=$1 div=$2 seen=" " p st a args lim
   while kill -0 "$root" 2>/dev/null; do
     for p in $(pgrep -x 'cvc5|z3|cvc4'); do
       st=$(cut -d' ' -f22 "/proc/$p/stat" 2>/dev/null) || continue
@@ -445,7 +450,10 @@ prover_guard() {
       [ "$a" = "$root" ] || continue
       args=$(tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null) || continue
       lim=$(sed -n -e 's/.*--tlimit-per=\([0-9]*\)000 .*/\1/p' -e 's/.* -T[: ]\([0-9]*\) .*/\1/p' <<<"$args" | head -n1)
-      [ -n "$lim" ] && prlimit --pid "$p" --cpu="$lim:$lim" 2>/dev/null
+      [ -n "$lim" ] || continue
+      lim=$((lim / div))
+      [ "$lim" -gt 0 ] || lim=1
+      prlimit --pid "$p" --cpu="$lim:$lim" 2>/dev/null
     done
     sleep 1
   done
@@ -459,7 +467,7 @@ prover_guard() {
 run_queue() {
   local st=0 job name provers tmo sel
   # not a job of this shell (the queue counts its jobs); ends with it
-  ( prover_guard "$$" & )
+  ( prover_guard "$$" "$guard_div" & )
   for job in "$@"; do
     IFS='|' read -r name provers tmo sel <<<"$job"
     while [ "$(jobs -rp | wc -l)" -ge "$max_jobs" ]; do
