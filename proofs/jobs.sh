@@ -448,7 +448,7 @@ prover_guard() {
         a=$(ps -o ppid= -p "$a" | tr -d ' ')
       done
       [ "$a" = "$root" ] || continue
-      args=$(tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null) || continue
+      args=$(tr '\0' ' ' 2>/dev/null < "/proc/$p/cmdline") || continue
       lim=$(sed -n -e 's/.*--tlimit-per=\([0-9]*\)000 .*/\1/p' -e 's/.* -T[: ]\([0-9]*\) .*/\1/p' <<<"$args" | head -n1)
       [ -n "$lim" ] || continue
       lim=$((lim / div))
