@@ -34,7 +34,7 @@ LIB_OBJ_SAN = $(LIB_SRC:%.c=$(S)/%.o)
 UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 UNIT_BIN_SAN = $(UNIT_SRC:tests/unit/%.c=$(S)/tests/%)
 
-.PHONY: all deps test test-release test-asan prove prove-quick prove-incremental proptest bench check demo fuzz mutation mutation-check clean
+.PHONY: all deps test test-proof-gate test-release test-asan prove prove-quick prove-incremental proptest bench check demo fuzz mutation mutation-check clean
 all: chad $(B)/libchad.a
 
 # Debian packages the project needs, installed when missing.
@@ -298,6 +298,13 @@ python-setup: shared
 	@scripts/python-setup.sh
 
 # The Python package (python/chad) over build/pic/libchad.so, with pytest.
+test: test-proof-gate
+# The proof gate's queue: fail-fast and the provers' CPU-time guard
+# (tests/proofs/test_gate.sh; fake jobs and provers, no frama-c).
+test-proof-gate:
+	@scripts/deps.sh prove
+	@tests/proofs/test_gate.sh
+
 test: test-python
 test-python: chad shared
 	@scripts/deps.sh test
