@@ -297,7 +297,6 @@ python-setup: shared
 	@scripts/deps.sh python
 	@scripts/python-setup.sh
 
-# The Python package (python/chad) over build/pic/libchad.so, with pytest.
 test: test-proof-gate
 # The proof gate's queue: fail-fast and the provers' CPU-time guard
 # (tests/proofs/test_gate.sh; fake jobs and provers, no frama-c).
@@ -305,6 +304,7 @@ test-proof-gate:
 	@scripts/deps.sh prove
 	@tests/proofs/test_gate.sh
 
+# The Python package (python/chad) over build/pic/libchad.so, with pytest.
 test: test-python
 test-python: chad shared
 	@scripts/deps.sh test
