@@ -301,7 +301,7 @@ test: test-proof-gate
 # The proof gate's queue: fail-fast and the provers' CPU-time guard
 # (tests/proofs/test_gate.sh; fake jobs and provers, no frama-c).
 test-proof-gate:
-	@scripts/deps.sh prove
+	@scripts/deps.sh test
 	@tests/proofs/test_gate.sh
 
 # The Python package (python/chad) over build/pic/libchad.so, with pytest.

@@ -11,7 +11,7 @@
 set -euo pipefail
 want=()
 need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' || want+=("$1"); }
-test_deps() { need python3; need python3-numpy; need python3-pytest; need python3-torch; need binutils; }
+test_deps() { need python3; need python3-numpy; need python3-pytest; need python3-torch; need binutils; need procps; }
 build_deps() { need make; need gcc; need libc6-dev; need libjansson-dev; need libflint-arb-dev; need pkg-config; need python3; need python3-mpmath; need python3-jsonschema; }
 case "${1:-all}" in
   build) build_deps ;;
