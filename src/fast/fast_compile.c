@@ -860,6 +860,16 @@ static const sym **list_nodes(cstate *S, const sym *a) {
   }
   return salloc(S, (size_t)(n ? n : 1) * sizeof(const sym *));
 }
+/* One entry of a onehot or bag list (kind k): its register, its value a,
+ * in front of next. */
+static const sym *list_entry(cstate *S, int k, int reg, const sym *a, const sym *next) {
+  sym *q = (sym *)mk(S, k);
+  if (!q) return NULL;
+  q->reg = reg;
+  q->a = a;
+  q->b = next;
+  return q;
+}
 /* The nodes of list src (kind k: onehot entries or bag entries, each its
  * reg and a) copied, in order, in front of tail: a sum of two lists whose
  * order is not observable, costing the copied list only. */
@@ -871,12 +881,8 @@ static const sym *prepend_copy(cstate *S, int k, const sym *src, const sym *tail
   const sym *r = tail;
   while (n > 0) {
     const sym *p = stack[--n];
-    sym *q = (sym *)mk(S, k);
-    if (!q) return NULL;
-    q->reg = p->reg;
-    q->a = p->a;
-    q->b = r;
-    r = q;
+    r = list_entry(S, k, p->reg, p->a, r);
+    if (!r) return NULL;
   }
   return r;
 }
@@ -968,23 +974,16 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
           if (rev[i]->reg == p->reg) first = i;
         while (m > 0) {
           const sym *o = rev[--m];
-          sym *q = (sym *)mk(S, SK_OH);
-          if (!q) return NULL;
-          q->reg = o->reg;
-          q->a = m == first ? plus(S, o->a, p->a) : o->a;
-          if (!q->a) return NULL;
-          q->b = nb;
-          nb = q;
+          const sym *v = m == first ? plus(S, o->a, p->a) : o->a;
+          if (!v) return NULL;
+          nb = list_entry(S, SK_OH, o->reg, v, nb);
+          if (!nb) return NULL;
         }
         b = r = nb;
         continue;
       }
-      sym *q = (sym *)mk(S, SK_OH);
-      if (!q) return NULL;
-      q->reg = p->reg;
-      q->a = p->a;
-      q->b = r;
-      r = q;
+      r = list_entry(S, SK_OH, p->reg, p->a, r);
+      if (!r) return NULL;
     }
     return r;
   }
@@ -1527,12 +1526,7 @@ static const sym *cc(cstate *S, int t, const senv *E) {
       int vr = rreg(S, v);
       if (vr < 0 || !(val = mkreg(S, SK_R, vr))) return NULL;
     }
-    sym *s = (sym *)mk(S, SK_OH);
-    if (!s) return NULL;
-    s->reg = jr;
-    s->a = val;
-    s->b = NULL;
-    return s;
+    return list_entry(S, SK_OH, jr, val, NULL);
   }
   case TM_CP_SINGLE: { /* !Real (x) Real: one entry of registers */
     int ty = tm_type(t);
@@ -1548,11 +1542,8 @@ static const sym *cc(cstate *S, int t, const senv *E) {
     if (is_zero(v)) return fail(S);
     int kr = rreg(S, k), vr = kr < 0 ? -1 : rreg(S, v);
     if (vr < 0) return NULL;
-    sym *s = (sym *)mk(S, SK_BAG);
-    if (!s || !(s->a = mkreg(S, SK_R, kr))) return NULL;
-    s->reg = vr;
-    s->b = NULL;
-    return s;
+    const sym *key = mkreg(S, SK_R, kr);
+    return key ? list_entry(S, SK_BAG, vr, key, NULL) : NULL;
   }
   default: return fail(S); /* nested loops of a runtime length, iter, other copowers */
   }
