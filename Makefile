@@ -34,7 +34,7 @@ LIB_OBJ_SAN = $(LIB_SRC:%.c=$(S)/%.o)
 UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 UNIT_BIN_SAN = $(UNIT_SRC:tests/unit/%.c=$(S)/tests/%)
 
-.PHONY: all deps test test-release test-asan prove prove-quick prove-incremental proptest bench check demo fuzz mutation mutation-check clean
+.PHONY: all deps test test-proof-gate test-release test-asan prove prove-quick prove-incremental proptest bench check demo fuzz mutation mutation-check clean
 all: chad $(B)/libchad.a
 
 # Debian packages the project needs, installed when missing.
@@ -296,6 +296,13 @@ test-install: chad $(B)/libchad.a $(PIC)/libchad.so
 python-setup: shared
 	@scripts/deps.sh python
 	@scripts/python-setup.sh
+
+test: test-proof-gate
+# The proof gate's queue: fail-fast and the provers' CPU-time guard
+# (tests/proofs/test_gate.sh; fake jobs and provers, no frama-c).
+test-proof-gate:
+	@scripts/deps.sh test
+	@tests/proofs/test_gate.sh
 
 # The Python package (python/chad) over build/pic/libchad.so, with pytest.
 test: test-python

@@ -112,8 +112,16 @@ if [ ${#selected[@]} -eq ${#jobs_table[@]} ]; then
   for job in "${jobs_table[@]}"; do
     reports+=("$(job_report "${job%%|*}")")
   done
-  python3 proofs/record.py merge proofs/wp-report.json "${reports[@]}" || status=1
-  proofs/check-calls.sh proofs/wp-report.json || status=1
+  missing=()
+  for r in "${reports[@]}"; do [ -s "$r" ] || missing+=("$r"); done
+  if [ ${#missing[@]} -gt 0 ]; then
+    # a job stopped by PROVE_FAIL_FAST, or whose frama-c run failed
+    echo "incremental: no report ${missing[*]}: no merged report, no call check" >&2
+    status=1
+  else
+    python3 proofs/record.py merge proofs/wp-report.json "${reports[@]}" || status=1
+    proofs/check-calls.sh proofs/wp-report.json || status=1
+  fi
   result=ok; [ "$status" = 0 ] || result=failed
   python3 proofs/stats.py --run prove-incremental "$start" "$load0" "$commit" "$result" \
     "$(IFS=,; echo "${todo[*]%%|*}")" "$(IFS=,; echo "${accepted_names[*]}")" ||

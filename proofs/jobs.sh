@@ -23,7 +23,7 @@
 #                        those two jobs, whose contracts are then relied
 #                        upon (listed `full-only` in proofs/assumed.txt)
 #   PROVE_ONLY           "JOB ...": only these jobs (below)
-root=$(pwd)
+#   PROVE_FAIL_FAST      1 (make check): stop at the first job that fails
 #   PROVE_LIMITS         steps (default): each prover attempt is limited
 #                        by the prover's own resource count (Z3's rlimit,
 #                        cvc5's and CVC4's --rlimit-per), fixed in its
@@ -32,10 +32,13 @@ root=$(pwd)
 #                        wall-clock limits stay, 10 times longer, as a
 #                        guard against a runaway prover; time: the
 #                        provers' limits are wall-clock seconds (above)
+root=$(pwd)
 limits=${PROVE_LIMITS:-steps}
+guard_div=1   # prover_guard's CPU limit: the command's limit / guard_div
 case $limits in
   time) ;;
   steps)
+    guard_div=5
     # exported: prove-rev.sh and prove-fwd.sh read PROVE_CHAD_TIMEOUT
     # 10 times the step limits' time on an idle core: a load of 12 on the
     # 2 cores (seen beside the other work of this machine) ran the
@@ -405,18 +408,81 @@ run_job() {
   )
 }
 
+# stop_job_tree PID: a queued job and every process under it (wp-run.sh,
+# frama-c, its provers), stopped top-down first so that none starts a new
+# prover while the tree is walked, then killed
+stop_job_tree() {
+  local pids=() queue=("$1") p c
+  while [ ${#queue[@]} -gt 0 ]; do
+    p=${queue[0]}; queue=("${queue[@]:1}")
+    kill -STOP "$p" 2>/dev/null || continue
+    pids+=("$p")
+    for c in $(pgrep -P "$p"); do queue+=("$c"); done
+  done
+  [ ${#pids[@]} -gt 0 ] && kill -KILL "${pids[@]}" 2>/dev/null
+  return 0
+}
+
+# prover_guard ROOT DIV: while ROOT runs, every prover process under it
+# (cvc5, z3, cvc4) gets a CPU-time limit (RLIMIT_CPU, kernel-enforced):
+# the wall-clock limit written in its own command line (Z3's -T:N, cvc5's
+# and CVC4's --tlimit-per=N000) divided by DIV. Under step limits (DIV 5)
+# that is twice the time limit of PROVE_LIMITS=time, more than a prover
+# takes to reach its step limit (Z3's 8 M steps about 2.6 s of CPU, 60 M
+# about 27 s), so it stops only a prover that does not stop at its own
+# limits: cvc5, on some goals of the rules jobs, ran a quick attempt
+# (500,000 units, --tlimit-per 20 s) for minutes, until Why3 killed it at
+# the job's 300 s. Under time limits (DIV 1) it is the limit itself.
+# Stopped, the attempt fails and WP goes on to the next prover, as at a
+# limit; CPU time, unlike wall time, does not grow with the machine's
+# load. Polled every second, long before a prover can use its seconds.
+prover_guard() {
+  local root=$1 div=$2 seen=" " p st a args lim
+  while kill -0 "$root" 2>/dev/null; do
+    for p in $(pgrep -x 'cvc5|z3|cvc4'); do
+      st=$(cut -d' ' -f22 "/proc/$p/stat" 2>/dev/null) || continue
+      case "$seen" in *" $p:$st "*) continue ;; esac
+      seen="$seen$p:$st "
+      a=$p
+      while [ -n "$a" ] && [ "$a" -gt 1 ] && [ "$a" != "$root" ]; do
+        a=$(ps -o ppid= -p "$a" | tr -d ' ')
+      done
+      [ "$a" = "$root" ] || continue
+      args=$(tr '\0' ' ' 2>/dev/null < "/proc/$p/cmdline") || continue
+      lim=$(sed -n -e 's/.*--tlimit-per=\([0-9]*\)000 .*/\1/p' -e 's/.* -T[: ]\([0-9]*\) .*/\1/p' <<<"$args" | head -n1)
+      [ -n "$lim" ] || continue
+      lim=$((lim / div))
+      [ "$lim" -gt 0 ] || lim=1
+      prlimit --pid "$p" --cpu="$lim:$lim" 2>/dev/null
+    done
+    sleep 1
+  done
+}
+
 # run_queue ENTRY...: the given jobs_table entries, max_jobs at a time, in
-# the order given; returns 1 if any job failed
+# the order given; returns 1 if any job failed. PROVE_FAIL_FAST=1 (make
+# check): at the first job that fails, the gate has failed, so the jobs
+# still running are stopped and none other starts (a wrong rule found by
+# a small job does not wait for the rules' hour-long jobs)
 run_queue() {
   local st=0 job name provers tmo sel
+  # not a job of this shell (the queue counts its jobs); ends with it
+  ( prover_guard "$$" "$guard_div" & )
   for job in "$@"; do
     IFS='|' read -r name provers tmo sel <<<"$job"
     while [ "$(jobs -rp | wc -l)" -ge "$max_jobs" ]; do
+      [ "$st" = 1 ] && [ "${PROVE_FAIL_FAST:-0}" = 1 ] && break
       wait -n || st=1
     done
+    [ "$st" = 1 ] && [ "${PROVE_FAIL_FAST:-0}" = 1 ] && break
     run_job "$name" "$provers" "$tmo" "$sel" &
   done
   while [ "$(jobs -rp | wc -l)" -gt 0 ]; do
+    if [ "$st" = 1 ] && [ "${PROVE_FAIL_FAST:-0}" = 1 ]; then
+      echo "prove: a job failed: the $(jobs -rp | wc -l) jobs still running are stopped (PROVE_FAIL_FAST=1)" >&2
+      for p in $(jobs -rp); do stop_job_tree "$p"; done
+      break
+    fi
     wait -n || st=1
   done
   wait || st=1

@@ -52,7 +52,8 @@ stages=(
   "property tests | tests  | make --no-print-directory proptest"
   "mutation       | tests  | make --no-print-directory mutation-check"
   "fuzz           | fuzz   | make --no-print-directory fuzz-check"
-  "proofs         | proofs | PROVE_BUDGET_S=3600 make --no-print-directory prove-incremental"
+  "proof gate     | tests  | make --no-print-directory test-proof-gate"
+  "proofs         | proofs | PROVE_BUDGET_S=3600 PROVE_FAIL_FAST=1 make --no-print-directory prove-incremental"
 )
 
 logs=build/logs

@@ -11,11 +11,11 @@
 set -euo pipefail
 want=()
 need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' || want+=("$1"); }
-test_deps() { need python3; need python3-numpy; need python3-pytest; need python3-torch; need binutils; }
+test_deps() { need python3; need python3-numpy; need python3-pytest; need python3-torch; need binutils; need procps; }
 build_deps() { need make; need gcc; need libc6-dev; need libjansson-dev; need libflint-arb-dev; need pkg-config; need python3; need python3-mpmath; need python3-jsonschema; }
 case "${1:-all}" in
   build) build_deps ;;
-  prove) need frama-c-base; need why3; need z3; need cvc4; need cvc5; need ocaml; need python3 ;;
+  prove) need frama-c-base; need why3; need z3; need cvc4; need cvc5; need ocaml; need python3; need procps ;;
   fuzz)  need clang-14; need libclang-rt-14-dev; need libomp-14-dev ;;
   torch) need python3-torch; need python3-numpy ;;
   python) need python3; need python3-numpy ;;

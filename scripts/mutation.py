@@ -831,6 +831,16 @@ def object_digest(path):
             return hashlib.sha1(f.read()).hexdigest()
 
 
+def unbuilt(ok, why, code, tb):
+    """the result of a mutant that is not to be run, from its build (w.apply):
+    nocompile, or same-code (its objects are the original's); else None"""
+    if not ok:
+        return "nocompile", why, tb, None
+    if code == SAME:
+        return "same-code", "object code identical to the original", tb, None
+    return None
+
+
 def code_mutant(w, m, src):
     """(result, detail, seconds of build, twin) of --code-only: the mutant
     compiled, not linked nor run: same-code, nocompile, or 'distinct' (its
@@ -840,10 +850,9 @@ def code_mutant(w, m, src):
     try:
         ok, why, code = w.apply(m, src, link=False)
         tb = time.time() - t0
-        if not ok:
-            return "nocompile", why, tb, None
-        if code == SAME:
-            return "same-code", "object code identical to the original", tb, None
+        early = unbuilt(ok, why, code, tb)
+        if early:
+            return early
         with CODE_LOCK:
             twin = CODE.setdefault(code, (m.id, "distinct", "")) if code else (m.id, "distinct", "")
         return "distinct", "", tb, (twin[0] if twin[0] != m.id else None)
@@ -860,10 +869,9 @@ def test_mutant(w, m, src, kinds, cost, scale):
     try:
         ok, why, code = w.apply(m, src)
         tb = time.time() - t0
-        if not ok:
-            return "nocompile", why, tb, None
-        if code == SAME:
-            return "same-code", "object code identical to the original", tb, None
+        early = unbuilt(ok, why, code, tb)
+        if early:
+            return early
         with CODE_LOCK:
             twin = CODE.get(code)
         if twin:

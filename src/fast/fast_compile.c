@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -51,6 +52,14 @@ fast_stats fast_stats_;
 static unsigned fail_epoch[CHAD_MAX_TERMS];
 unsigned fast_epoch_ = 1;
 int64_t fast_par_threshold_ = 32768;
+
+/* this thread's CPU seconds (FAST_DEBUG's compile and run times: wall time
+ * means little on a loaded machine) */
+static double cpu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 void fast_set_par_threshold(int64_t work) { fast_par_threshold_ = work < 0 ? 0 : work; }
 void fast_stats_get(fast_stats *s) { *s = fast_stats_; }
@@ -288,6 +297,12 @@ typedef struct cstate {
               tm_kind((S)->last));                                                       \
     (S)->fail = 1;                                                                       \
   } while (0)
+/* Arena blocks freed by one compile are kept for the next (at most
+ * ARENA_KEEP of them): an unrolled body takes hundreds of blocks, and fresh
+ * ones would be page faults on every compile. */
+#define ARENA_KEEP 1024
+static arena_blk *arena_free_list;
+static int arena_nfree;
 static void *salloc(cstate *S, size_t n) {
   n = (n + 15) & ~(size_t)15;
   if (n > sizeof S->mem->data) {
@@ -295,7 +310,13 @@ static void *salloc(cstate *S, size_t n) {
     return NULL;
   }
   if (!S->mem || S->mem->used + n > sizeof S->mem->data) {
-    arena_blk *b = malloc(sizeof *b);
+    arena_blk *b = arena_free_list;
+    if (b) {
+      arena_free_list = b->prev;
+      arena_nfree--;
+    } else {
+      b = malloc(sizeof *b);
+    }
     if (!b) {
       SET_FAIL(S);
       return NULL;
@@ -839,6 +860,16 @@ static const sym **list_nodes(cstate *S, const sym *a) {
   }
   return salloc(S, (size_t)(n ? n : 1) * sizeof(const sym *));
 }
+/* One entry of a onehot or bag list (kind k): its register, its value a,
+ * in front of next. */
+static const sym *list_entry(cstate *S, int k, int reg, const sym *a, const sym *next) {
+  sym *q = (sym *)mk(S, k);
+  if (!q) return NULL;
+  q->reg = reg;
+  q->a = a;
+  q->b = next;
+  return q;
+}
 /* The nodes of list src (kind k: onehot entries or bag entries, each its
  * reg and a) copied, in order, in front of tail: a sum of two lists whose
  * order is not observable, costing the copied list only. */
@@ -850,12 +881,8 @@ static const sym *prepend_copy(cstate *S, int k, const sym *src, const sym *tail
   const sym *r = tail;
   while (n > 0) {
     const sym *p = stack[--n];
-    sym *q = (sym *)mk(S, k);
-    if (!q) return NULL;
-    q->reg = p->reg;
-    q->a = p->a;
-    q->b = r;
-    r = q;
+    r = list_entry(S, k, p->reg, p->a, r);
+    if (!r) return NULL;
   }
   return r;
 }
@@ -947,23 +974,16 @@ static const sym *plus(cstate *S, const sym *a, const sym *b) {
           if (rev[i]->reg == p->reg) first = i;
         while (m > 0) {
           const sym *o = rev[--m];
-          sym *q = (sym *)mk(S, SK_OH);
-          if (!q) return NULL;
-          q->reg = o->reg;
-          q->a = m == first ? plus(S, o->a, p->a) : o->a;
-          if (!q->a) return NULL;
-          q->b = nb;
-          nb = q;
+          const sym *v = m == first ? plus(S, o->a, p->a) : o->a;
+          if (!v) return NULL;
+          nb = list_entry(S, SK_OH, o->reg, v, nb);
+          if (!nb) return NULL;
         }
         b = r = nb;
         continue;
       }
-      sym *q = (sym *)mk(S, SK_OH);
-      if (!q) return NULL;
-      q->reg = p->reg;
-      q->a = p->a;
-      q->b = r;
-      r = q;
+      r = list_entry(S, SK_OH, p->reg, p->a, r);
+      if (!r) return NULL;
     }
     return r;
   }
@@ -1506,12 +1526,7 @@ static const sym *cc(cstate *S, int t, const senv *E) {
       int vr = rreg(S, v);
       if (vr < 0 || !(val = mkreg(S, SK_R, vr))) return NULL;
     }
-    sym *s = (sym *)mk(S, SK_OH);
-    if (!s) return NULL;
-    s->reg = jr;
-    s->a = val;
-    s->b = NULL;
-    return s;
+    return list_entry(S, SK_OH, jr, val, NULL);
   }
   case TM_CP_SINGLE: { /* !Real (x) Real: one entry of registers */
     int ty = tm_type(t);
@@ -1527,11 +1542,8 @@ static const sym *cc(cstate *S, int t, const senv *E) {
     if (is_zero(v)) return fail(S);
     int kr = rreg(S, k), vr = kr < 0 ? -1 : rreg(S, v);
     if (vr < 0) return NULL;
-    sym *s = (sym *)mk(S, SK_BAG);
-    if (!s || !(s->a = mkreg(S, SK_R, kr))) return NULL;
-    s->reg = vr;
-    s->b = NULL;
-    return s;
+    const sym *key = mkreg(S, SK_R, kr);
+    return key ? list_entry(S, SK_BAG, vr, key, NULL) : NULL;
   }
   default: return fail(S); /* nested loops of a runtime length, iter, other copowers */
   }
@@ -2413,6 +2425,44 @@ static void run_init(const cstate *S, double *R, int64_t *I) {
   }
 }
 
+/* Register files kept from one compiled loop to the next, one per OpenMP
+ * thread number: a large unrolled body (GMM's transposed map: 4,000
+ * registers, 4 MB) would otherwise be fresh memory on every loop, and its
+ * page faults cost as much as running a short loop. Grown, never shrunk;
+ * files over REGS_KEEP bytes are freed after the loop instead. */
+#define REGS_THREADS 64
+#define REGS_KEEP ((size_t)64 << 20)
+static struct regfile {
+  double *R;
+  int64_t *I;
+  double **RP;
+  size_t cap;   /* slots of R and I */
+  int caprp;    /* entries of RP    */
+} regs_cache[REGS_THREADS];
+
+/* thread tid's register file of nregs registers (RP[r] = R + r B); NULL
+ * when out of host memory */
+static struct regfile *regs_get(int tid, int nregs, struct regfile *own) {
+  size_t need = (size_t)nregs * B;
+  struct regfile *f = tid < REGS_THREADS && need * sizeof(double) <= REGS_KEEP ? &regs_cache[tid] : own;
+  if (f->cap < need) {
+    free(f->R);
+    free(f->I);
+    f->R = malloc(need * sizeof *f->R);
+    f->I = malloc(need * sizeof *f->I);
+    f->cap = f->R && f->I ? need : 0;
+    if (!f->cap) return NULL;
+  }
+  if (f->caprp < nregs) {
+    free(f->RP);
+    f->RP = malloc((size_t)nregs * sizeof *f->RP);
+    f->caprp = f->RP ? nregs : 0;
+    if (!f->RP) return NULL;
+  }
+  for (int r = 0; r < nregs; r++) f->RP[r] = f->R + (size_t)r * B;
+  return f;
+}
+
 double fc_sum(const double *d, int64_t n) {
   int64_t nb = n / B + (n % B != 0); /* ceil(n / B), no overflow at INT64_MAX */
   if (nb == 0) return 0.0;
@@ -2433,7 +2483,13 @@ double fc_sum(const double *d, int64_t n) {
 static void cstate_free(cstate *S) {
   while (S->mem) {
     arena_blk *p = S->mem->prev;
-    free(S->mem);
+    if (arena_nfree < ARENA_KEEP) {
+      S->mem->prev = arena_free_list;
+      arena_free_list = S->mem;
+      arena_nfree++;
+    } else {
+      free(S->mem);
+    }
     S->mem = p;
   }
   free(S->code);
@@ -2548,7 +2604,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   }
   int nodelay = mode == FC_MAT_NODELAY;
   if (nodelay) mode = FC_MAT;
-  double t_start = omp_get_wtime();
+  int dbg_time = getenv("FAST_DEBUG") != NULL;
+  double t_start = dbg_time ? cpu_now() : 0;
   cstate S;
   memset(&S, 0, sizeof S);
   S.h = h;
@@ -2842,6 +2899,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       return 1;
     }
   }
+  double t_compiled = dbg_time ? cpu_now() : 0;
   /* output buffers (heap), per-block sums, per-thread accumulators */
   fv_rarr *res = NULL;
   if (mode == 0 && !(res = fv_new_rarr(h, FV_RARR, n))) {
@@ -2933,15 +2991,12 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       bufs[a].cap = S.acc_hint;
       bufs[a].in_heap = 1;
     }
-  size_t regbytes = (size_t)S.nregs * B;
 #pragma omp parallel num_threads(nthreads) if (par) reduction(| : bail)
   {
     int tid = omp_get_thread_num(), nt = omp_get_num_threads();
-    double *R = malloc(regbytes * sizeof *R);
-    int64_t *I = malloc(regbytes * sizeof *I);
-    double **RP = malloc((size_t)S.nregs * sizeof *RP);
-    if (RP && R)
-      for (int r = 0; r < S.nregs; r++) RP[r] = R + (size_t)r * B;
+    struct regfile own = {0}, *rf = regs_get(tid, S.nregs, &own);
+    double *R = rf ? rf->R : NULL, **RP = rf ? rf->RP : NULL;
+    int64_t *I = rf ? rf->I : NULL;
     abuf *aa = bufs ? bufs + (size_t)tid * (size_t)(S.nacc_a ? S.nacc_a : 1) : NULL;
     /* scratch vectors of this thread */
     double **SC = S.nscr ? calloc((size_t)S.nscr, sizeof *SC) : NULL;
@@ -2970,13 +3025,13 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
           accs[0] = block_sum(RP[out_reg], len); /* fc_sum's order */
       }
     }
-    free(R);
-    free(I);
-    free(RP);
+    free(own.R); /* a file too large to keep, or of a thread beyond REGS_THREADS */
+    free(own.I);
+    free(own.RP);
     for (int v = 0; SC && v < S.nscr; v++) free(SC[v]);
     free(SC);
   }
-  double t_run = omp_get_wtime();
+  double t_run = dbg_time ? cpu_now() : 0;
   int rc = 1;
   if (bail) {
     fast_stats_.bailouts++;
@@ -3136,7 +3191,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   free(slot_reg);
   if (rc == 1) fast_stats_.compiled_loops++;
   if (getenv("FAST_DEBUG"))
-    fprintf(stderr, "fast: loop term %d: compile+run %.6f s, result %.6f s\n", t, t_run - t_start, omp_get_wtime() - t_run);
+    fprintf(stderr, "fast: loop term %d: compile %.6f s, run %.6f s, result %.6f s (CPU of the calling thread)\n", t, t_compiled - t_start,
+            t_run - t_compiled, cpu_now() - t_run);
   if (rc < 0) eval_oom(err);
   cstate_free(&S);
   return rc;
