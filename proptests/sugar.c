@@ -57,12 +57,12 @@ enum {
   N_INR,
   /* conveniences */
   S_TUP3, S_LETPAT, S_FUNPAT, S_MAPPAT, S_CASEPAT, S_INJFUN, S_PROJFUN, S_MAPW, S_CONCAT,
-  S_SLICE, S_REVERSE, S_UPDATE, S_ZIP, S_UNZIP, S_RANGE, S_FOLD, S_CONV, S_FUN2, S_NKINDS
+  S_SLICE, S_REVERSE, S_UPDATE, S_ZIP, S_UNZIP, S_RANGE, S_FOLD, S_CONV, S_FUN2, S_WHILE, S_NKINDS
 };
 const char *const sg_cover_name[] = {
   "tuple3", "let-pattern", "fun-pattern", "map-fun-pattern", "case-pattern", "inl/inr-as-function",
   "fst/snd-as-function", "word-as-function", "concat", "slice", "reverse", "update", "zip", "unzip",
-  "range", "fold", "floor/ceil/round/trunc/sign", "two-parameter-fun-pattern"};
+  "range", "fold", "floor/ceil/round/trunc/sign", "two-parameter-fun-pattern", "while"};
 int sg_cover_n(void) { return S_NKINDS - S_TUP3; }
 
 #define PAT_MAX 9
@@ -501,6 +501,20 @@ static sx *gen_real(gs *s, int size) {
     if (y == Y_R) return n;
     sx *p = kid(nn(prng_chance(s->r, 1, 2) ? N_FST : N_SND, Y_R), n);
     return p; }
+  case 27: { /* a bounded while over a real state x: go on while x < x0 + k, each round
+             * adds 1 + t * t (t computed from x), so at most k + 1 rounds, the fuel;
+             * a state past 2^53, where adding 1 is lost, runs out of fuel in both
+             * forms and the program is discarded */
+    n = nn(S_WHILE, Y_R);
+    n->iv[1] = 1 + prng_below(s->r, 3);
+    n->iv[2] = prng_chance(s->r, 1, 3);   /* cond and step as let-bound functions */
+    kid(n, gen(s, Y_R, -1, -1, m / 3));
+    n->iv[0] = fresh(s);
+    int save = s->n;
+    push(s, n->iv[0], Y_R, -1, -1, -1);
+    kid(n, gen(s, Y_R, -1, -1, m - m / 3));
+    s->n = save;
+    return n; }
   case 24: { /* an element of an array */
     int l = want_len(s);
     n = kid(nn(N_INDEX, Y_R), gen(s, Y_AR, l, -1, m));
@@ -1045,6 +1059,31 @@ static void render(sb *o, const sx *n) {
     free(cb.b);
     return;
   }
+  case S_WHILE: {
+    /* kids: the start x0, the step's term t (in x); the state goes on while
+     * x < x0 + k, each round x + 1.0 + t * t; fuel k + 1 */
+    int k = n->iv[1], x = n->iv[0], a = hid(o), t = hid(o);
+    putf(o, "(let h%d = ", a); render(o, n->k[0]); put(o, " in ");
+    if (core) {
+      putf(o, "loop %d (fun (v%d : real) -> if v%d < h%d + %d.0 then (inl (let h%d = ", k + 1, x, x, a, k, t);
+      render(o, n->k[1]);
+      putf(o, " in v%d + 1.0 + h%d * h%d) : real + real) else (inr v%d : real + real)) h%d)", x, t, t, x, a);
+      return;
+    }
+    char cond[160];
+    snprintf(cond, sizeof cond, "fun (v%d : real) -> v%d < h%d + %d.0", x, x, a, k);
+    if (n->iv[2]) {
+      int c = hid(o), st = hid(o);
+      putf(o, "let h%d = %s in let h%d = fun (v%d : real) -> let h%d = ", c, cond, st, x, t);
+      render(o, n->k[1]);
+      putf(o, " in v%d + 1.0 + h%d * h%d in while h%d h%d h%d %d)", x, t, t, c, st, a, k + 1);
+      return;
+    }
+    putf(o, "while (%s) (fun (v%d : real) -> let h%d = ", cond, x, t);
+    render(o, n->k[1]);
+    putf(o, " in v%d + 1.0 + h%d * h%d) h%d %d)", x, t, t, a, k + 1);
+    return;
+  }
   default: put(o, "?"); return;
   }
 }
@@ -1058,7 +1097,8 @@ static void render(sb *o, const sx *n) {
  * does not use the word itself, in either form. */
 static const char *const word_names[] = {
   "concat", "slice", "reverse", "update", "zip", "unzip", "range", "fold", "lfun", "single",
-  "onehot", "lsum", "with", "zero", "D", "DT", "sin", "hypot", "floor", "dot", "toreal", "erf", "softplus"};
+  "onehot", "lsum", "with", "zero", "D", "DT", "sin", "hypot", "floor", "dot", "toreal", "erf", "softplus",
+  "while"};
 #define NWORDS ((int)(sizeof word_names / sizeof word_names[0]))
 
 static int uses_word(const sx *n, const char *w) {
@@ -1066,7 +1106,7 @@ static int uses_word(const sx *n, const char *w) {
     {S_CONCAT, "concat"}, {S_SLICE, "slice"}, {S_REVERSE, "reverse"}, {S_UPDATE, "update"}, {S_ZIP, "zip"},
     {S_UNZIP, "unzip"}, {S_RANGE, "range"}, {S_RANGE, "toreal"}, {S_FOLD, "fold"}, {N_DOT, "dot"},
     {N_INDEXF, "floor"}, {N_LENR, "toreal"}, {N_TOREALV, "toreal"}, {S_CONV, "toreal"}, {S_MAPW, "toreal"},
-    {S_MAPW, "hypot"}};
+    {S_MAPW, "hypot"}, {S_WHILE, "while"}};
   if (n->name && !strcmp(n->name, w)) return 1;
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
     if (fixed[i].kind == n->kind && !strcmp(fixed[i].w, w)) return 1;
@@ -1166,7 +1206,7 @@ static int intro(const sx *n, int *out) {
   switch (n->kind) {
   case N_POS: case N_MAPLAM: case N_BUILD: case N_LET: out[c++] = n->iv[0]; break;
   case S_CASEPAT: if (n->iv[0] >= 0) out[c++] = n->iv[0]; break;
-  case S_FOLD: case S_FUN2: out[c++] = n->iv[0]; break;
+  case S_FOLD: case S_FUN2: case S_WHILE: out[c++] = n->iv[0]; break;
   default: break;
   }
   for (int i = 0; i < n->npat; i++)
