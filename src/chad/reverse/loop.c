@@ -41,6 +41,8 @@
 static int rev_loop_branch(int e5, int ll, int ly, int side, int ct, int st)
   /*@ ghost (int cg, int cs, int tl, int pt) */
 {
+  //@ ghost int sr = ty_right_[st];
+  //@ assert sr_pre: ty_valid(sr) && ty_same(sr, TY_LFUN, ct, cg);
   int lv = L(e5), e6 = k_ext(e5, ct);
   if (e6 < 0) return e6;
   //@ assert e6_ctx: ctx_valid(e6) && ctx_is_ext(e6, e5, ct) && ctx_len_[e6] == lv + 1 && lv == ctx_len_[e5];
@@ -55,13 +57,26 @@ static int rev_loop_branch(int e5, int ll, int ly, int side, int ct, int st)
   //@ assert z >= 0 ==> 0 <= z < tm_count && tm_ctx_[z] == e6 && tm_ty_[z] == ct;
   //@ assert z >= 0 || z == CHAD_E_CAPACITY;
   int arg = b_pair_side(vv, z, side);
-  //@ assert arg >= 0 ==> 0 <= arg < tm_count && tm_ctx_[arg] == e6 && tm_ty_[arg] == cs;
+  //@ assert arg >= 0 ==> 0 <= arg < tm_count && tm_ctx_[arg] == e6;
+  //@ assert arg >= 0 ==> ty_valid(tm_ty_[arg]) && ty_same(tm_ty_[arg], TY_PROD, ct, ct);
+  //@ assert cs_u: ty_inv && ty_valid(cs) && ty_same(cs, TY_PROD, ct, ct);
+  //@ assert arg >= 0 ==> tm_ty_[arg] == cs;
   //@ assert arg >= 0 || arg == CHAD_E_CAPACITY;
   int ap = b_lapp(vl, arg);
   //@ assert ap >= 0 ==> 0 <= ap < tm_count && tm_ctx_[ap] == e6 && tm_ty_[ap] == cg;
   //@ assert ap >= 0 || ap == CHAD_E_CAPACITY;
+  //@ assert ap >= 0 ==> ty_valid(ct) && 0 <= ap < tm_count && llam_ok(ct, tm_ctx_[ap], tm_ty_[ap]);
+  //@ assert ctx_parent_[e6] == e5;
   int lam = b_llam(ct, ap);
-  //@ assert lam >= 0 ==> 0 <= lam < tm_count && tm_ctx_[lam] == e5 && ty_same(tm_ty_[lam], TY_LFUN, ct, cg);
+  //@ assert lam >= 0 ==> 0 <= lam < tm_count && tm_ctx_[lam] == e5;
+  //@ assert lam >= 0 ==> ty_same(tm_ty_[lam], TY_LFUN, ct, cg);
+  //@ assert sr_grow: tables_grow{Pre, Here};
+  //@ assert sr_here: ty_right_[st] == sr && ty_valid(sr) && ty_same(sr, TY_LFUN, ct, cg);
+  //@ ghost int a0 = lam >= 0 ? tm_ty_[lam] : sr;
+  //@ assert sr_inv: lam >= 0 ==> ty_unique && ty_valid(a0) && ty_valid(sr);
+  //@ assert sr_lt: lam >= 0 && a0 < sr ==> !ty_same(sr, ty_kind_[a0], ty_left_[a0], ty_right_[a0]);
+  //@ assert sr_gt: lam >= 0 && sr < a0 ==> !ty_same(a0, ty_kind_[sr], ty_left_[sr], ty_right_[sr]);
+  //@ assert lam >= 0 ==> tm_ty_[lam] == sr;
   //@ assert lam >= 0 || lam == CHAD_E_CAPACITY;
   //@ assert y_lvl: lvl_ty(e5, ly) == pt && 0 <= ly < ctx_len_[e5];
   int vy = b_var(e5, ly);
@@ -69,7 +84,10 @@ static int rev_loop_branch(int e5, int ll, int ly, int side, int ct, int st)
   //@ assert vy >= 0 || vy == CHAD_E_CAPACITY;
   int pr = b_pair(vy, lam);
   /* hash-consing: (y, \v. ...) has the state's type st */
-  //@ assert pr >= 0 ==> 0 <= pr < tm_count && tm_ctx_[pr] == e5 && tm_ty_[pr] == st;
+  //@ assert pr >= 0 ==> 0 <= pr < tm_count && tm_ctx_[pr] == e5;
+  //@ assert pr >= 0 ==> ty_valid(tm_ty_[pr]) && ty_same(tm_ty_[pr], TY_PROD, pt, sr);
+  //@ assert st_ok: ty_inv && ty_valid(st) && ty_same(st, TY_PROD, pt, sr);
+  //@ assert pr >= 0 ==> tm_ty_[pr] == st;
   //@ assert pr >= 0 || pr == CHAD_E_CAPACITY;
   int r = b_inj(pr, st, side);
   //@ assert r >= 0 ==> 0 <= r < tm_count && tm_ctx_[r] == e5 && ty_same(tm_ty_[r], TY_SUM, st, st);
@@ -131,7 +149,14 @@ static int rev_loop_case(int e3, int lq, int lin, int ct, int st)
   //@ assert br1 >= 0 || br1 == CHAD_E_CAPACITY;
   //@ assert fq_ok: 0 <= fq < tm_count && tm_ctx_[fq] == e4 && ty_same(tm_ty_[fq], TY_SUM, pt, pt);
   //@ assert br0_ok: 0 <= br0 < tm_count && tm_ctx_[br0] == e5 && ty_same(tm_ty_[br0], TY_SUM, st, st);
+  //@ assert br_ty: br1 >= 0 ==> ty_inv && ty_valid(tm_ty_[br0]) && ty_valid(tm_ty_[br1]) && ty_same(tm_ty_[br0], TY_SUM, st, st) && ty_same(tm_ty_[br1], TY_SUM, st, st);
+  //@ assert br_same: br1 >= 0 ==> tm_ty_[br1] == tm_ty_[br0];
+  //@ assert e5_ext: ctx_is_ext(e5, e4, ty_left_[tm_ty_[fq]]) && ctx_is_ext(e5, e4, ty_right_[tm_ty_[fq]]);
+  //@ assert cs_ok: br1 >= 0 ==> case_ok(tm_ctx_[fq], tm_ty_[fq], tm_ctx_[br0], tm_ty_[br0], tm_ctx_[br1], tm_ty_[br1]);
+  //@ ghost int tb0 = tm_ty_[br0];
   int cs0 = b_case(fq, br0, br1);
+  //@ assert cs0 >= 0 ==> 0 <= cs0 < tm_count && tm_ctx_[cs0] == e4 && tm_ty_[cs0] == tb0;
+  //@ assert tb0_ok: ty_same(tb0, TY_SUM, st, st);
   //@ assert cs0 >= 0 ==> 0 <= cs0 < tm_count && tm_ctx_[cs0] == e4 && ty_same(tm_ty_[cs0], TY_SUM, st, st);
   //@ assert cs0 >= 0 || cs0 == CHAD_E_CAPACITY;
   //@ assert lin_ok: 0 <= lin < tm_count && tm_ctx_[lin] == e3 && tm_ty_[lin] == tl && ctx_is_ext(e4, e3, tl);
@@ -228,6 +253,9 @@ static int rev_loop_last(int b, int pn, int ps, int d2, int e1, int e2, int ln, 
   //@ assert lin_inv: memo_inv && tsrc_inv && csrc_inv && msrc_inv && cot_lin;
   if (lin < 0) return lin;
   //@ assert c_lq: lvl_ty(e3, lq) == tyq && 0 <= lq < ctx_len_[e3];
+  //@ assert c_tyq: ty_valid(tyq) && ty_kind_[tyq] == TY_PROD && ty_left_[tyq] == psum && ty_valid(psum) && ty_same(psum, TY_SUM, pt, pt);
+  //@ assert c_st: 0 <= ps < tm_count && tm_ty_[ps] == st && ty_valid(st) && ty_kind_[st] == TY_PROD && ty_left_[st] == pt && ty_same(ty_right_[st], TY_LFUN, ct, cg);
+  //@ assert c_cs: ty_valid(cs) && ty_same(cs, TY_PROD, ct, ct) && ty_valid(ct) && lin(ct) && lin(cg) && ty_valid(cg) && ctx_valid(e3);
   //@ ghost Case: ;
   int cs0 = rev_loop_case(e3, lq, lin, ct, tyof(ps)) /*@ ghost (cg, cs, pt, tyq) */;
   //@ assert cs0 >= 0 ==> 0 <= cs0 < tm_count && tm_ctx_[cs0] == e3 && ty_same(tm_ty_[cs0], TY_SUM, st, st);
@@ -242,6 +270,9 @@ static int rev_loop_last(int b, int pn, int ps, int d2, int e1, int e2, int ln, 
   //@ assert t_typn: ty_valid(typn) && ty_kind_[typn] == TY_PROD && ty_left_[typn] == TY_ID_INT;
   //@ assert t_e: ctx_is_ext(d1, d, typn) && ctx_is_ext(d2, d1, st) && ctx_is_ext(e1, d2, st) && ctx_is_ext(e2, e1, pt) && ctx_is_ext(e3, e2, tyq);
   //@ assert t_l: lvl_ty(d2, ln) == typn && lvl_ty(d2, ls) == st && lvl_ty(e1, lc) == st;
+  //@ assert t_st: ty_valid(st) && ty_kind_[st] == TY_PROD && ty_left_[st] == pt;
+  //@ assert t_e1: ctx_valid(e1) && ctx_valid(d2) && 0 <= lc < ctx_len_[e1] && lvl_ty(e1, lc) == st && 0 <= ln < ctx_len_[d2] && 0 <= ls < ctx_len_[d2];
+  //@ assert t_cs: 0 <= cs0 < tm_count && tm_ctx_[cs0] == e3 && ty_valid(tm_ty_[cs0]) && ty_same(tm_ty_[cs0], TY_SUM, st, st);
   //@ ghost Tail: ;
   int r = loop_tail(pn, ps, q, cs0, d2, e1, ln, ls, lc) /*@ ghost (d, d1, e2, e3, pt) */;
   //@ assert r >= 0 ==> tm_ctx_[r] == d && tm_ty_[r] == st && \at(tm_count, Pre) <= r < tm_count;
