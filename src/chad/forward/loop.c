@@ -316,6 +316,8 @@ static int fwd_loop_body(int b, int c, int pn, int d1, int ln, int tg, int depth
   //@ assert ps_ret: ps < 0 ==> tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[c];
   if (ps < 0) return ps;
   //@ assert ps_size: tm_count <= \at(tm_count, Pre) + FWD_K * chad_msz_[c];
+  //@ assert ps_in: 0 <= ps < tm_count && tm_ctx_[ps] == d1;
+  //@ assert ps_c: tm_ctx_[c] == g && tm_ty_[c] == tau;
   //@ assert ps_fwd: tm_ctx_[ps] == d1 && fwd_ty(tm_ty_[ps], g, tau) && 0 <= ps < tm_count;
   //@ assert ps_memo: trh(CHAD_PFWD, tau) && trm(CHAD_PFWD, tau) == pt && trh(CHAD_TAN, tau) && trm(CHAD_TAN, tau) == tt && trc(CHAD_TAN, g) == tg;
   //@ ghost int st = tm_ty_[ps];
