@@ -1,6 +1,5 @@
 /* The `chad` command line: a thin shell over libchad (include/chad.h). */
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,7 +180,7 @@ static int json_opt_load(json_opt *o, const char *option, const char *inline_nam
   return 0;
 }
 
-static int cli_main(int argc, char **argv) {
+int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(CMDLINE ": error: usage: chad COMMAND FILE [OPTIONS] (see chad --help)\n", stderr);
     return CHAD_EXIT_USAGE;
@@ -415,29 +414,4 @@ static int cli_main(int argc, char **argv) {
   free(cotangent.owned);
   free(candidate.owned);
   return rc;
-}
-
-/* The command runs on a thread with a large stack (CLI_STACK_BYTES, pages
- * taken only as used): elaboration, the CHAD transformations, the
- * simplifier and the printer recurse as deep as the term, up to their
- * depth limits (spec/surface.md section 5), which a main thread's usual 8 MiB would
- * not hold. If that thread cannot be made, the command runs here. */
-#define CLI_STACK_BYTES ((size_t)1 << 30)
-typedef struct cli_job { int argc; char **argv; int rc; } cli_job;
-static void *cli_thread(void *p) {
-  cli_job *j = p;
-  j->rc = cli_main(j->argc, j->argv);
-  return NULL;
-}
-int main(int argc, char **argv) {
-  cli_job j = {argc, argv, 0};
-  pthread_attr_t attr;
-  pthread_t th;
-  if (pthread_attr_init(&attr) != 0) return cli_main(argc, argv);
-  int started = pthread_attr_setstacksize(&attr, CLI_STACK_BYTES) == 0 &&
-                pthread_create(&th, &attr, cli_thread, &j) == 0;
-  pthread_attr_destroy(&attr);
-  if (!started) return cli_main(argc, argv);
-  pthread_join(th, NULL);
-  return j.rc;
 }
