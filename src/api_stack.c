@@ -6,6 +6,7 @@
  * as used); a command called from one already there (the certified driver's
  * reruns) runs in place. If the thread cannot be made, the command runs on
  * the caller's stack. */
+#include <flint/flint.h>
 #include <pthread.h>
 
 #include "api_internal.h"
@@ -18,6 +19,7 @@ static void *call_thread(void *p) {
   api_call *c = p;
   on_large_stack = 1;
   c->rc = c->run(c);
+  flint_cleanup();   /* FLINT's and Arb's caches are per thread: freed with it */
   return NULL;
 }
 
