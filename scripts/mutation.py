@@ -426,6 +426,28 @@ def all_mutants(globs):
     return srcs, muts
 
 
+def mutants_at(commit, globs):
+    """the mutants of src/ as it was at COMMIT (its src/ and include/ from
+    git, generated as now): a sample drawn from these is the sample a run
+    at COMMIT drew, whatever changed since"""
+    global ROOT
+    tmp = tempfile.mkdtemp(prefix="chad-mutation-at.", dir=os.environ.get("TMPDIR", "/tmp"))
+    saved_root, saved_names = ROOT, set(TYPE_NAMES)
+    try:
+        arch = subprocess.run(["git", "archive", commit, "src", "include"], cwd=ROOT, capture_output=True)
+        if arch.returncode != 0:
+            sys.exit(f"mutation: --draw-at {commit}: {arch.stderr.decode().strip()}")
+        subprocess.run(["tar", "-x", "-C", tmp], input=arch.stdout, check=True)
+        ROOT = tmp
+        TYPE_NAMES.clear()  # that tree's typedef names only, as a run there saw them
+        return all_mutants(globs)[1]
+    finally:
+        ROOT = saved_root
+        TYPE_NAMES.clear()
+        TYPE_NAMES.update(saved_names)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def read_list(path):
     """ID | argument lines of an accounting list -> {id: argument}"""
     entries = {}
@@ -934,6 +956,33 @@ def table(rows, key):
     return out, tot
 
 
+def draw(a, seed, by_id):
+    """the sample of --sample/--per-file (every mutant without them), drawn
+    from the mutants now or, with --draw-at, from those of that commit's
+    tree, each then found now by its id (those gone printed as stale)"""
+    pool = by_id
+    if a.draw_at:
+        pool = {m.id: m for m in mutants_at(a.draw_at, a.files) if not a.match or re.search(a.match, m.id)}
+    if a.per_file:
+        rng, per = random.Random(seed), []
+        for f in sorted({m.file for m in pool.values()}):
+            ids = sorted(i for i, m in pool.items() if m.file == f)
+            per.append(sorted(rng.sample(ids, min(a.per_file, len(ids)))))
+        # round robin over the files: a run stopped early has covered every file alike
+        ids = [ms[k] for k in range(a.per_file) for ms in per if k < len(ms)]
+    else:
+        ids = sorted(pool)
+        ids = sorted(random.Random(seed).sample(ids, a.sample) if 0 < a.sample < len(ids) else ids)
+    if a.draw_at:
+        gone = [i for i in ids if i not in by_id]
+        for i in gone:
+            print(f"mutation: drawn at {a.draw_at}: {i}: no such mutant now (stale), left out")
+        print(f"mutation: sample drawn on the tree of {a.draw_at}: {len(ids)} of its {len(pool)} mutants, "
+              f"{len(gone)} stale now (no mutant has the id: the code around it changed), "
+              f"{len(ids) - len(gone)} tested", flush=True)
+    return [by_id[i] for i in ids if i in by_id]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", default=None,
@@ -950,7 +999,8 @@ def main():
     ap.add_argument("--only", nargs="*", default=[], help="only these mutant ids")
     ap.add_argument("--match", help="only the mutants whose id matches this regular expression")
     ap.add_argument("--unit", help="comma-separated unit tests: the unit suite limited to these (screening)")
-    ap.add_argument("--list", action="store_true", help="print the mutants' ids and stop")
+    ap.add_argument("--list", action="store_true",
+                    help="print the mutants' ids and stop (with --sample or --per-file: the sample's)")
     ap.add_argument("--where", action="store_true", help="with --list: each id with its FILE:LINE:COL now")
     ap.add_argument("--strict", action="store_true",
                     help="fail on entries of the equivalent and proof-only lists that no mutant has (make mutation-check)")
@@ -967,6 +1017,10 @@ def main():
                          "the original's or another's")
     ap.add_argument("--resume", metavar="LOG", nargs="+",
                     help="keep the results these logs of the same run printed; run only the other mutants")
+    ap.add_argument("--draw-at", metavar="COMMIT",
+                    help="with --sample or --per-file: draw the sample from the mutants of the tree at COMMIT "
+                         "(the sample of a run made there, to resume it on a changed tree); the drawn ids no "
+                         "mutant has now are stale, printed and left out")
     ap.add_argument("--log-command", help="with --from-log: the run's command line, where its log lacks it")
     ap.add_argument("--history", default=KILLED,
                     help="the kill history ordering the suites ('ID | killed by SUITE' lines; default %(default)s)")
@@ -976,6 +1030,8 @@ def main():
     ap.add_argument("--apply", metavar="DIR",
                     help="write the --only mutants into the copy of the tree at DIR and stop (e.g. for a proof job)")
     a = ap.parse_args()
+    if a.draw_at and (a.only or a.from_record or not (a.sample or a.per_file)):
+        ap.error("--draw-at: with --sample or --per-file only")
     kinds = [k.strip() for k in a.suites.split(",") if k.strip()]
     global UNIT_ONLY
     UNIT_ONLY = [u.strip() for u in a.unit.split(",")] if a.unit else None
@@ -1007,10 +1063,11 @@ def main():
                       (not a.files or any(fnmatch.fnmatch(i.split(":")[0], g) for g in a.files)))
     stale = stale_in(list(equiv) + list(proof_only))
     stale_killed = stale_in(read_list(KILLED))
-    if a.list:
-        for i in sorted(by_id):
-            print(f"{i}\t{by_id[i].where}" if a.where else i)
-        print(f"{len(by_id)} mutants", file=sys.stderr)
+    if a.list:  # with --sample or --per-file: the sample, in the order a run tests it
+        ms = draw(a, seed, by_id) if a.sample or a.per_file else [by_id[i] for i in sorted(by_id)]
+        for m in ms:
+            print(f"{m.id}\t{m.where}" if a.where else m.id)
+        print(f"{len(ms)} mutants", file=sys.stderr)
         return 0
     for i in stale:
         print(f"{'FAIL' if a.strict else 'mutation: warning:'} stale entry (no mutant has this id now; "
@@ -1043,19 +1100,8 @@ def main():
               f"({gone} stale: the code around them changed; "
               f"{len(rec) - len(ids)} recorded killed by a time-out, not drawn)")
         chosen = [by_id[i] for i in random.Random(seed).sample(live, min(a.sample or len(live), len(live)))]
-    elif a.per_file:
-        rng, per = random.Random(seed), []
-        for f in sorted({m.file for m in by_id.values()}):
-            ids = sorted(i for i, m in by_id.items() if m.file == f)
-            per.append([by_id[i] for i in sorted(rng.sample(ids, min(a.per_file, len(ids))))])
-        # round robin over the files: a run stopped early has covered every file alike
-        chosen = [ms[k] for k in range(a.per_file) for ms in per if k < len(ms)]
     else:
-        ids = sorted(by_id)
-        chosen = [by_id[i] for i in (random.Random(seed).sample(ids, a.sample)
-                                      if 0 < a.sample < len(ids) else ids)]
-    if not a.per_file:
-        chosen.sort(key=lambda m: m.id)
+        chosen = draw(a, seed, by_id)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
@@ -1087,7 +1133,10 @@ def main():
                     res = classify(res, m.id, twin, equiv, proof_only)
                     results.append((m, res, why, twin))
                     times.setdefault(res, []).append(secs)
-            print(f"mutation: {len(results)} results kept from {', '.join(a.resume)}", flush=True)
+            out = len(done) - len(results)  # a sample drawn again on a changed tree differs: say so
+            print(f"mutation: {len(results)} results kept from {', '.join(a.resume)}"
+                  + (f"; {out} left out, their mutants not in this sample (a tree changed since: "
+                     "--draw-at the logs' commit draws their sample)" if out else ""), flush=True)
         kept = {r[0].id for r in results}
         pool = [m for m in chosen if m.id not in kept]
 
