@@ -956,6 +956,26 @@ def table(rows, key):
     return out, tot
 
 
+def moved(ids, by_id):
+    """{old id: id now} for the ids no mutant has now whose mutant moved to
+    another file with its function (a function moved out of a file, as the
+    CHAD rules into src/chad/forward/ and reverse/): the same id but for its
+    file, one mutant now has it, and the old file has no mutant of that
+    function any more. The same edit of the same tokens: the same mutant."""
+    rest, fns = {}, set()
+    for i in by_id:
+        rest.setdefault(i.split(":", 1)[1], []).append(i)
+        fns.add(":".join(i.split(":", 2)[:2]))
+    out = {}
+    for i in ids:
+        if i in by_id or ":" not in i:
+            continue
+        cand = rest.get(i.split(":", 1)[1], [])
+        if len(cand) == 1 and ":".join(i.split(":", 2)[:2]) not in fns:
+            out[i] = cand[0]
+    return out
+
+
 def draw(a, seed, by_id):
     """the sample of --sample/--per-file (every mutant without them), drawn
     from the mutants now or, with --draw-at, from those of that commit's
@@ -974,12 +994,17 @@ def draw(a, seed, by_id):
         ids = sorted(pool)
         ids = sorted(random.Random(seed).sample(ids, a.sample) if 0 < a.sample < len(ids) else ids)
     if a.draw_at:
+        mv = moved(ids, by_id)
+        for i in ids:
+            if i in mv:
+                print(f"mutation: drawn at {a.draw_at}: {i}: moved (its function in another file), now {mv[i]}")
+        ids = [mv.get(i, i) for i in ids]
         gone = [i for i in ids if i not in by_id]
         for i in gone:
             print(f"mutation: drawn at {a.draw_at}: {i}: no such mutant now (stale), left out")
         print(f"mutation: sample drawn on the tree of {a.draw_at}: {len(ids)} of its {len(pool)} mutants, "
-              f"{len(gone)} stale now (no mutant has the id: the code around it changed), "
-              f"{len(ids) - len(gone)} tested", flush=True)
+              f"{len(mv)} moved (ids now in another file), {len(gone)} stale now (no mutant has the id: "
+              f"the code around it changed), {len(ids) - len(gone)} tested", flush=True)
     return [by_id[i] for i in ids if i in by_id]
 
 
@@ -1259,7 +1284,9 @@ def read_logs(paths, by_id):
     mutants printed as survivors not accounted for ('FAIL') at the time"""
     got = {}
     meta = {"seed": [], "jobs": [], "commit": [], "command": [], "wall": 0.0, "failed": set(), "drawn": 0,
-            "wallbound": []}
+            "wallbound": [], "moved": {}, "stale": [], "draw_at": None}
+    logged = [LOG_LINE.match(ln.rstrip("\n")) for p in paths for ln in open(p, encoding="utf-8")]
+    mv = moved([m.group(3) for m in logged if m], by_id)
     for path in paths:
         for ln in open(path, encoding="utf-8"):
             ln = ln.rstrip("\n")
@@ -1275,6 +1302,10 @@ def read_logs(paths, by_id):
             if ln.startswith("mutation: suite time bounds on each suite's own time") and \
                     path in meta["wallbound"]:
                 meta["wallbound"].remove(path)
+            md = re.match(r"mutation: sample drawn on the tree of (\w+): (\d+) of its \d+ mutants, (\d+) moved"
+                          r".*?, (\d+) stale now", ln)
+            if md:
+                meta["draw_at"] = (md.group(1), int(md.group(2)), int(md.group(3)), int(md.group(4)))
             mw = re.search(r"wall ([\d.]+) min$", ln)
             if mw:
                 meta["wall"] += float(mw.group(1)) * 60
@@ -1283,8 +1314,14 @@ def read_logs(paths, by_id):
                 continue
             meta["drawn"] = int(mr.group(1))
             res, mid, why, secs, twin = mr.group(2), mr.group(3), mr.group(5) or "", float(mr.group(6)), mr.group(7)
+            if mid in mv:  # a result of the mutant under its old id: the same mutant
+                print(f"mutation: {mid}: moved (its function in another file), now {mv[mid]}")
+                meta["moved"][mid] = mv[mid]
+                mid = mv[mid]
+            twin = mv.get(twin, twin)
             if mid not in by_id:
                 print(f"mutation: {mid}: no such mutant now (stale), left out")
+                meta["stale"].append(mid)
                 continue
             if res == "FAIL mutant survived:":
                 meta["failed"].add(mid)
