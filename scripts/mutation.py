@@ -1302,10 +1302,10 @@ def read_logs(paths, by_id):
             if ln.startswith("mutation: suite time bounds on each suite's own time") and \
                     path in meta["wallbound"]:
                 meta["wallbound"].remove(path)
-            md = re.match(r"mutation: sample drawn on the tree of (\w+): (\d+) of its \d+ mutants, (\d+) moved"
+            md = re.match(r"mutation: sample drawn on the tree of (\w+): (\d+) of its (\d+) mutants, (\d+) moved"
                           r".*?, (\d+) stale now", ln)
             if md:
-                meta["draw_at"] = (md.group(1), int(md.group(2)), int(md.group(3)), int(md.group(4)))
+                meta["draw_at"] = (md.group(1),) + tuple(int(x) for x in md.groups()[1:])
             mw = re.search(r"wall ([\d.]+) min$", ln)
             if mw:
                 meta["wall"] += float(mw.group(1)) * 60
@@ -1358,6 +1358,7 @@ def from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale):
         a.sample, a.per_file = run.sample, run.per_file
     a.jobs = "/".join(sorted({f"-j{j}" for j in meta["jobs"]})) or "-j?"
     a.parts, a.drawn, a.wallbound = len(a.from_log), meta["drawn"], meta["wallbound"]
+    a.draw_meta, a.moved_ids, a.stale_ids = meta["draw_at"], meta["moved"], meta["stale"]
     seed = meta["seed"][0] if meta["seed"] else 0
     commit = ", ".join(dict.fromkeys(meta["commit"])) or "?"
     return finish(a, results, times, srcs, seed, by_id, every, commit, "", kinds, meta["wall"], {}, equiv,
@@ -1416,6 +1417,19 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
            if getattr(a, "drawn", 0) > len(rows) else "")
         + (f" (a sample drawn with seed {seed})" if a.sample else "")
         + (f" ({a.per_file} drawn from each file with seed {seed})" if a.per_file else "") + ";",
+    ]
+    dm = getattr(a, "draw_meta", None)
+    if dm:
+        lines += [f"- the sample is the one drawn on the tree of commit {dm[0]} (a part run on a later tree draws it "
+                  f"there again: `--draw-at {dm[0]}`): {dm[1]} of its {dm[2]} mutants; "
+                  f"on the tree of the last part {dm[3]} of their ids had moved (a function moved to another file "
+                  "with its code: the same edit of the same tokens, found under its new id) and "
+                  f"{dm[4]} were stale (no mutant has the id: the code around it changed; not tested);"]
+    if getattr(a, "moved_ids", None) or getattr(a, "stale_ids", None):
+        lines += [f"- results read from the logs: {len(a.moved_ids)} under an id moved since (counted under its "
+                  f"id now), {len(a.stale_ids)} of a mutant no longer generated (left out)"
+                  + (": " + ", ".join(f"`{i}`" for i in a.stale_ids) if a.stale_ids else "") + ";"]
+    lines += [
         "- per mutant: only the objects that include the mutated file recompiled (-fPIC) and libchad.so "
         "relinked (spec/mutation.md); a mutant whose objects (debug sections left out) are the original's "
         "is **same-code** (the same program: nothing run, not counted), one whose objects are those of a "
