@@ -476,7 +476,7 @@ UNIT_TARGETS = [  # (source prefix, unit tests that look at it first)
     ("src/prim_scalar.h", ["test_primitives", "test_fast_edges", "test_prim_accuracy"]),
     ("src/json", ["test_json", "test_api"]),
     ("src/certified/", ["test_verdict"]),
-    ("src/api", ["test_api", "test_api_misuse", "test_api_multi"]),
+    ("src/api", ["test_api", "test_api_misuse", "test_api_multi", "test_api_oom"]),
     ("src/verdict.c", ["test_verdict"]),
     ("src/surface/", ["test_surface", "test_surface_target", "test_surface_mutate"]),
     ("src/diag.c", ["test_diag"]),

@@ -1,0 +1,103 @@
+/* libchad's commands when an allocation fails: for every k, the k-th call
+ * of realloc during a command fails (a realloc that fails leaves its block
+ * as it was), and the command must either succeed with its usual output
+ * or fail with an "out of memory" error and no output, and give back
+ * every byte it took (glibc's bytes in use the same after as before; the
+ * program runs itself again with glibc's per-thread cache off, whose
+ * blocks glibc counts as in use). The error's exit code is
+ * CHAD_EXIT_RUNTIME, but for elaboration, whose out-of-memory errors
+ * src/surface/lower.c and target.c report as CHAD_EXIT_INPUT (README's
+ * table of exit codes puts the host out of memory under 3). realloc is
+ * replaced in this program by one that forwards to glibc's
+ * (__libc_realloc) unless a failure is due. Under AddressSanitizer, whose
+ * allocator glibc's realloc must not be mixed with, nothing is replaced
+ * and the test only says so. */
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "chad.h"
+
+#include "check.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+int main(void) {
+  printf("test_api_oom: not run under AddressSanitizer (it replaces realloc)\n");
+  return 0;
+}
+#else
+
+void *__libc_realloc(void *p, size_t n);
+
+static long fail_in; /* > 0: the fail_in-th realloc from now fails; 0: none */
+static long reallocs; /* reallocs seen while counting */
+
+void *realloc(void *p, size_t n) {
+  reallocs++;
+  if (fail_in > 0 && --fail_in == 0) return NULL;
+  return __libc_realloc(p, n);
+}
+
+static size_t in_use(void) { return mallinfo2().uordblks; }
+
+static const char src[] =
+    "def sq (x : real) : real = x * x\n"
+    "def f (x : real, v : [real], p : real * real) : real =\n"
+    "  let s = sum (map (fun (a : real) -> sq a * fst p + exp a) v) in\n"
+    "  if x > 0.0 then s * x + sin (snd p) else s - log (1.0 + sq x)\n";
+
+/* export of f to TARGET with the k-th realloc failing (k = 0: none) */
+static void export_failing(chad_prog *p, const char *target, long k, const char *whole) {
+  chad_diag d;
+  char *out = NULL;
+  size_t before = in_use();
+  fail_in = k;
+  int rc = chad_export(p, "f", target, &out, &d);
+  int failed = fail_in == 0 && k > 0; /* the failure was due within the command */
+  fail_in = 0;
+  int oom = rc == CHAD_EXIT_RUNTIME ||
+            (rc == CHAD_EXIT_INPUT && strcmp(d.msg, "out of memory while elaborating") == 0);
+  CHECKM((rc == 0 && out && strcmp(out, whole) == 0) || (oom && !out && failed && strstr(d.msg, "out of memory")),
+         "%s, realloc %ld failing: rc %d, output %s: %s", target, k, rc, out ? "given" : "none", d.msg);
+  free(out);
+  size_t after = in_use();
+  CHECKM(after == before, "%s, realloc %ld failing: %zu bytes in use after, %zu before", target, k, after,
+         before);
+}
+
+int main(int argc, char **argv) {
+  (void)argc;
+  if (!getenv("CHAD_TEST_OOM_NO_TCACHE")) { /* once: again without the cache, so bytes in use are exact */
+    const char *t = getenv("GLIBC_TUNABLES");
+    char tun[512];
+    snprintf(tun, sizeof tun, "%s%sglibc.malloc.tcache_count=0", t ? t : "", t ? ":" : "");
+    setenv("GLIBC_TUNABLES", tun, 1);
+    setenv("CHAD_TEST_OOM_NO_TCACHE", "1", 1);
+    execv("/proc/self/exe", argv);
+    perror("test_api_oom: execv /proc/self/exe");
+    return 1;
+  }
+  chad_diag d;
+  chad_prog *p = chad_load_string(src, strlen(src), "oom.chad", &d);
+  CHECK(p != NULL);
+  if (!p) return 1;
+  static const char *const targets[] = {"torch", "adolc"};
+  for (int t = 0; t < 2; t++) {
+    printf("export --to %s: each realloc of the command failing in turn\n", targets[t]);
+    char *whole = NULL;
+    CHECK(chad_export(p, "f", targets[t], &whole, &d) == 0 && whole); /* warm-up: caches filled once */
+    if (!whole) continue;
+    reallocs = 0;
+    export_failing(p, targets[t], 0, whole);
+    long n = reallocs;
+    CHECKM(n >= 4, "%s: %ld reallocs in an export (its output buffer grows from 256 bytes)", targets[t], n);
+    for (long k = 1; k <= n; k++) export_failing(p, targets[t], k, whole);
+    free(whole);
+  }
+  chad_free(p);
+  printf("test_api_oom: %d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
+}
+#endif
