@@ -18,16 +18,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "chad.h"
-
-#include "check.h"
-
 #if defined(__SANITIZE_ADDRESS__)
 int main(void) {
   printf("test_api_oom: not run under AddressSanitizer (it replaces realloc)\n");
   return 0;
 }
 #else
+
+#include "chad.h"
+
+#include "check.h"
 
 void *__libc_realloc(void *p, size_t n);
 
