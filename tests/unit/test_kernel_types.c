@@ -95,6 +95,9 @@ static void contexts(void)
   CHECK(ctx_lookup(CTX_EMPTY, 0) == CHAD_E_UNBOUND);
   CHECK(ctx_lookup(99, 0) == CHAD_E_ARG && ctx_lookup(-1, 0) == CHAD_E_ARG);
   CHECK(ctx_extend(g2, 99) == CHAD_E_ARG && ctx_extend(ctx_count, 0) == CHAD_E_ARG);
+  /* the first id past the last context, and -1, are no context */
+  CHECK(ctx_length(ctx_count) == CHAD_E_ARG && ctx_length(-1) == CHAD_E_ARG);
+  CHECK(ctx_parent(ctx_count) == CHAD_E_ARG && ctx_parent(-1) == CHAD_E_ARG);
   /* prefixes: g2 = (Real, Int) less 0, 1, 2 entries; lengths out of range */
   CHECK(ctx_prefix(g2, 2) == g2 && ctx_prefix(g2, 1) == g1 && ctx_prefix(g2, 0) == CTX_EMPTY);
   CHECK(ctx_prefix(CTX_EMPTY, 0) == CTX_EMPTY && ctx_prefix(3, 1) == g1);
