@@ -6,7 +6,8 @@
  * program runs itself again with glibc's per-thread cache off, whose
  * blocks glibc counts as in use). Then the k-th malloc, with calls
  * inlined: the same outcome, the bytes in use not compared (after some of
- * those failures they differ by a few hundred bytes). The error's exit
+ * those failures they differ by a few hundred bytes). And a command
+ * refused for a type with no JSON form gives back its bytes. The error's exit
  * code is CHAD_EXIT_RUNTIME, but for elaboration, whose out-of-memory
  * errors src/surface/lower.c and target.c report as CHAD_EXIT_INPUT
  * (README's table of exit codes puts the host out of memory under 3).
@@ -126,6 +127,29 @@ int main(int argc, char **argv) {
   }
   fail_malloc = 0;
   chad_free(p);
+  /* a command refused for a parameter or result with no JSON form gives
+   * back what it allocated for its message (the type printed) */
+  printf("eval of a def with a function parameter, then a function result: refused, memory given back\n");
+  static const char hsrc[] = "def h (g : real -> real) : real = g 1.0\n"
+                             "def k (x : real) : real -> real = fun (y : real) -> x * y\n";
+  chad_prog *q = chad_load_string(hsrc, strlen(hsrc), "nojson.chad", &d);
+  CHECK(q != NULL);
+  static const char *const fns[] = {"h", "k"};
+  for (int i = 0; q && i < 2; i++) {
+    chad_json a = chad_json_text("[1.0]", "<args>");
+    char *out = NULL;
+    int rc0 = chad_eval(q, fns[i], &a, &out, &d); /* warm-up */
+    free(out);
+    out = NULL;
+    size_t before = in_use();
+    int rc = chad_eval(q, fns[i], &a, &out, &d);
+    size_t after = in_use();
+    CHECKM(rc0 == CHAD_EXIT_INPUT && rc == CHAD_EXIT_INPUT && !out && strstr(d.msg, "no JSON form"),
+           "%s: rc %d: %s", fns[i], rc, d.msg);
+    CHECKM(after == before, "%s refused: %zu bytes in use after, %zu before", fns[i], after, before);
+    free(out);
+  }
+  chad_free(q);
   printf("test_api_oom: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;
 }
