@@ -139,6 +139,26 @@ static void use_counts_at_depth(void)
   }
 }
 
+/* x:R |- a <+> (let y = x * x in y * y), a = sin^k x: the let floats over
+ * a small a (k = 1: the root becomes the let), not over one of more than
+ * FLOAT_MAX (64) nodes (k = 70: the root stays the sum), which would be
+ * copied under the binder */
+static void float_only_small(void)
+{
+  printf("a let floats over a small term added to it, not over a large one\n");
+  for (int k = 1; k <= 70; k += 69) {
+    int g = ext(CTX_EMPTY, R_), gy = ext(g, R_);
+    int a = var(g, 0);
+    for (int i = 0; i < k; i++)
+      a = op1(P_SIN, a);
+    int l = OK(tm_let(op2(P_MUL, var(g, 0), var(g, 0)), op2(P_MUL, var(gy, 0), var(gy, 0))));
+    int t = OK(tm_plus(a, l));
+    int st = chad_simplify(t);
+    CHECKM(st >= 0 && tm_kind(st) == (k == 1 ? TM_LET : TM_PLUS), "sin^%d x <+> let: root kind %d", k,
+           st >= 0 ? tm_kind(st) : -1);
+  }
+}
+
 int main(void)
 {
   prog_setup();
@@ -171,6 +191,7 @@ int main(void)
   const char *f2[] = {"x1", "x2"};
   show("reverse derivative of Fig. 2 (b), simplified", chad_simplify(chad_rev(prog_fig2b())), 2, f2);
   use_counts_at_depth();
+  float_only_small();
   heap_free(H);
   printf("test_chad_simplify: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;
