@@ -139,6 +139,8 @@ static void ops(void)
   CHECK(op_alt_[add] == -1 && op_dom_[iadd] == ii && op_tcod_[add] == TY_ID_REAL);
   CHECK(op_set_alt(add, iadd) == 0 && op_alt_[add] == iadd);
   CHECK(op_set_alt(add, 7) == CHAD_E_ARG && op_set_alt(5, 0) == CHAD_E_ARG);
+  /* the first id past the last operation, as either argument, is none */
+  CHECK(op_set_alt(add, op_count) == CHAD_E_ARG && op_set_alt(op_count, add) == CHAD_E_ARG);
   CHECK(op_set_alt(add, add) == CHAD_E_ARG);
   CHECK(op_set_alt(add, -2) == CHAD_E_ARG && op_alt_[add] == iadd); /* -1 (none) is the least */
   CHECK(op_register(-1, 0, 0, 0) == CHAD_E_ARG && op_register(0, 0, 0, ty_count) == CHAD_E_ARG);
