@@ -1433,6 +1433,13 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
                   f"on the tree of the last part {dm[3]} of their ids had moved (a function moved to another file "
                   "with its code: the same edit of the same tokens, found under its new id) and "
                   f"{dm[4]} were stale (no mutant has the id: the code around it changed; not tested);"]
+    if a.from_log and getattr(a, "drawn", 0):
+        left = a.drawn - len(rows)
+        lines += [f"- {len(rows)} of the {a.drawn} drawn have a result"
+                  + (f"; the other {left} are tested by the same command with `--resume` and the logs of "
+                     "all the parts (each part's log written beside them)"
+                     + (f", drawn on the tree of {dm[0]} (`--draw-at {dm[0]}`)" if dm else "")
+                     if left > 0 else ": the sample is done") + ";"]
     if getattr(a, "moved_ids", None) or getattr(a, "stale_ids", None):
         lines += [f"- results read from the logs: {len(a.moved_ids)} under an id moved since (counted under its "
                   f"id now), {len(a.stale_ids)} of a mutant no longer generated (left out)"
