@@ -22,6 +22,7 @@
 #include "chad/kernel.h"
 #include "chad/primitives.h"
 #include "fast/fast_internal.h"
+#include "prim_scalar.h"
 #include "unit/chad_progs.h"
 
 #include "check.h"
@@ -179,6 +180,12 @@ static int prog_lse_rows(void) {
 
 static void test_logsumexp(heap *h) {
   printf("logsumexp where exp overflows or underflows: shifted by the maximum, both evaluators\n");
+  /* the scalar formula both evaluators share reads its n entries only: a
+   * NaN just past them does not turn logsumexp (1, +inf) into NaN */
+  double past[3] = {1.0, INFINITY, NAN};
+  CHECKM(prim_lse(past, 2) == INFINITY, "logsumexp (1, inf) = %g", prim_lse(past, 2));
+  double past2[3] = {-INFINITY, -INFINITY, NAN};
+  CHECKM(prim_lse(past2, 2) == -INFINITY, "logsumexp (-inf, -inf) = %g", prim_lse(past2, 2));
   /* by hand: logsumexp (c, c, c - 1) = c + log (2 + e^-1); its gradient
    * softmax = (1, 1, e^-1) / (2 + e^-1). The double formulas below are
    * within a few ulps of the real numbers: tolerance 1e-13 relative. */
