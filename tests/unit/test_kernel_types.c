@@ -143,6 +143,8 @@ static void ops(void)
   CHECK(op_set_alt(add, op_count) == CHAD_E_ARG && op_set_alt(op_count, add) == CHAD_E_ARG);
   CHECK(op_set_alt(add, add) == CHAD_E_ARG);
   CHECK(op_set_alt(add, -2) == CHAD_E_ARG && op_alt_[add] == iadd); /* -1 (none) is the least */
+  CHECK(op_set_alt(add, -1) == 0 && op_alt_[add] == -1);            /* ... and is accepted */
+  CHECK(op_set_alt(add, iadd) == 0 && op_alt_[add] == iadd);
   CHECK(op_register(-1, 0, 0, 0) == CHAD_E_ARG && op_register(0, 0, 0, ty_count) == CHAD_E_ARG);
   CHECK(op_count == 2);
   while (op_count < CHAD_MAX_OPS)
