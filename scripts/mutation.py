@@ -1348,7 +1348,7 @@ def from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale):
             k = re.match(r"(killed by|timeout in) (\S+)$", rec.get(m.id, ""))
             if k:
                 res, why = ("killed" if k.group(1) == "killed by" else "timeout"), k.group(2)
-                a.after[m.id] = f"killed by {why} (a test written after the run; the tool on this mutant alone)"
+                a.after[m.id] = f"killed by {why} (since the run, by a test or a suite added after it; the tool on this mutant alone)"
         elif m.id in meta["failed"] and res in ("equivalent", "proof-only"):
             a.after[m.id] = f"{res} (argued after the run)"
         results.append((m, res, why, twin))
@@ -1486,8 +1486,8 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
     lines += ["", "## Killed by timeout", ""] + ([f"- `{m.id}`" for m in tmo] or ["None."])
     if after:
         lines += ["", "## Handled after the run", "",
-                  "Survivors of the run, each killed since by a test written after it (the suite named, as "
-                  "recorded in tests/mutation/killed.txt by a run of the tool on that mutant alone: "
+                  "Survivors of the run, each killed since by a test written after it or a suite the run "
+                  "did not have (the suite named, as recorded in tests/mutation/killed.txt by a run of the tool on that mutant alone: "
                   "`scripts/mutation.py --only ID --no-baseline -j1 --suites ... --record "
                   "tests/mutation/killed.txt`) or argued since in equivalent.txt or proof-only.txt:", ""]
         for m, res, why, _ in results:
