@@ -15,8 +15,11 @@
 #   closures  N local closures nested in each other's bodies, each applied
 #             to x (f x = x^(N+1)); N = 4, 40, 400 (two decades: 1000 levels
 #             pass the parser's nesting limit of 1000; CLOSURES_SIZES overrides)
-#   letchain  a straight-line chain of N lets; N = 1, 10, 100, 1000 (2000
-#             fill the kernel's type table in the reverse transformation)
+#   letchain  a straight-line chain of N lets; N = 1 .. 10^5 (LETCHAIN_SIZES
+#             overrides): a size past a kernel capacity (types, contexts,
+#             terms, nesting) prints its error in the table
+#   defchain  a chain of N defs, each calling the one before; N = 10 .. 10^5
+#             (DEFCHAIN_SIZES overrides), limits as for letchain
 #   closmap   a let-bound closure applied inside two nested maps over an
 #             n x n matrix built from x; n = 10, 100, 1000 (1e2..1e6 elements)
 #   closmap-noclosure  the same with the closure's body written in place
@@ -25,7 +28,7 @@
 set -u
 K=${1:-5}
 shift || true
-FAMILIES=${*:-"closures letchain closmap closmap-noclosure iter"}
+FAMILIES=${*:-"closures letchain defchain closmap closmap-noclosure iter"}
 B=build/bench
 D=$B/complexity
 mkdir -p "$D"
@@ -45,6 +48,12 @@ gen_letchain() {
   echo '  let x = v[0] + 1.0001 in'
   for ((k = 0; k < n; k++)); do echo "  let y$k = $prev * 1.0001 in"; prev=y$k; done
   echo "  $prev"
+}
+gen_defchain() {   # f v = v[0] * 1.0001^N through N defs
+  local n=$1 k
+  echo 'def f0 (x : real) : real = x * 1.0001'
+  for ((k = 1; k < n; k++)); do echo "def f$k (x : real) : real = f$((k - 1)) x * 1.0001"; done
+  echo "def f (v : [real]) : real = f$((n - 1)) v[0]"
 }
 gen_closmap() {
   echo 'def f (v : [real]) : real ='
@@ -69,11 +78,15 @@ one() {
   case $fam in
   closures) gen_closures "$size" ;;
   letchain) gen_letchain "$size" ;;
+  defchain) gen_defchain "$size" ;;
   closmap) gen_closmap ;;
   closmap-noclosure) gen_closmap_noclosure ;;
   iter) gen_iter "$size" ;;
   esac >"$prog"
-  line=$(FAST_BENCH_CPU=1 OMP_NUM_THREADS=1 timeout 600 "$B/fast_bench" vec "$prog" f "$len" "$K" 2>&1)
+  # fast_bench transforms on its main thread: a long chain recurses as deep
+  # as it is long (the chad command line runs on a large-stack thread)
+  line=$(ulimit -s unlimited 2>/dev/null || ulimit -s "$(ulimit -H -s)"
+         FAST_BENCH_CPU=1 OMP_NUM_THREADS=1 timeout 600 "$B/fast_bench" vec "$prog" f "$len" "$K" 2>&1)
   local rc=$?
   if [ $rc -ne 0 ]; then
     [ $rc = 124 ] && line="timeout after 600 s"
@@ -92,7 +105,8 @@ echo "|---|---|---|---|---|---|---|---|"
 for fam in $FAMILIES; do
   case $fam in
   closures) for n in ${CLOSURES_SIZES:-4 40 400}; do one closures "$n" 1; done ;;
-  letchain) for n in 1 10 100 1000; do one letchain "$n" 1; done ;;
+  letchain) for n in ${LETCHAIN_SIZES:-1 10 100 1000 10000 100000}; do one letchain "$n" 1; done ;;
+  defchain) for n in ${DEFCHAIN_SIZES:-10 100 1000 10000 100000}; do one defchain "$n" 1; done ;;
   closmap | closmap-noclosure) for n in 10 100 1000; do one "$fam" "$n" "$n"; done ;;
   iter) for n in ${ITER_SIZES:-1000 10000 100000 1000000}; do one iter "$n" 1; done ;;
   *) echo "bench/complexity.sh: unknown family $fam" >&2; exit 2 ;;

@@ -16,7 +16,11 @@
  * between threads must serialise every call.
  * It needs 8 MiB of stack (a main thread's usual): the parser's recursion
  * takes at most 6 MiB (SURF_MAX_PARSE_STACK of chad/surface.h; deeper
- * nesting is an input error).
+ * nesting is an input error). Every command after loading runs on a thread
+ * of its own with a 1 GiB stack (pages taken as used; on the caller's stack
+ * if that thread cannot be made), so elaboration, the transformations, the
+ * simplifier and the printer recurse up to their depth limits without
+ * overflowing the caller's (tests/unit/test_api_stack.c).
  *
  *   chad_diag d;
  *   chad_prog *p = chad_load_file("f.chad", &d);

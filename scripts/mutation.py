@@ -13,7 +13,7 @@ cheapest, stopping at the first failure, each under a time bound.
                       [--files GLOB ...] [--only ID ...] [--match RE]
                       [--list [--where]] [--report FILE] [--record FILE]
                       [--from-record FILE] [--strict]
-                      [--suites unit,cli,certified,proptest]
+                      [--suites unit,cli,certified,proptest,vectors]
 
 A mutant's id is FILE:FUNCTION:OP:ORIGINAL:REPLACEMENT:HASH[#K], HASH over the
 tokens around the mutation, K numbering identical contexts in a function: no
@@ -426,6 +426,28 @@ def all_mutants(globs):
     return srcs, muts
 
 
+def mutants_at(commit, globs):
+    """the mutants of src/ as it was at COMMIT (its src/ and include/ from
+    git, generated as now): a sample drawn from these is the sample a run
+    at COMMIT drew, whatever changed since"""
+    global ROOT
+    tmp = tempfile.mkdtemp(prefix="chad-mutation-at.", dir=os.environ.get("TMPDIR", "/tmp"))
+    saved_root, saved_names = ROOT, set(TYPE_NAMES)
+    try:
+        arch = subprocess.run(["git", "archive", commit, "src", "include"], cwd=ROOT, capture_output=True)
+        if arch.returncode != 0:
+            sys.exit(f"mutation: --draw-at {commit}: {arch.stderr.decode().strip()}")
+        subprocess.run(["tar", "-x", "-C", tmp], input=arch.stdout, check=True)
+        ROOT = tmp
+        TYPE_NAMES.clear()  # that tree's typedef names only, as a run there saw them
+        return all_mutants(globs)[1]
+    finally:
+        ROOT = saved_root
+        TYPE_NAMES.clear()
+        TYPE_NAMES.update(saved_names)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def read_list(path):
     """ID | argument lines of an accounting list -> {id: argument}"""
     entries = {}
@@ -454,7 +476,7 @@ UNIT_TARGETS = [  # (source prefix, unit tests that look at it first)
     ("src/prim_scalar.h", ["test_primitives", "test_fast_edges", "test_prim_accuracy"]),
     ("src/json", ["test_json", "test_api"]),
     ("src/certified/", ["test_verdict"]),
-    ("src/api", ["test_api", "test_api_misuse", "test_api_multi"]),
+    ("src/api", ["test_api", "test_api_misuse", "test_api_multi", "test_api_oom"]),
     ("src/verdict.c", ["test_verdict"]),
     ("src/surface/", ["test_surface", "test_surface_target", "test_surface_mutate"]),
     ("src/diag.c", ["test_diag"]),
@@ -467,7 +489,7 @@ UNIT_TARGETS = [  # (source prefix, unit tests that look at it first)
 TYPICAL_COST = {"test_prim_accuracy": 5.3, "test_fast": 4.4, "test_fast_vec": 3.9,
                 "test_surface_target": 1.0, "test_surface": 0.8, "test_kernel_types": 0.6,
                 "test_api_misuse": 1.2, "test_eval": 0.5, "cli": 26.9, "certified-cli": 0.4,
-                "certified-check": 3.4, "proptest": 0.3}
+                "certified-check": 3.4, "proptest": 0.3, "vectors": 0.5}
 PROPTEST_ENV = {"PROPTEST_N": "200", "PROPTEST_SEED": "1", "PROPTEST_QUIET": "1"}
 CLI_ENV = {"CHAD_CLI_SEED": "1"}  # the command-line tests' one random case fixed: every suite deterministic
 MUT = "build/mut"  # the scratch tree's own build (Worker)
@@ -497,6 +519,8 @@ def all_suites(kinds):
         s["certified-check"] = (["tests/certified/check.sh", "./chad"], {})
     if "cli" in kinds:
         s["cli"] = (["tests/cli/run.sh", "./chad"], CLI_ENV)
+    if "vectors" in kinds:  # chad vectors regenerates vectors/ byte for byte (src/vectors.c)
+        s["vectors"] = (["/usr/bin/python3", "tests/vectors/check.py", "./chad"], {})
     return s
 
 
@@ -934,6 +958,58 @@ def table(rows, key):
     return out, tot
 
 
+def moved(ids, by_id):
+    """{old id: id now} for the ids no mutant has now whose mutant moved to
+    another file with its function (a function moved out of a file, as the
+    CHAD rules into src/chad/forward/ and reverse/): the same id but for its
+    file, one mutant now has it, and the old file has no mutant of that
+    function any more. The same edit of the same tokens: the same mutant."""
+    rest, fns = {}, set()
+    for i in by_id:
+        rest.setdefault(i.split(":", 1)[1], []).append(i)
+        fns.add(":".join(i.split(":", 2)[:2]))
+    out = {}
+    for i in ids:
+        if i in by_id or ":" not in i:
+            continue
+        cand = rest.get(i.split(":", 1)[1], [])
+        if len(cand) == 1 and ":".join(i.split(":", 2)[:2]) not in fns:
+            out[i] = cand[0]
+    return out
+
+
+def draw(a, seed, by_id):
+    """the sample of --sample/--per-file (every mutant without them), drawn
+    from the mutants now or, with --draw-at, from those of that commit's
+    tree, each then found now by its id (those gone printed as stale)"""
+    pool = by_id
+    if a.draw_at:
+        pool = {m.id: m for m in mutants_at(a.draw_at, a.files) if not a.match or re.search(a.match, m.id)}
+    if a.per_file:
+        rng, per = random.Random(seed), []
+        for f in sorted({m.file for m in pool.values()}):
+            ids = sorted(i for i, m in pool.items() if m.file == f)
+            per.append(sorted(rng.sample(ids, min(a.per_file, len(ids)))))
+        # round robin over the files: a run stopped early has covered every file alike
+        ids = [ms[k] for k in range(a.per_file) for ms in per if k < len(ms)]
+    else:
+        ids = sorted(pool)
+        ids = sorted(random.Random(seed).sample(ids, a.sample) if 0 < a.sample < len(ids) else ids)
+    if a.draw_at:
+        mv = moved(ids, by_id)
+        for i in ids:
+            if i in mv:
+                print(f"mutation: drawn at {a.draw_at}: {i}: moved (its function in another file), now {mv[i]}")
+        ids = [mv.get(i, i) for i in ids]
+        gone = [i for i in ids if i not in by_id]
+        for i in gone:
+            print(f"mutation: drawn at {a.draw_at}: {i}: no such mutant now (stale), left out")
+        print(f"mutation: sample drawn on the tree of {a.draw_at}: {len(ids)} of its {len(pool)} mutants, "
+              f"{len(mv)} moved (ids now in another file), {len(gone)} stale now (no mutant has the id: "
+              f"the code around it changed), {len(ids) - len(gone)} tested", flush=True)
+    return [by_id[i] for i in ids if i in by_id]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", default=None,
@@ -950,7 +1026,8 @@ def main():
     ap.add_argument("--only", nargs="*", default=[], help="only these mutant ids")
     ap.add_argument("--match", help="only the mutants whose id matches this regular expression")
     ap.add_argument("--unit", help="comma-separated unit tests: the unit suite limited to these (screening)")
-    ap.add_argument("--list", action="store_true", help="print the mutants' ids and stop")
+    ap.add_argument("--list", action="store_true",
+                    help="print the mutants' ids and stop (with --sample or --per-file: the sample's)")
     ap.add_argument("--where", action="store_true", help="with --list: each id with its FILE:LINE:COL now")
     ap.add_argument("--strict", action="store_true",
                     help="fail on entries of the equivalent and proof-only lists that no mutant has (make mutation-check)")
@@ -967,20 +1044,26 @@ def main():
                          "the original's or another's")
     ap.add_argument("--resume", metavar="LOG", nargs="+",
                     help="keep the results these logs of the same run printed; run only the other mutants")
+    ap.add_argument("--draw-at", metavar="COMMIT",
+                    help="with --sample or --per-file: draw the sample from the mutants of the tree at COMMIT "
+                         "(the sample of a run made there, to resume it on a changed tree); the drawn ids no "
+                         "mutant has now are stale, printed and left out")
     ap.add_argument("--log-command", help="with --from-log: the run's command line, where its log lacks it")
     ap.add_argument("--history", default=KILLED,
                     help="the kill history ordering the suites ('ID | killed by SUITE' lines; default %(default)s)")
-    ap.add_argument("--suites", default="unit,cli,certified,proptest")
+    ap.add_argument("--suites", default="unit,cli,certified,proptest,vectors")
     ap.add_argument("--timeout-scale", type=float, default=1.0, help="multiplies every time bound")
     ap.add_argument("--keep", action="store_true", help="keep the scratch trees")
     ap.add_argument("--apply", metavar="DIR",
                     help="write the --only mutants into the copy of the tree at DIR and stop (e.g. for a proof job)")
     a = ap.parse_args()
+    if a.draw_at and (a.only or a.from_record or not (a.sample or a.per_file)):
+        ap.error("--draw-at: with --sample or --per-file only")
     kinds = [k.strip() for k in a.suites.split(",") if k.strip()]
     global UNIT_ONLY
     UNIT_ONLY = [u.strip() for u in a.unit.split(",")] if a.unit else None
     for k in kinds:
-        if k not in ("unit", "cli", "certified", "proptest"):
+        if k not in ("unit", "cli", "certified", "proptest", "vectors"):
             ap.error(f"unknown suite '{k}'")
     if a.seed == "commit":  # the same sample for the same commit, another for the next
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
@@ -1007,10 +1090,11 @@ def main():
                       (not a.files or any(fnmatch.fnmatch(i.split(":")[0], g) for g in a.files)))
     stale = stale_in(list(equiv) + list(proof_only))
     stale_killed = stale_in(read_list(KILLED))
-    if a.list:
-        for i in sorted(by_id):
-            print(f"{i}\t{by_id[i].where}" if a.where else i)
-        print(f"{len(by_id)} mutants", file=sys.stderr)
+    if a.list:  # with --sample or --per-file: the sample, in the order a run tests it
+        ms = draw(a, seed, by_id) if a.sample or a.per_file else [by_id[i] for i in sorted(by_id)]
+        for m in ms:
+            print(f"{m.id}\t{m.where}" if a.where else m.id)
+        print(f"{len(ms)} mutants", file=sys.stderr)
         return 0
     for i in stale:
         print(f"{'FAIL' if a.strict else 'mutation: warning:'} stale entry (no mutant has this id now; "
@@ -1043,19 +1127,8 @@ def main():
               f"({gone} stale: the code around them changed; "
               f"{len(rec) - len(ids)} recorded killed by a time-out, not drawn)")
         chosen = [by_id[i] for i in random.Random(seed).sample(live, min(a.sample or len(live), len(live)))]
-    elif a.per_file:
-        rng, per = random.Random(seed), []
-        for f in sorted({m.file for m in by_id.values()}):
-            ids = sorted(i for i, m in by_id.items() if m.file == f)
-            per.append([by_id[i] for i in sorted(rng.sample(ids, min(a.per_file, len(ids))))])
-        # round robin over the files: a run stopped early has covered every file alike
-        chosen = [ms[k] for k in range(a.per_file) for ms in per if k < len(ms)]
     else:
-        ids = sorted(by_id)
-        chosen = [by_id[i] for i in (random.Random(seed).sample(ids, a.sample)
-                                      if 0 < a.sample < len(ids) else ids)]
-    if not a.per_file:
-        chosen.sort(key=lambda m: m.id)
+        chosen = draw(a, seed, by_id)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
@@ -1087,7 +1160,10 @@ def main():
                     res = classify(res, m.id, twin, equiv, proof_only)
                     results.append((m, res, why, twin))
                     times.setdefault(res, []).append(secs)
-            print(f"mutation: {len(results)} results kept from {', '.join(a.resume)}", flush=True)
+            out = len(done) - len(results)  # a sample drawn again on a changed tree differs: say so
+            print(f"mutation: {len(results)} results kept from {', '.join(a.resume)}"
+                  + (f"; {out} left out, their mutants not in this sample (a tree changed since: "
+                     "--draw-at the logs' commit draws their sample)" if out else ""), flush=True)
         kept = {r[0].id for r in results}
         pool = [m for m in chosen if m.id not in kept]
 
@@ -1210,7 +1286,9 @@ def read_logs(paths, by_id):
     mutants printed as survivors not accounted for ('FAIL') at the time"""
     got = {}
     meta = {"seed": [], "jobs": [], "commit": [], "command": [], "wall": 0.0, "failed": set(), "drawn": 0,
-            "wallbound": []}
+            "wallbound": [], "moved": {}, "stale": [], "draw_at": None}
+    logged = [LOG_LINE.match(ln.rstrip("\n")) for p in paths for ln in open(p, encoding="utf-8")]
+    mv = moved([m.group(3) for m in logged if m], by_id)
     for path in paths:
         for ln in open(path, encoding="utf-8"):
             ln = ln.rstrip("\n")
@@ -1226,6 +1304,10 @@ def read_logs(paths, by_id):
             if ln.startswith("mutation: suite time bounds on each suite's own time") and \
                     path in meta["wallbound"]:
                 meta["wallbound"].remove(path)
+            md = re.match(r"mutation: sample drawn on the tree of (\w+): (\d+) of its (\d+) mutants, (\d+) moved"
+                          r".*?, (\d+) stale now", ln)
+            if md:
+                meta["draw_at"] = (md.group(1),) + tuple(int(x) for x in md.groups()[1:])
             mw = re.search(r"wall ([\d.]+) min$", ln)
             if mw:
                 meta["wall"] += float(mw.group(1)) * 60
@@ -1234,8 +1316,14 @@ def read_logs(paths, by_id):
                 continue
             meta["drawn"] = int(mr.group(1))
             res, mid, why, secs, twin = mr.group(2), mr.group(3), mr.group(5) or "", float(mr.group(6)), mr.group(7)
+            if mid in mv:  # a result of the mutant under its old id: the same mutant
+                print(f"mutation: {mid}: moved (its function in another file), now {mv[mid]}")
+                meta["moved"][mid] = mv[mid]
+                mid = mv[mid]
+            twin = mv.get(twin, twin)
             if mid not in by_id:
                 print(f"mutation: {mid}: no such mutant now (stale), left out")
+                meta["stale"].append(mid)
                 continue
             if res == "FAIL mutant survived:":
                 meta["failed"].add(mid)
@@ -1260,7 +1348,7 @@ def from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale):
             k = re.match(r"(killed by|timeout in) (\S+)$", rec.get(m.id, ""))
             if k:
                 res, why = ("killed" if k.group(1) == "killed by" else "timeout"), k.group(2)
-                a.after[m.id] = f"killed by {why} (a test written after the run; the tool on this mutant alone)"
+                a.after[m.id] = f"killed by {why} (since the run, by a test or a suite added after it; the tool on this mutant alone)"
         elif m.id in meta["failed"] and res in ("equivalent", "proof-only"):
             a.after[m.id] = f"{res} (argued after the run)"
         results.append((m, res, why, twin))
@@ -1272,6 +1360,7 @@ def from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale):
         a.sample, a.per_file = run.sample, run.per_file
     a.jobs = "/".join(sorted({f"-j{j}" for j in meta["jobs"]})) or "-j?"
     a.parts, a.drawn, a.wallbound = len(a.from_log), meta["drawn"], meta["wallbound"]
+    a.draw_meta, a.moved_ids, a.stale_ids = meta["draw_at"], meta["moved"], meta["stale"]
     seed = meta["seed"][0] if meta["seed"] else 0
     commit = ", ".join(dict.fromkeys(meta["commit"])) or "?"
     return finish(a, results, times, srcs, seed, by_id, every, commit, "", kinds, meta["wall"], {}, equiv,
@@ -1304,6 +1393,12 @@ def record(path, results, every):
     print(f"mutation: {path}: {len(rec)} entries" + (f" ({len(gone)} stale dropped)" if gone else ""))
 
 
+SUITE_TEXT = {"unit": "the unit tests", "cli": "tests/cli/run.sh ./chad",
+              "certified": "tests/certified/cli.sh and check.sh",
+              "proptest": "the property tests, PROPTEST_N=200 PROPTEST_SEED=1",
+              "vectors": "tests/vectors/check.py ./chad, the vectors regenerated byte for byte"}
+
+
 def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall, cost, equiv, proof_only,
                  times):
     ftab, tot = table(rows, lambda m: m.file)
@@ -1330,6 +1425,26 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
            if getattr(a, "drawn", 0) > len(rows) else "")
         + (f" (a sample drawn with seed {seed})" if a.sample else "")
         + (f" ({a.per_file} drawn from each file with seed {seed})" if a.per_file else "") + ";",
+    ]
+    dm = getattr(a, "draw_meta", None)
+    if dm:
+        lines += [f"- the sample is the one drawn on the tree of commit {dm[0]} (a part run on a later tree draws it "
+                  f"there again: `--draw-at {dm[0]}`): {dm[1]} of its {dm[2]} mutants; "
+                  f"on the tree of the last part {dm[3]} of their ids had moved (a function moved to another file "
+                  "with its code: the same edit of the same tokens, found under its new id) and "
+                  f"{dm[4]} were stale (no mutant has the id: the code around it changed; not tested);"]
+    if a.from_log and getattr(a, "drawn", 0):
+        left = a.drawn - len(rows)
+        lines += [f"- {len(rows)} of the {a.drawn} drawn have a result"
+                  + (f"; the other {left} are tested by the same command with `--resume` and the logs of "
+                     "all the parts (each part's log written beside them)"
+                     + (f", drawn on the tree of {dm[0]} (`--draw-at {dm[0]}`)" if dm else "")
+                     if left > 0 else ": the sample is done") + ";"]
+    if getattr(a, "moved_ids", None) or getattr(a, "stale_ids", None):
+        lines += [f"- results read from the logs: {len(a.moved_ids)} under an id moved since (counted under its "
+                  f"id now), {len(a.stale_ids)} of a mutant no longer generated (left out)"
+                  + (": " + ", ".join(f"`{i}`" for i in a.stale_ids) if a.stale_ids else "") + ";"]
+    lines += [
         "- per mutant: only the objects that include the mutated file recompiled (-fPIC) and libchad.so "
         "relinked (spec/mutation.md); a mutant whose objects (debug sections left out) are the original's "
         "is **same-code** (the same program: nothing run, not counted), one whose objects are those of a "
@@ -1338,8 +1453,7 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
         "then the suites, each stopping the mutant's run at its first failure, "
         "in this order: those that killed mutants of the same function before (tests/mutation/killed.txt), "
         "the unit tests aimed at the file, then every suite cheapest first. Suites: "
-        f"{', '.join(kinds)} (unit: the unit tests; cli: tests/cli/run.sh ./chad; certified: "
-        "tests/certified/cli.sh and check.sh; proptest: the property tests, PROPTEST_N=200 PROPTEST_SEED=1);",
+        f"{', '.join(kinds)} (" + "; ".join(f"{k}: {SUITE_TEXT[k]}" for k in kinds if k in SUITE_TEXT) + ");",
         "- time bound per suite 3 x its time on the unmutated tree + 10 s; past it the suite runs again "
         "under 10 x + 60 s and only a second time-out kills (a suite's time: the CPU time of its processes "
         "plus the time none of them is running or waiting for a core"
@@ -1372,8 +1486,8 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
     lines += ["", "## Killed by timeout", ""] + ([f"- `{m.id}`" for m in tmo] or ["None."])
     if after:
         lines += ["", "## Handled after the run", "",
-                  "Survivors of the run, each killed since by a test written after it (the suite named, as "
-                  "recorded in tests/mutation/killed.txt by a run of the tool on that mutant alone: "
+                  "Survivors of the run, each killed since by a test written after it or a suite the run "
+                  "did not have (the suite named, as recorded in tests/mutation/killed.txt by a run of the tool on that mutant alone: "
                   "`scripts/mutation.py --only ID --no-baseline -j1 --suites ... --record "
                   "tests/mutation/killed.txt`) or argued since in equivalent.txt or proof-only.txt:", ""]
         for m, res, why, _ in results:

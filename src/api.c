@@ -221,7 +221,7 @@ int api_elab(chad_prog *p, int k, int evaluating, fn_info *fi, chad_diag *d) {
   return 0;
 }
 
-int chad_check(chad_prog *p, char **out, chad_diag *d) {
+static int check_impl(chad_prog *p, char **out, chad_diag *d) {
   int pre = api_check(p, out, d);
   if (pre) return pre;
   chad_buf b;
@@ -245,7 +245,7 @@ int chad_check(chad_prog *p, char **out, chad_diag *d) {
   return give(&b, out, d);
 }
 
-int chad_print(chad_prog *p, const char *fn, char **out, chad_diag *d) {
+static int print_impl(chad_prog *p, const char *fn, char **out, chad_diag *d) {
   int pre = api_check(p, out, d);
   if (pre) return pre;
   chad_buf b;
@@ -437,7 +437,7 @@ int api_setup(chad_prog *p, const char *fn, const chad_json *args, fn_info *fi, 
   return 0;
 }
 
-int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
+static int eval_impl(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
   int pre = api_check(p, out, d);
   if (pre) return pre;
   if (api_certified_wanted()) return api_certified(API_EVAL, p, fn, args, NULL, 0, out, d);
@@ -466,4 +466,21 @@ int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, c
   }
   if (h) heap_free(h);
   return api_rerun_as_written(API_EVAL, p, fn, args, NULL, 0, rc, out, d);
+}
+
+/* ---- the public commands, each on a large stack (api_stack.c) ---------- */
+static int check_run(api_call *c) { return check_impl(c->p, c->out, c->d); }
+int chad_check(chad_prog *p, char **out, chad_diag *d) {
+  api_call c = {check_run, p, NULL, NULL, NULL, 0, out, d, 0};
+  return api_deep(&c);
+}
+static int print_run(api_call *c) { return print_impl(c->p, c->fn, c->out, c->d); }
+int chad_print(chad_prog *p, const char *fn, char **out, chad_diag *d) {
+  api_call c = {print_run, p, fn, NULL, NULL, 0, out, d, 0};
+  return api_deep(&c);
+}
+static int eval_run(api_call *c) { return eval_impl(c->p, c->fn, c->a, c->out, c->d); }
+int chad_eval(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
+  api_call c = {eval_run, p, fn, args, NULL, 0, out, d, 0};
+  return api_deep(&c);
 }

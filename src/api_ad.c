@@ -74,12 +74,12 @@ static int print_transformed(chad_prog *p, const char *fn, int raw, int rev, cha
   return 0;
 }
 
-int chad_print_fwd(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
+static int print_fwd_impl(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
   int pre = api_check(p, out, d);
   if (pre) return pre;
   return print_transformed(p, fn, raw, 0, out, d);
 }
-int chad_print_rev(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
+static int print_rev_impl(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
   int pre = api_check(p, out, d);
   if (pre) return pre;
   return print_transformed(p, fn, raw, 1, out, d);
@@ -130,7 +130,7 @@ static json_doc *doc_of(const chad_json *j, chad_diag *d) {
   return json_doc_parse(j->text, j->len, j->name ? j->name : "<json>", d);
 }
 
-int chad_jvp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *tangent,
+static int jvp_impl(chad_prog *p, const char *fn, const chad_json *args, const chad_json *tangent,
              char **out, chad_diag *d) {
   int pre = api_check(p, out, d);
   if (pre) return pre;
@@ -239,20 +239,20 @@ static int vjp_common(chad_prog *p, const char *fn, const chad_json *args, const
   return rc;
 }
 
-int chad_vjp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *cotangent,
+static int vjp_impl(chad_prog *p, const char *fn, const chad_json *args, const chad_json *cotangent,
              char **out, chad_diag *d) {
   if (api_certified_wanted()) return api_certified(API_VJP, p, fn, args, cotangent, 0, out, d);
   int rc = vjp_common(p, fn, args, cotangent, 0, out, d);
   return api_rerun_as_written(API_VJP, p, fn, args, cotangent, 0, rc, out, d);
 }
 
-int chad_grad(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
+static int grad_impl(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
   if (api_certified_wanted()) return api_certified(API_GRAD, p, fn, args, NULL, 0, out, d);
   int rc = vjp_common(p, fn, args, NULL, 1, out, d);
   return api_rerun_as_written(API_GRAD, p, fn, args, NULL, 0, rc, out, d);
 }
 
-int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int reverse,
+static int jacobian_impl(chad_prog *p, const char *fn, const chad_json *args, int reverse,
                   char **out, chad_diag *d) {
   int pre = api_check(p, out, d);
   if (pre) return pre;
@@ -282,4 +282,39 @@ int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int rever
   buf_free(&b);
   if (h) heap_free(h);
   return api_rerun_as_written(API_JACOBIAN, p, fn, args, NULL, reverse, rc, out, d);
+}
+
+/* ---- the public commands, each on a large stack (api_stack.c) ---------- */
+static int print_fwd_run(api_call *c) { return print_fwd_impl(c->p, c->fn, c->flag, c->out, c->d); }
+int chad_print_fwd(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
+  api_call c = {print_fwd_run, p, fn, NULL, NULL, raw, out, d, 0};
+  return api_deep(&c);
+}
+static int print_rev_run(api_call *c) { return print_rev_impl(c->p, c->fn, c->flag, c->out, c->d); }
+int chad_print_rev(chad_prog *p, const char *fn, int raw, char **out, chad_diag *d) {
+  api_call c = {print_rev_run, p, fn, NULL, NULL, raw, out, d, 0};
+  return api_deep(&c);
+}
+static int jvp_run(api_call *c) { return jvp_impl(c->p, c->fn, c->a, c->b, c->out, c->d); }
+int chad_jvp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *tangent,
+             char **out, chad_diag *d) {
+  api_call c = {jvp_run, p, fn, args, tangent, 0, out, d, 0};
+  return api_deep(&c);
+}
+static int vjp_run(api_call *c) { return vjp_impl(c->p, c->fn, c->a, c->b, c->out, c->d); }
+int chad_vjp(chad_prog *p, const char *fn, const chad_json *args, const chad_json *cotangent,
+             char **out, chad_diag *d) {
+  api_call c = {vjp_run, p, fn, args, cotangent, 0, out, d, 0};
+  return api_deep(&c);
+}
+static int grad_run(api_call *c) { return grad_impl(c->p, c->fn, c->a, c->out, c->d); }
+int chad_grad(chad_prog *p, const char *fn, const chad_json *args, char **out, chad_diag *d) {
+  api_call c = {grad_run, p, fn, args, NULL, 0, out, d, 0};
+  return api_deep(&c);
+}
+static int jacobian_run(api_call *c) { return jacobian_impl(c->p, c->fn, c->a, c->flag, c->out, c->d); }
+int chad_jacobian(chad_prog *p, const char *fn, const chad_json *args, int reverse,
+                  char **out, chad_diag *d) {
+  api_call c = {jacobian_run, p, fn, args, NULL, reverse, out, d, 0};
+  return api_deep(&c);
 }

@@ -7,7 +7,7 @@
 #include "chad/json.h"
 #include "export/export.h"
 
-int chad_export(chad_prog *p, const char *fn, const char *target, char **out, chad_diag *d) {
+static int export_impl(chad_prog *p, const char *fn, const char *target, char **out, chad_diag *d) {
   int pre = api_check(p, out, d);   /* the preconditions of every command (chad.h) */
   if (pre) return pre;
   int adolc = target && strcmp(target, "adolc") == 0;
@@ -37,4 +37,11 @@ int chad_export(chad_prog *p, const char *fn, const char *target, char **out, ch
   }
   *out = b.data;
   return 0;
+}
+
+/* on a large stack (api_stack.c) */
+static int export_run(api_call *c) { return export_impl(c->p, c->fn, c->a, c->out, c->d); }
+int chad_export(chad_prog *p, const char *fn, const char *target, char **out, chad_diag *d) {
+  api_call c = {export_run, p, fn, target, NULL, 0, out, d, 0};
+  return api_deep(&c);
 }

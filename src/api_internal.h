@@ -64,4 +64,18 @@ int api_runtime_error(chad_prog *p, const fn_info *fi, const eval_error *err, ch
 /* Gives a diagnostic without a place the place of def fi (file:line:1). */
 void api_place(chad_prog *p, const fn_info *fi, chad_diag *d);
 
+/* A public command and its arguments, run by api_deep (src/api_stack.c) on
+ * a thread with a large stack: run(c) is the command's body, rc its result. */
+typedef struct api_call {
+  int (*run)(struct api_call *c);
+  chad_prog *p;
+  const char *fn;
+  const void *a, *b;   /* the command's JSON inputs or options */
+  int flag;            /* raw, reverse                         */
+  char **out;
+  chad_diag *d;
+  int rc;
+} api_call;
+int api_deep(api_call *c);
+
 #endif

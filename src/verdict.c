@@ -1466,7 +1466,7 @@ static char *write_json(const ctx *c, const int *cnt) {
 }
 
 /* ---- the entry point ------------------------------------------------------------- */
-int chad_check_candidate(chad_prog *p, const chad_check_opts *o, char **out, chad_diag *d) {
+static int check_candidate_impl(chad_prog *p, const chad_check_opts *o, char **out, chad_diag *d) {
   int rc0 = api_check(p, out, d);   /* the preconditions of every command (chad.h) */
   if (rc0) return rc0;
   if (!o) return diag_set(d, CHAD_EXIT_USAGE, "", 0, 0, "libchad: the options are NULL");
@@ -1613,4 +1613,11 @@ done:
   free(c->k);
   free(c);
   return rc;
+}
+
+/* on a large stack (api_stack.c) */
+static int check_candidate_run(api_call *c) { return check_candidate_impl(c->p, c->a, c->out, c->d); }
+int chad_check_candidate(chad_prog *p, const chad_check_opts *o, char **out, chad_diag *d) {
+  api_call c = {check_candidate_run, p, NULL, o, NULL, 0, out, d, 0};
+  return api_deep(&c);
 }

@@ -28,7 +28,7 @@
 #define SURF_MAX_DEPTH   1000     /* expression / type nesting depth       */
 #define SURF_MAX_IDENT   64       /* characters in an identifier           */
 #define SURF_MAX_NUMBER  64       /* characters in a numeric literal       */
-#define SURF_MAX_SOURCE  (4u << 20) /* bytes of one source file (4 MiB)  */
+#define SURF_MAX_SOURCE  (32u << 20) /* bytes of one source file (32 MiB) */
 /* memory of one program's syntax tree (256 MiB): its parse fails with
  * "program too large" beyond it, so no source takes more */
 #define SURF_MAX_PARSE_MEM ((size_t)256 << 20)
@@ -37,7 +37,7 @@
  * optimised build, about 5.5 MiB under ASan. So parsing needs a stack of
  * 8 MiB, the usual main thread's. */
 #define SURF_MAX_PARSE_STACK ((size_t)6 << 20)
-#define SURF_MAX_DEFS    4096     /* definitions in one file               */
+#define SURF_MAX_DEFS    1048576  /* definitions in one file               */
 #define SURF_MAX_PARAMS  256      /* parameters of one definition          */
 
 typedef struct surf_program surf_program;

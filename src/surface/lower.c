@@ -548,29 +548,53 @@ static int lower_def_value(lowerer *L, const sdef *dj)
 
 /* With inlining: marks in need[] every def that n still uses as a value
  * (not as the head of a full application), looking through the bodies of
- * the defs it inlines; scanned[f] records an inlined body already seen. */
-static void scan_value_uses(const surf_program *p, const snode *n, char *need, char *scanned)
+ * the defs it inlines; scanned[f] records an inlined body already seen.
+ * An explicit stack, not recursion: a chain of defs each calling the one
+ * before nests its inlined bodies as deep as the chain is long. Returns 0,
+ * or -1 out of memory. */
+static int scan_value_uses(const surf_program *p, const snode *root, char *need, char *scanned)
 {
-  while (n) {
-    int f = n->kind == TM_APP ? full_def_app(p, n) : -1;
-    if (f >= 0) {
-      const snode *m = n;
-      for (int i = 0; i < p->defs[f].nparams; i++, m = m->a)
-        scan_value_uses(p, m->b, need, scanned);
-      if (scanned[f])
-        return;
-      scanned[f] = 1;
-      n = p->defs[f].body;
-      continue;
+  size_t cap = 64, top = 0;
+  const snode **st = malloc(cap * sizeof *st);
+  if (!st)
+    return -1;
+  st[top++] = root;
+  while (top > 0) {
+    const snode *n = st[--top];
+    while (n) {
+      /* at most three pushes per node below: room for them first */
+      if (cap - top < 3 + (size_t)SURF_MAX_PARAMS) {
+        const snode **g = realloc(st, 2 * (cap + SURF_MAX_PARAMS) * sizeof *st);
+        if (!g) {
+          free(st);
+          return -1;
+        }
+        st = g;
+        cap = 2 * (cap + SURF_MAX_PARAMS);
+      }
+      int f = n->kind == TM_APP ? full_def_app(p, n) : -1;
+      if (f >= 0) {
+        const snode *m = n;
+        for (int i = 0; i < p->defs[f].nparams; i++, m = m->a)
+          if (m->b)
+            st[top++] = m->b;
+        if (scanned[f])
+          break;
+        scanned[f] = 1;
+        n = p->defs[f].body;
+        continue;
+      }
+      if (n->kind == SN_DEFREF && n->aux >= 0 && n->aux < p->ndefs)
+        need[n->aux] = 1;
+      if (n->a)
+        st[top++] = n->a;
+      if (n->b)
+        st[top++] = n->b;
+      n = n->c;
     }
-    if (n->kind == SN_DEFREF && n->aux >= 0 && n->aux < p->ndefs)
-      need[n->aux] = 1;
-    if (n->a)
-      scan_value_uses(p, n->a, need, scanned);
-    if (n->b)
-      scan_value_uses(p, n->b, need, scanned);
-    n = n->c;
   }
+  free(st);
+  return 0;
 }
 
 /* ---- positions of elaborated terms ------------------------------------------ */
@@ -689,8 +713,10 @@ static int elab_def(const surf_program *p, int k, unsigned flags, int *term, int
     /* only the defs still used as values are let-bound; a def's value is
      * lowered with inlining too, so its body is scanned the same way */
     for (int j = k; j >= 0; j--)
-      if (need[j])
-        scan_value_uses(p, p->defs[j].body, need, scanned);
+      if (need[j] && scan_value_uses(p, p->defs[j].body, need, scanned) < 0) {
+        diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col, "out of memory while elaborating");
+        goto out;
+      }
   } else {
     for (int j = k; j >= 0; j--)
       if (need[j])

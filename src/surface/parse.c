@@ -887,6 +887,53 @@ static const char *nearest_name(parser *p, const char *name)
   return best;
 }
 
+/* The index of the defs' names (surface_internal.h): FNV-1a, linear probing. */
+static size_t name_hash(const char *s)
+{
+  size_t h = 2166136261u;
+  for (; *s; s++)
+    h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+/* The def named name among defs [0, limit), or -1. */
+static int def_lookup(const surf_program *pr, const char *name, int limit)
+{
+  if (!pr || !pr->hidx)
+    return -1;
+  size_t mask = (size_t)pr->hcap - 1;
+  for (size_t i = name_hash(name) & mask;; i = (i + 1) & mask) {
+    int k = pr->hidx[i];
+    if (k < 0)
+      return -1;
+    if (strcmp(pr->defs[k].name, name) == 0)
+      return k < limit ? k : -1;
+  }
+}
+
+/* Enters def k (its name unique) in the index; 0, or -1 out of memory. */
+static int def_index_add(surf_program *pr, int k)
+{
+  if (2 * (size_t)(k + 1) > (size_t)pr->hcap) {
+    int cap = pr->hcap ? 2 * pr->hcap : 64;
+    int *h = malloc((size_t)cap * sizeof *h);
+    if (!h)
+      return -1;
+    for (int i = 0; i < cap; i++)
+      h[i] = -1;
+    free(pr->hidx);
+    pr->hidx = h;
+    pr->hcap = cap;
+    for (int j = 0; j < k; j++)
+      def_index_add(pr, j);   /* no growth: 2 * (j + 1) <= cap */
+  }
+  size_t mask = (size_t)pr->hcap - 1, i = name_hash(pr->defs[k].name) & mask;
+  while (pr->hidx[i] >= 0)
+    i = (i + 1) & mask;
+  pr->hidx[i] = k;
+  return 0;
+}
+
 /* The library words (below, parse_lib) with their arities and usages. */
 static const struct { const char *name; int arity; const char *usage; } lib_words[] = {
   {"concat", 2, "2 arguments: concat a b"},
@@ -915,14 +962,14 @@ static snode *resolve(parser *p, const token *t, int *prim)
   for (int i = p->nscope - 1; i >= 0; i--)
     if (p->scope[i].name && strcmp(p->scope[i].name, name) == 0)
       return mk_var(p, p->scope[i].b, t->line, t->col);
-  for (int k = p->cur_def - 1; k >= 0; k--)
-    if (strcmp(p->prog->defs[k].name, name) == 0) {
-      note_use(p, k);
-      snode *n = mk(p, SN_DEFREF, t->line, t->col, NULL, NULL, NULL);
-      n->aux = k;
-      n->what = p->prog->defs[k].name;
-      return n;
-    }
+  int k = def_lookup(p->prog, name, p->cur_def);
+  if (k >= 0) {
+    note_use(p, k);
+    snode *n = mk(p, SN_DEFREF, t->line, t->col, NULL, NULL, NULL);
+    n->aux = k;
+    n->what = p->prog->defs[k].name;
+    return n;
+  }
   int op = prim_by_name(name);
   if (op >= 0) {
     *prim = op;
@@ -950,9 +997,8 @@ static int name_visible(parser *p, const token *t)
   for (int i = p->nscope - 1; i >= 0; i--)
     if (p->scope[i].name && strcmp(p->scope[i].name, name) == 0)
       return 1;
-  for (int k = p->cur_def - 1; k >= 0; k--)
-    if (strcmp(p->prog->defs[k].name, name) == 0)
-      return 1;
+  if (def_lookup(p->prog, name, p->cur_def) >= 0)
+    return 1;
   return prim_by_name(name) >= 0;
 }
 
@@ -2270,9 +2316,11 @@ static void parse_def(parser *p)
   d->col = col;
   if (strcmp(d->name, "_") == 0)
     perr(p, p->cur.line, p->cur.col, "a def cannot be named '_'");
-  for (int k = 0; k < pr->ndefs; k++)
-    if (strcmp(pr->defs[k].name, d->name) == 0)
-      perr(p, p->cur.line, p->cur.col, "'%s' is already defined at line %d", d->name, pr->defs[k].line);
+  int dup = def_lookup(pr, d->name, pr->ndefs);
+  if (dup >= 0)
+    perr(p, p->cur.line, p->cur.col, "'%s' is already defined at line %d", d->name, pr->defs[dup].line);
+  if (def_index_add(pr, pr->ndefs) < 0)
+    perr(p, line, col, "out of memory while parsing");
   next(p);
   p->cur_def = pr->ndefs;
   pr->ndefs++; /* visible to resolve() for the recursion message only */
@@ -2404,6 +2452,7 @@ void surf_free(surf_program *p)
     return;
   surf_region_free(&p->mem);
   free(p->defs);
+  free(p->hidx);
   free(p);
 }
 
@@ -2412,10 +2461,7 @@ int surf_def_count(const surf_program *p) { return p ? p->ndefs : 0; }
 
 int surf_def_find(const surf_program *p, const char *name)
 {
-  for (int k = 0; p && k < p->ndefs; k++)
-    if (strcmp(p->defs[k].name, name) == 0)
-      return k;
-  return -1;
+  return p && name ? def_lookup(p, name, p->ndefs) : -1;
 }
 
 static int def_ok(const surf_program *p, int k) { return p && k >= 0 && k < p->ndefs; }

@@ -98,6 +98,10 @@ struct surf_program {
   surf_region mem;
   int ndefs, cap;
   sdef *defs;               /* malloc'd array (grows while parsing)       */
+  /* open-addressing index of the defs' names (-1: empty), hcap a power of
+   * two at least twice ndefs: a name is found in constant expected time,
+   * so a file of many defs parses in linear time */
+  int *hidx, hcap;
 };
 
 /* Kernel type of a surface type; on failure a negative CHAD_E_* code and,

@@ -58,6 +58,9 @@ expect_match "own eval of a real * int: the int compared exactly" 0 'value\[1\] 
   "$CHAD" check "$P" --fn tp --args '[0.5, 3]' --candidate @"$tmp/c.json"
 expect_match "a wrong int is wrong" 6 'value\[1\] +WRONG +4 +3' '' \
   "$CHAD" check "$P" --fn tp --args '[0.5, 3]' --candidate '[1.0, 4]'
+expect_match "the table's first column is as wide as its longest entry (value[0]: 8)" 0 \
+  'entry {5}verdict {5}candidate.*value\[0\] {2}correct {5}1 ' '' \
+  "$CHAD" check "$P" --fn tp --args '[0.5, 3]' --candidate @"$tmp/c.json"
 expect_match "a sum's other side is wrong" 6 'value +WRONG +inr +inl' '' \
   "$CHAD" check "$P" --fn sd --args '[2.0]' --candidate '{"inr": null}'
 expect_match "a sum's side and its real graded" 0 'value.inl +correct +0.69314718055994529' '' \

@@ -70,10 +70,10 @@ expect_err "missing --args: on the command line" 1 \
   "^<command line>: error: --args: 's' takes 1 parameter: give them with --args$" "$CHAD" eval "$P"
 printf '   \n# nothing\n' >"$P"
 expect_err "no definitions: the file's start" 2 "^$P:1:1: error: the file has no definitions$" "$CHAD" eval "$P"
-# a source over 4 MiB fails at its first byte past the limit, before parsing
-{ echo 'def f = 1.0'; head -c 4194304 /dev/zero | tr '\0' ' '; } >"$P"
-expect_err "source over 4 MiB: positioned, exit 2" 2 \
-  "^$P:2:4194293: error: source too large: more than 4194304 bytes \(the limit of a program\)$" "$CHAD" check "$P"
+# a source over 32 MiB fails at its first byte past the limit, before parsing
+{ echo 'def f = 1.0'; head -c 33554432 /dev/zero | tr '\0' ' '; } >"$P"
+expect_err "source over 32 MiB: positioned, exit 2" 2 \
+  "^$P:2:33554421: error: source too large: more than 33554432 bytes \(the limit of a program\)$" "$CHAD" check "$P"
 # a source under the limit whose syntax tree would be larger than 256 MiB
 { printf 'def f = ['; yes '0,' | head -n 1900000 | tr -d '\n'; echo '0]'; } >"$P"
 start=$(date +%s)

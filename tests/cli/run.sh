@@ -690,6 +690,8 @@ expect_out "target words are ordinary names where defined" "g : real -> real" sh
 . tests/cli/deep.sh
 # derivatives within a constant factor of the program: nested closures, long chains
 . tests/cli/cost.sh
+# long programs: chains of lets and of defs, and the limits of size
+. tests/cli/size.sh
 # the surface conveniences and ADBench's LSTM
 . tests/cli/lang.sh
 # bounded loops: loop and while, their derivatives against closed forms

@@ -103,4 +103,78 @@ ma, mb = a[i], b[i]
 check("the same id applies the same text change after the shift",
       text[:ma.start] + ma.repl + text[ma.end:] == (shifted[:mb.start] + mb.repl + shifted[mb.end:])[24:])
 
+# 9. a function moved to another file with its code: its ids found under the new file
+G = BASE[BASE.index("static int g"):]
+split = {**{i: m for i, m in mutants(BASE.replace(G, "")).items()},
+         **mutants("#include <stddef.h>\n" + G, "src/u.c")}
+gid = sorted(i for i, m in base.items() if m.fn == "g")
+mv = M.moved(list(base), split)
+check("g moved to src/u.c: each of its ids maps to the same id in src/u.c",
+      gid and sorted(mv) == gid and all(mv[i] == "src/u.c:" + i.split(":", 1)[1] for i in gid), str(mv))
+check("the ids of f, still in src/t.c, are not moved", not any(base[i].fn == "f" for i in mv))
+kept = dict(split, **mutants("static int g(int x) { return x + 1; }\n", "src/t.c"))  # another g stays
+check("no move while the old file still has the function", not M.moved(gid, kept), str(M.moved(gid, kept)))
+twice = dict(split, **{"src/v.c:" + i.split(":", 1)[1]: None for i in gid})
+check("no move when two files have the id", not M.moved(gid, twice))
+
+# 10. --draw-at: the sample drawn on a commit's tree, found on the tree now (a scratch repository)
+import argparse  # noqa: E402
+import contextlib  # noqa: E402
+import io  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+with tempfile.TemporaryDirectory() as repo:
+    git = lambda *c: subprocess.run(["git", "-C", repo, *c], check=True, capture_output=True)  # noqa: E731
+    os.makedirs(os.path.join(repo, "src"))
+    os.makedirs(os.path.join(repo, "include"))
+    open(os.path.join(repo, "include/t.h"), "w").write("typedef int tt;\n")
+    open(os.path.join(repo, "src/t.c"), "w").write(BASE)
+    open(os.path.join(repo, "src/w.c"), "w").write("static int w(int a) {\n  return a > 1 ? a - 1 : a + 2;\n}\n")
+    git("init", "-q")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    old_root, M.ROOT = M.ROOT, repo
+    try:
+        then = {m.id: m for m in M.all_mutants([])[1]}
+        # g moved to src/u.c, an edit beside f's `b != 0`, and a new file, whose mutants change
+        # how a redrawn sample comes out
+        open(os.path.join(repo, "src/t.c"), "w").write(
+            BASE.replace(G, "").replace("b != 0", "b != 1"))
+        open(os.path.join(repo, "src/u.c"), "w").write("#include <stddef.h>\n" + G)
+        open(os.path.join(repo, "src/a.c"), "w").write("static int z(int q) {\n  return q * 3 + 1;\n}\n")
+        M.TYPE_NAMES.clear()
+        now = {m.id: m for m in M.all_mutants([])[1]}
+        arg = argparse.Namespace(draw_at="HEAD", files=[], match=None, per_file=0, sample=0)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            every = M.draw(arg, 1, now)
+        nmv = len(M.moved(list(then), now))
+        nst = sum(1 for i in then if M.moved(list(then), now).get(i, i) not in now)
+        check("--draw-at prints the moved and the stale ids and their counts",
+              f"{len(then)} of its {len(then)} mutants, {nmv} moved" in out.getvalue() and
+              f", {nst} stale now" in out.getvalue() and nmv == 16 and nst > 0 and
+              out.getvalue().count(": moved (its function in another file), now src/u.c:g:") == nmv,
+              out.getvalue()[-300:])
+        arg.sample = len(then)
+        check("--draw-at HEAD with every mutant drawn: the commit's mutants, moved ones under their ids now",
+              {m.id for m in every} == {M.moved(list(then), now).get(i, i) for i in then if
+                                        M.moved(list(then), now).get(i, i) in now})
+        arg.sample, arg.per_file = 0, 3
+        with contextlib.redirect_stdout(io.StringIO()):
+            drawn = [m.id for m in M.draw(arg, 5, now)]
+        rng, per = M.random.Random(5), []
+        for f in sorted({m.file for m in then.values()}):
+            per.append(sorted(rng.sample(sorted(i for i, m in then.items() if m.file == f), 3)))
+        want = [ms[k] for k in range(3) for ms in per if k < len(ms)]
+        mv = M.moved(want, now)
+        check("--draw-at HEAD --per-file 3: the sample drawn at the commit, in its order, stale ones left out",
+              drawn == [mv.get(i, i) for i in want if mv.get(i, i) in now], f"{drawn} vs {want}")
+        arg.draw_at = None
+        check("without --draw-at the changed tree draws another sample",
+              [m.id for m in M.draw(arg, 5, now)] != drawn)
+    finally:
+        M.ROOT = old_root
+        M.TYPE_NAMES.clear()
+        M.collect_type_names()
+
 sys.exit(finish("mutation-ids"))

@@ -117,6 +117,17 @@ static int iter_count_chain(int n)
   return t;
 }
 
+/* xs:[R] |- sum (map (fun y -> neg (... (neg y))) xs), n negations: the
+ * body of a map is three levels below the root */
+static int map_neg_chain(int n)
+{
+  int g0 = ext(CTX_EMPTY, A_), g1 = ext(g0, R_);
+  int t = var(g1, 0);
+  for (int i = 0; i < n; i++)
+    t = op1(P_NEG, t);
+  return OK(tm_sum(OK(tm_map(t, var(g0, 0)))));
+}
+
 static void test_limits(void)
 {
   int chain = iter_count_chain(5000);
@@ -128,6 +139,17 @@ static void test_limits(void)
   int deep = neg_chain(5000);
   CHECKM(chad_fwd(deep) == CHAD_E_DEPTH, "5000-deep term: forward reports the depth limit");
   CHECKM(chad_rev(deep) == CHAD_E_DEPTH, "5000-deep term: reverse reports the depth limit");
+  /* a map's body counts its depth like any other child: 3997 negations
+   * under sum (map ...) are 4000 levels, translated; 3998 are not */
+  for (int n = 3997; n <= 3998; n++) {
+    int mc = map_neg_chain(n);
+    int fm = chad_fwd(mc), rm = chad_rev(mc);
+    if (n == 3997)
+      CHECKM(fm >= 0 && rm >= 0, "%d negations in a map's body: translated (%d, %d)", n, fm, rm);
+    else
+      CHECKM(fm == CHAD_E_DEPTH && rm == CHAD_E_DEPTH, "%d negations in a map's body: forward %d, reverse %d, "
+             "not the depth limit", n, fm, rm);
+  }
   int ok = neg_chain(3000);
   int f = chad_fwd(ok), r = chad_rev(ok);
   CHECKM(f >= 0 && r >= 0, "3000-deep term is translated");

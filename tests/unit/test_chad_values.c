@@ -232,6 +232,21 @@ static void helpers(void)
     sv = i % 2 ? v_inr(H, sv) : v_inl(H, sv);
   }
   CHECKM(chad_flat_count(sty, sv) == -1, "1001 nested injections: past the depth limit, -1");
+  /* ... and through either side of pairs: a real under 1000 pairs, each
+   * with a real on its other side, is 1001 slots, under 1001 refused */
+  for (int side = 0; side < 2; side++) {
+    int pty = R_;
+    const value *pv = vr(1.0);
+    for (int i = 0; i < 1001; i++) {
+      if (i == 1000)
+        CHECKM(chad_flat_count(pty, pv) == 1001, "1000 nested pairs (%s): 1001 Real slots",
+               side ? "right" : "left");
+      pty = side ? ty_prod(R_, pty) : ty_prod(pty, R_);
+      pv = side ? vp(vr(1.0), pv) : vp(pv, vr(1.0));
+    }
+    CHECKM(chad_flat_count(pty, pv) == -1, "1001 nested pairs (%s): past the depth limit, -1",
+           side ? "right" : "left");
+  }
   double slots[3] = {0.5, -1.5, 2.5}, back[3] = {0, 0, 0};
   int64_t pos = 0;
   const value *tan = chad_unflatten_tangent(H, ty, prim, slots, &pos);

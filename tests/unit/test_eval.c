@@ -179,6 +179,7 @@ static void test_zero_plus(void) {
     const value *zz = run(T(tm_plus(T(tm_zero(g0, types[i])), T(tm_zero(g0, types[i])))));
     CHECK(zz && v_is_zero(H, zz));
   }
+  CHECK(!v_is_zero(H, NULL)); /* no value denotes no zero */
   /* Real */
   CHECK(run_real(T(tm_plus(rc(g0, 1.25), rc(g0, 2)))) == 3.25);
   CHECK(run_real(T(tm_plus(T(tm_zero(g0, R)), rc(g0, 2)))) == 2.0);

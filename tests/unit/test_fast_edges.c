@@ -8,7 +8,8 @@
  * interpreter) and by the reference evaluator: value, J dx (forward CHAD)
  * and J^T v (reverse CHAD), each compared with values by hand. Also the
  * depth limits: of evaluation (both evaluators alike) and of the export of
- * values nested through sparse arrays' entries. */
+ * values nested through sparse arrays' entries. And a compiled loop body
+ * long enough that its table of constants grows past its first size. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include "chad/kernel.h"
 #include "chad/primitives.h"
 #include "fast/fast_internal.h"
+#include "prim_scalar.h"
 #include "unit/chad_progs.h"
 
 #include "check.h"
@@ -178,6 +180,12 @@ static int prog_lse_rows(void) {
 
 static void test_logsumexp(heap *h) {
   printf("logsumexp where exp overflows or underflows: shifted by the maximum, both evaluators\n");
+  /* the scalar formula both evaluators share reads its n entries only: a
+   * NaN just past them does not turn logsumexp (1, +inf) into NaN */
+  double past[3] = {1.0, INFINITY, NAN};
+  CHECKM(prim_lse(past, 2) == INFINITY, "logsumexp (1, inf) = %g", prim_lse(past, 2));
+  double past2[3] = {-INFINITY, -INFINITY, NAN};
+  CHECKM(prim_lse(past2, 2) == -INFINITY, "logsumexp (-inf, -inf) = %g", prim_lse(past2, 2));
   /* by hand: logsumexp (c, c, c - 1) = c + log (2 + e^-1); its gradient
    * softmax = (1, 1, e^-1) / (2 + e^-1). The double formulas below are
    * within a few ulps of the real numbers: tolerance 1e-13 relative. */
@@ -337,6 +345,31 @@ static void test_export_depth(void) {
   }
 }
 
+/* x : Arr R |- build (length x) (i. (x[i] + x[i] + ... + x[i]) * 2.0), the
+ * sum of K + 1 terms nested to the left: the constant's register comes
+ * after the K sums', past the compiled loop's first table of constants
+ * (256 registers), whose growth must then reach it */
+static void test_many_registers(heap *h) {
+  enum { K = 1100 };
+  printf("a loop body with %d operations before its constant: compiled, both evaluators\n", K);
+  prog_setup();
+  int g = ext(CTX_EMPTY, A_), gi = ext(g, I_);
+  int xi = OK(tm_index(var(gi, 1), var(gi, 0)));
+  int s = xi;
+  for (int k = 0; k < K && s >= 0; k++) s = op2(P_ADD, s, xi);
+  int t = OK(tm_build(OK(tm_length(var(g, 0))), op2(P_MUL, s, OK(tm_rconst(gi, 2.0)))));
+  int tys[1] = {A_};
+  double xs[3] = {1, 2, 3}, dx[3] = {1, -1, 0.5}, v[3] = {1, 2, 3};
+  const value *parts[1] = {reals(h, 3, xs)};
+  double c = 2.0 * (K + 1), want[3], wj[3], wt[3];
+  for (int i = 0; i < 3; i++) {
+    want[i] = c * xs[i];
+    wj[i] = c * dx[i];
+    wt[i] = c * v[i];
+  }
+  both(h, "a sum of 1101 x[i] times 2", t, 1, tys, parts, dx, v, want, 3, wj, wt, 3, 0, 1);
+}
+
 int main(void) {
   prog_setup();
   heap *h = heap_new((size_t)1 << 26);
@@ -346,6 +379,7 @@ int main(void) {
   test_logsumexp(h);
   test_depth_limit(h);
   test_export_depth();
+  test_many_registers(h);
   heap_free(h);
   printf("test_fast_edges: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;

@@ -95,6 +95,9 @@ static void contexts(void)
   CHECK(ctx_lookup(CTX_EMPTY, 0) == CHAD_E_UNBOUND);
   CHECK(ctx_lookup(99, 0) == CHAD_E_ARG && ctx_lookup(-1, 0) == CHAD_E_ARG);
   CHECK(ctx_extend(g2, 99) == CHAD_E_ARG && ctx_extend(ctx_count, 0) == CHAD_E_ARG);
+  /* the first id past the last context, and -1, are no context */
+  CHECK(ctx_length(ctx_count) == CHAD_E_ARG && ctx_length(-1) == CHAD_E_ARG);
+  CHECK(ctx_parent(ctx_count) == CHAD_E_ARG && ctx_parent(-1) == CHAD_E_ARG);
   /* prefixes: g2 = (Real, Int) less 0, 1, 2 entries; lengths out of range */
   CHECK(ctx_prefix(g2, 2) == g2 && ctx_prefix(g2, 1) == g1 && ctx_prefix(g2, 0) == CTX_EMPTY);
   CHECK(ctx_prefix(CTX_EMPTY, 0) == CTX_EMPTY && ctx_prefix(3, 1) == g1);
@@ -136,8 +139,12 @@ static void ops(void)
   CHECK(op_alt_[add] == -1 && op_dom_[iadd] == ii && op_tcod_[add] == TY_ID_REAL);
   CHECK(op_set_alt(add, iadd) == 0 && op_alt_[add] == iadd);
   CHECK(op_set_alt(add, 7) == CHAD_E_ARG && op_set_alt(5, 0) == CHAD_E_ARG);
+  /* the first id past the last operation, as either argument, is none */
+  CHECK(op_set_alt(add, op_count) == CHAD_E_ARG && op_set_alt(op_count, add) == CHAD_E_ARG);
   CHECK(op_set_alt(add, add) == CHAD_E_ARG);
   CHECK(op_set_alt(add, -2) == CHAD_E_ARG && op_alt_[add] == iadd); /* -1 (none) is the least */
+  CHECK(op_set_alt(add, -1) == 0 && op_alt_[add] == -1);            /* ... and is accepted */
+  CHECK(op_set_alt(add, iadd) == 0 && op_alt_[add] == iadd);
   CHECK(op_register(-1, 0, 0, 0) == CHAD_E_ARG && op_register(0, 0, 0, ty_count) == CHAD_E_ARG);
   CHECK(op_count == 2);
   while (op_count < CHAD_MAX_OPS)

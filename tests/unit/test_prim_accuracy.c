@@ -36,14 +36,18 @@ static double ulps(double c, double r) {
   return fabs(c - r) / u;
 }
 
-/* The grid: magnitudes from the smallest subnormal to DBL_MAX, both signs. */
+/* The grid: magnitudes from the smallest subnormal to DBL_MAX, both signs,
+ * and the double nearest the minimum of lgamma (the root of digamma, its
+ * derivative, which is -9.2e-17 there: an error absolute rather than
+ * relative to the result, such as one in digamma's asymptotic series,
+ * shows there by many ulps). */
 static int grid(double *xs, int cap) {
   static const double special[] = {
       0.0,     4.9406564584124654e-324, 1e-310, 2.2250738585072014e-308, 1e-300, 1e-200,
       1e-100,  1e-30,  1e-20, 1e-16, 1e-8,  1e-4,  0.1,   0.25,  0.5,    0.75,  1.0,
-      1.25,    1.5,    2.0,   3.0,   5.0,   7.5,   10.0,  17.0,  19.5,   20.0,  25.0,
-      36.0,    40.0,   50.0,  100.0, 300.0, 354.0, 500.0, 700.0, 709.78, 710.0, 745.0,
-      1000.0,  1e5,    1e10,  1e16,  1e22,  1e100, 1e200, 1e300, DBL_MAX};
+      1.25,    1.4616321449683622,   1.5,    2.0,   3.0,   5.0,   7.5,   10.0,  17.0,  19.5,
+      20.0,    25.0,   36.0,  40.0,  50.0,  100.0, 300.0, 354.0, 500.0, 700.0, 709.78, 710.0,
+      745.0,   1000.0, 1e5,   1e10,  1e16,  1e22,  1e100, 1e200, 1e300, DBL_MAX};
   int n = 0;
   for (size_t i = 0; i < sizeof special / sizeof special[0] && n + 2 <= cap; i++) {
     xs[n++] = special[i];

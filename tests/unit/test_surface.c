@@ -55,6 +55,16 @@ static void reject(const char *src, int line, int col, const char *msg)
   CHECK(tm_count == before, "a failed elaboration leaves the term arena unchanged");
 }
 
+/* src is rejected with no "did you mean": no visible name is close enough */
+static void no_suggestion(const char *src)
+{
+  chad_diag d;
+  int term = -1, ctx = -1;
+  int rc = elab_src(src, NULL, &term, &ctx, &d);
+  CHECK(rc == CHAD_EXIT_INPUT && strstr(d.msg, "unknown variable") && !strstr(d.msg, "did you mean"),
+        "%.200s\n  got %s", src, d.msg);
+}
+
 static void test_accept(void)
 {
   printf("accept: every construct, precedence and associativity\n");
@@ -331,6 +341,9 @@ static void test_reject(void)
   reject("def square (x : real) = x\ndef f (x : real) = sqare x", 2, 20, "(did you mean 'square'?)");
   reject("def f (x : real) = sinn x", 1, 20, "unknown variable 'sinn' (did you mean 'sin'?)");
   reject("def f (x : real) = zzzzzz", 1, 20, "unknown variable 'zzzzzz'");
+  /* far from every name in scope (locals, defs, primitives): no suggestion */
+  no_suggestion("def f (x : real) = zzzzzz");
+  no_suggestion("def g (q : real) = q\ndef f (vw : real) = let uv = vw in zzzzzz");
   reject("def f (x : real) : int = x", 1, 26, "expected int, found real");
   reject("def f (x : real) = x + 1", 1, 22, "operands of '+' have different types: found real * int");
   reject("def f (p : int * real) : real = sin p", 1, 33, "'sin' expects real, found int * real");

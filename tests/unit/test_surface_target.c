@@ -224,6 +224,23 @@ int main(void)
       surf_free(p);
     }
   }
+  {
+    /* A def that a target def uses is elaborated against its declared
+     * result type: the other side of g's inl comes from it alone */
+    const char *src = "def g (x : real) : real + int = inl x\n"
+                      "def f (x : real) = case g x of inl a -> lfun (y : real) -> DT[mul]((a, 2.0); y)\n"
+                      "  | inr n -> lfun (y : real) -> DT[mul]((x, 2.0); y)\n";
+    chad_diag d;
+    surf_program *p = surf_parse_string(src, "used", &d);
+    int t = -1, g = -1;
+    CHECK(p != NULL, "parses: %s", p ? "" : d.msg);
+    if (p) {
+      int rc = surf_elab_def(p, 1, &t, &g, &d);
+      CHECK(rc == CHAD_EXIT_OK && t >= 0, "a target def using a def whose inl needs its result type (%d: %s)", rc,
+            rc ? d.msg : "");
+      surf_free(p);
+    }
+  }
   for (size_t i = 0; i < sizeof inline_programs / sizeof inline_programs[0]; i++) {
     char label[32];
     snprintf(label, sizeof label, "inline%zu", i);

@@ -1,0 +1,64 @@
+# Sourced by tests/cli/run.sh (its helpers, $CHAD, $P and $tmp): programs
+# long rather than deep (spec/surface.md section 5, limits). A chain of lets
+# and a chain of defs, each calling the one before, differentiate at a size
+# that runs in seconds; their printed derivatives keep their indentation
+# capped; past each limit, a clean error with its exit code. References: the
+# certified evaluator (--eval ball); the double evaluators agree to 1e-12
+# (n rounded products).
+
+# SIZE_LETS lets y_k = y_{k-1} * 1.0001 after x = v[0] + 1.0001:
+# f v = (v[0] + 1.0001) * 1.0001^n
+gen_lets() {
+  local n=$1 k prev=x
+  echo 'def f (v : [real]) : real ='
+  echo '  let x = v[0] + 1.0001 in'
+  for ((k = 0; k < n; k++)); do echo "  let y$k = $prev * 1.0001 in"; prev=y$k; done
+  echo "  $prev"
+}
+# n defs f_k x = f_{k-1} x * 1.0001: f_{n-1} x = x * 1.0001^n
+gen_defs() {
+  local n=$1 k
+  echo 'def f0 (x : real) : real = x * 1.0001'
+  for ((k = 1; k < n; k++)); do echo "def f$k (x : real) : real = f$((k - 1)) x * 1.0001"; done
+}
+
+gen_lets 1000 >"$P"
+for ev in fast ref; do
+  expect_json "grad of a chain of 1000 lets --eval $ev" '{"value": #, "gradient": [[#]]}' \
+    "1.6578586054440911 1.1051653926032206" 1e-12 "$CHAD" grad "$P" --args '[[0.5]]' --eval $ev
+done
+expect_json "jvp of a chain of 1000 lets" '{"value": #, "tangent": #}' \
+  "1.6578586054440911 1.1051653926032206" 1e-12 "$CHAD" jvp "$P" --args '[[0.5]]' --tangent '[[1.0]]'
+# the printed derivatives: every line indented at most INDENT_MAX (40) columns
+for cmd in rev fwd; do
+  run "$CHAD" "$cmd" "$P"
+  ind=$(printf '%s\n' "$out" | awk '{ match($0, /^ */); if (RLENGTH > m) m = RLENGTH } END { print m + 0 }')
+  lets=$(printf '%s\n' "$out" | grep -c '^ *let ')
+  if [ "$rc" -eq 0 ] && [ -z "$err" ] && [ "$ind" -le 40 ] && [ "$lets" -ge 1000 ]; then
+    ok "$cmd of a chain of 1000 lets: $lets lets, indentation at most 40 ($ind)"
+  else bad "$cmd of a chain of 1000 lets" "exit $rc, indentation $ind, $lets lets" "stderr: $err"; fi
+done
+
+gen_defs 1000 >"$P"
+for ev in fast ref; do
+  expect_json "grad of a chain of 1000 defs --eval $ev" '{"value": #, "gradient": [#]}' \
+    "0.55258269630161028 1.1051653926032206" 1e-12 "$CHAD" grad "$P" --args '[0.5]' --eval $ev
+done
+expect_json "jvp of a chain of 1000 defs" '{"value": #, "tangent": #}' \
+  "0.55258269630161028 1.1051653926032206" 1e-12 "$CHAD" jvp "$P" --args '[0.5]' --tangent '[1.0]'
+
+# ---- limits: clean errors, no crash --------------------------------------
+# defs per file: SURF_MAX_DEFS (1048576), at the first def past it
+awk 'BEGIN { for (i = 0; i <= 1048576; i++) printf "def d%d = 0\n", i }' >"$P"
+expect_err "defs past the limit of a file: exit 2 at the def" 2 \
+  "^$P:1048577:1: error: too many defs in one file \(limit 1048576\)$" "$CHAD" check "$P"
+# a chain of defs longer than the checker's nesting limit (each def's term
+# binds the defs it uses in nested lets): exit 2, not a stack overflow
+gen_defs "${SIZE_DEEP_DEFS:-20000}" >"$P"
+expect_err "a chain of ${SIZE_DEEP_DEFS:-20000} defs past the checker's limit: exit 2" 2 \
+  "error: expression nested too deeply for the checker \(limit [0-9]+\)$" "$CHAD" grad "$P" --args '[0.5]'
+# a chain of lets whose reverse derivative needs more types than the kernel's
+# table holds (CHAD_MAX_TYPES): exit 3, the arena named
+gen_lets "${SIZE_FULL_LETS:-3000}" >"$P"
+expect_err "grad of ${SIZE_FULL_LETS:-3000} lets past the type table: exit 3" 3 \
+  "error: reverse mode transformation failed: an arena is full" "$CHAD" grad "$P" --args '[[0.5]]'
