@@ -275,7 +275,14 @@ static int rev_loop_last(int b, int pn, int ps, int d2, int e1, int e2, int ln, 
   //@ assert t_q: 0 <= q < tm_count && tm_ctx_[q] == e2 && tm_ty_[q] == tyq;
   //@ assert t_typn: ty_valid(typn) && ty_kind_[typn] == TY_PROD && ty_left_[typn] == TY_ID_INT;
   //@ assert t_e: ctx_is_ext(d1, d, typn) && ctx_is_ext(d2, d1, st) && ctx_is_ext(e1, d2, st) && ctx_is_ext(e2, e1, pt) && ctx_is_ext(e3, e2, tyq);
-  //@ assert t_l: lvl_ty(d2, ln) == typn && lvl_ty(d2, ls) == st && lvl_ty(e1, lc) == st;
+  //@ assert t_c1: ctx_parent_[d1] == d && ctx_type_[d1] == typn && ctx_len_[d1] == ls;
+  //@ assert t_c2: ctx_parent_[d2] == d1 && ctx_type_[d2] == st && ctx_len_[d2] == lc;
+  //@ assert t_c3: ctx_parent_[e1] == d2 && ctx_type_[e1] == st && ctx_len_[e1] == lx;
+  //@ assert t_c4: ctx_parent_[e2] == e1 && ctx_type_[e2] == pt && ctx_len_[e2] == lx + 1;
+  //@ assert t_c0: ctx_valid(d) && ctx_len_[d] == ln && 0 <= d < d1 < d2 < e1 < e2 < e3 < ctx_count;
+  //@ assert t_l1: lvl_ty(d2, ln) == typn;
+  //@ assert t_l2: lvl_ty(d2, ls) == st;
+  //@ assert t_l3: lvl_ty(e1, lc) == st;
   //@ assert t_st: ty_valid(st) && ty_kind_[st] == TY_PROD && ty_left_[st] == pt;
   //@ assert t_e1: ctx_valid(e1) && ctx_valid(d2) && 0 <= lc < ctx_len_[e1] && lvl_ty(e1, lc) == st && 0 <= ln < ctx_len_[d2] && 0 <= ls < ctx_len_[d2];
   //@ assert t_cs: 0 <= cs0 < tm_count && tm_ctx_[cs0] == e3 && ty_valid(tm_ty_[cs0]) && ty_same(tm_ty_[cs0], TY_SUM, st, st);
