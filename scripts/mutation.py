@@ -1450,7 +1450,9 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
         f"{len(rows)} mutants of the {total} generated over the files selected"
         + (f" (the run was stopped after {len(rows)} of the {a.drawn} it drew; it takes the files in turn, "
            "one mutant of each a round, so the mutants tested are spread over the files alike)"
-           if getattr(a, "drawn", 0) > len(rows) else "")
+           if getattr(a, "drawn", 0) > len(rows) + len(getattr(a, "stale_ids", None) or []) else "")
+        + (f" ({len(a.stale_ids)} more tested whose code has changed since: left out, below)"
+           if getattr(a, "stale_ids", None) else "")
         + (f" (a sample drawn with seed {seed})" if a.sample else "")
         + (f" ({a.per_file} drawn from each file with seed {seed})" if a.per_file else "") + ";",
     ]
@@ -1462,8 +1464,10 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
                   "with its code: the same edit of the same tokens, found under its new id) and "
                   f"{dm[4]} were stale (no mutant has the id: the code around it changed; not tested);"]
     if a.from_log and getattr(a, "drawn", 0):
-        left = a.drawn - len(rows)
+        left = a.drawn - len(rows) - len(getattr(a, "stale_ids", None) or [])  # stale: tested, code changed
         lines += [f"- {len(rows)} of the {a.drawn} drawn have a result"
+                  + (f" and {len(a.stale_ids)} had one on code changed since (left out)"
+                     if getattr(a, "stale_ids", None) else "")
                   + (f"; the other {left} are tested by the same command with `--resume` and the logs of "
                      "all the parts (each part's log written beside them)"
                      + (f", drawn on the tree of {dm[0]} (`--draw-at {dm[0]}`)" if dm else "")
