@@ -7,8 +7,9 @@
  * blocks glibc counts as in use). Then the k-th malloc, with calls
  * inlined: the same outcome and the same bytes in use. And a command
  * refused for a type with no JSON form gives back its bytes. The error's
- * exit code is CHAD_EXIT_RUNTIME, elaboration's included (README's table
- * of exit codes puts the host out of memory under 3).
+ * exit code is CHAD_EXIT_RUNTIME, parsing's and elaboration's included
+ * (README's table of exit codes puts the host out of memory under 3); a
+ * load with each malloc failing in turn is checked the same way first.
  * malloc and realloc are replaced in this program by ones that forward to
  * glibc's (__libc_malloc, __libc_realloc) unless a failure is due. Under
  * AddressSanitizer, whose allocator glibc's must not be mixed with,
@@ -89,6 +90,25 @@ int main(int argc, char **argv) {
     return 1;
   }
   chad_diag d;
+  /* loading (parsing) with each malloc failing in turn: the program or an
+   * "out of memory" error with exit code 3, and every byte given back */
+  printf("load: each malloc of the command failing in turn\n");
+  chad_free(chad_load_string(src, strlen(src), "oom.chad", &d)); /* warm-up */
+  fail_malloc = 1;
+  for (long k = 1;; k++) {
+    size_t before = in_use();
+    fail_in = k;
+    chad_prog *q = chad_load_string(src, strlen(src), "oom.chad", &d);
+    int failed = fail_in == 0;
+    fail_in = 0;
+    CHECKM(q ? !failed : (failed && d.exit_code == CHAD_EXIT_RUNTIME && strstr(d.msg, "out of memory")),
+           "load, malloc %ld failing: %s (exit %d: %s)", k, q ? "loaded" : "refused", q ? 0 : d.exit_code,
+           q ? "" : d.msg);
+    chad_free(q);
+    CHECKM(in_use() == before, "load, malloc %ld failing: %zu bytes in use after, %zu before", k, in_use(), before);
+    if (!failed) break; /* every malloc of a load has failed once */
+  }
+  fail_malloc = 0;
   chad_prog *p = chad_load_string(src, strlen(src), "oom.chad", &d);
   CHECK(p != NULL);
   if (!p) return 1;
