@@ -5,12 +5,11 @@
  * every byte it took (glibc's bytes in use the same after as before; the
  * program runs itself again with glibc's per-thread cache off, whose
  * blocks glibc counts as in use). Then the k-th malloc, with calls
- * inlined: the same outcome, the bytes in use not compared (after some of
- * those failures they differ by a few hundred bytes). And a command
- * refused for a type with no JSON form gives back its bytes. The error's exit
- * code is CHAD_EXIT_RUNTIME, but for elaboration, whose out-of-memory
- * errors src/surface/lower.c and target.c report as CHAD_EXIT_INPUT
- * (README's table of exit codes puts the host out of memory under 3).
+ * inlined: the same outcome and the same bytes in use. And a command
+ * refused for a type with no JSON form gives back its bytes. The error's
+ * exit code is CHAD_EXIT_RUNTIME, parsing's and elaboration's included
+ * (README's table of exit codes puts the host out of memory under 3); a
+ * load with each malloc failing in turn is checked the same way first.
  * malloc and realloc are replaced in this program by ones that forward to
  * glibc's (__libc_malloc, __libc_realloc) unless a failure is due. Under
  * AddressSanitizer, whose allocator glibc's must not be mixed with,
@@ -68,15 +67,14 @@ static void export_failing(chad_prog *p, const char *target, long k, const char 
   int rc = chad_export(p, "f", target, &out, &d);
   int failed = fail_in == 0 && k > 0; /* the failure was due within the command */
   fail_in = 0;
-  int oom = rc == CHAD_EXIT_RUNTIME ||
-            (rc == CHAD_EXIT_INPUT && strcmp(d.msg, "out of memory while elaborating") == 0);
+  int oom = rc == CHAD_EXIT_RUNTIME; /* elaboration's too: the host out of memory is exit 3 */
   CHECKM((rc == 0 && out && strcmp(out, whole) == 0) || (oom && !out && failed && strstr(d.msg, "out of memory")),
          "%s, %s %ld failing: rc %d, output %s: %s", target, fail_malloc ? "malloc" : "realloc", k, rc,
          out ? "given" : "none", d.msg);
   free(out);
   size_t after = in_use();
-  if (mem) CHECKM(after == before, "%s, realloc %ld failing: %zu bytes in use after, %zu before", target, k, after,
-         before);
+  if (mem) CHECKM(after == before, "%s, %s %ld failing: %zu bytes in use after, %zu before", target,
+                  fail_malloc ? "malloc" : "realloc", k, after, before);
 }
 
 int main(int argc, char **argv) {
@@ -92,6 +90,25 @@ int main(int argc, char **argv) {
     return 1;
   }
   chad_diag d;
+  /* loading (parsing) with each malloc failing in turn: the program or an
+   * "out of memory" error with exit code 3, and every byte given back */
+  printf("load: each malloc of the command failing in turn\n");
+  chad_free(chad_load_string(src, strlen(src), "oom.chad", &d)); /* warm-up */
+  fail_malloc = 1;
+  for (long k = 1;; k++) {
+    size_t before = in_use();
+    fail_in = k;
+    chad_prog *q = chad_load_string(src, strlen(src), "oom.chad", &d);
+    int failed = fail_in == 0;
+    fail_in = 0;
+    CHECKM(q ? !failed : (failed && d.exit_code == CHAD_EXIT_RUNTIME && strstr(d.msg, "out of memory")),
+           "load, malloc %ld failing: %s (exit %d: %s)", k, q ? "loaded" : "refused", q ? 0 : d.exit_code,
+           q ? "" : d.msg);
+    chad_free(q);
+    CHECKM(in_use() == before, "load, malloc %ld failing: %zu bytes in use after, %zu before", k, in_use(), before);
+    if (!failed) break; /* every malloc of a load has failed once */
+  }
+  fail_malloc = 0;
   chad_prog *p = chad_load_string(src, strlen(src), "oom.chad", &d);
   CHECK(p != NULL);
   if (!p) return 1;
@@ -109,8 +126,7 @@ int main(int argc, char **argv) {
     free(whole);
   }
   /* each malloc failing in turn, with the calls inlined (the elaboration
-   * that copies a called def's body): the error only, not the bytes in use
-   * (after some of these failures they differ by a few hundred bytes) */
+   * that copies a called def's body): the error and the bytes in use */
   chad_set_inline(p, CHAD_INLINE_ALWAYS);
   fail_malloc = 1;
   for (int t = 0; t < 2; t++) {
@@ -119,10 +135,10 @@ int main(int argc, char **argv) {
     CHECK(chad_export(p, "f", targets[t], &whole, &d) == 0 && whole);
     if (!whole) continue;
     mallocs = 0;
-    export_failing(p, targets[t], 0, whole, 0);
+    export_failing(p, targets[t], 0, whole, 1);
     long n = mallocs;
     CHECKM(n >= 10, "%s: %ld mallocs in an export", targets[t], n);
-    for (long k = 1; k <= n; k++) export_failing(p, targets[t], k, whole, 0);
+    for (long k = 1; k <= n; k++) export_failing(p, targets[t], k, whole, 1);
     free(whole);
   }
   fail_malloc = 0;
