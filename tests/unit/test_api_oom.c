@@ -77,6 +77,26 @@ static void export_failing(chad_prog *p, const char *target, long k, const char 
                   fail_malloc ? "malloc" : "realloc", k, after, before);
 }
 
+/* export of f to each target with each realloc (or malloc) it makes,
+ * counted in *seen (at least min), failing in turn */
+static void export_each_failing(chad_prog *p, const char *how, long *seen, long min) {
+  static const char *const targets[] = {"torch", "adolc"};
+  const char *what = fail_malloc ? "malloc" : "realloc";
+  for (int t = 0; t < 2; t++) {
+    printf("export --to %s%s: each %s of the command failing in turn\n", targets[t], how, what);
+    chad_diag d;
+    char *whole = NULL;
+    CHECK(chad_export(p, "f", targets[t], &whole, &d) == 0 && whole); /* warm-up: caches filled once */
+    if (!whole) continue;
+    *seen = 0;
+    export_failing(p, targets[t], 0, whole, 1);
+    long n = *seen;
+    CHECKM(n >= min, "%s%s: %ld %ss in an export", targets[t], how, n, what);
+    for (long k = 1; k <= n; k++) export_failing(p, targets[t], k, whole, 1);
+    free(whole);
+  }
+}
+
 int main(int argc, char **argv) {
   (void)argc;
   if (!getenv("CHAD_TEST_OOM_NO_TCACHE")) { /* once: again without the cache, so bytes in use are exact */
@@ -112,35 +132,13 @@ int main(int argc, char **argv) {
   chad_prog *p = chad_load_string(src, strlen(src), "oom.chad", &d);
   CHECK(p != NULL);
   if (!p) return 1;
-  static const char *const targets[] = {"torch", "adolc"};
-  for (int t = 0; t < 2; t++) {
-    printf("export --to %s: each realloc of the command failing in turn\n", targets[t]);
-    char *whole = NULL;
-    CHECK(chad_export(p, "f", targets[t], &whole, &d) == 0 && whole); /* warm-up: caches filled once */
-    if (!whole) continue;
-    reallocs = 0;
-    export_failing(p, targets[t], 0, whole, 1);
-    long n = reallocs;
-    CHECKM(n >= 4, "%s: %ld reallocs in an export (its output buffer grows from 256 bytes)", targets[t], n);
-    for (long k = 1; k <= n; k++) export_failing(p, targets[t], k, whole, 1);
-    free(whole);
-  }
-  /* each malloc failing in turn, with the calls inlined (the elaboration
-   * that copies a called def's body): the error and the bytes in use */
+  /* each realloc failing in turn (the output buffer grows from 256 bytes);
+   * then each malloc, with the calls inlined (the elaboration that copies a
+   * called def's body): the error and the bytes in use */
+  export_each_failing(p, "", &reallocs, 4);
   chad_set_inline(p, CHAD_INLINE_ALWAYS);
   fail_malloc = 1;
-  for (int t = 0; t < 2; t++) {
-    printf("export --to %s --inline: each malloc of the command failing in turn\n", targets[t]);
-    char *whole = NULL;
-    CHECK(chad_export(p, "f", targets[t], &whole, &d) == 0 && whole);
-    if (!whole) continue;
-    mallocs = 0;
-    export_failing(p, targets[t], 0, whole, 1);
-    long n = mallocs;
-    CHECKM(n >= 10, "%s: %ld mallocs in an export", targets[t], n);
-    for (long k = 1; k <= n; k++) export_failing(p, targets[t], k, whole, 1);
-    free(whole);
-  }
+  export_each_failing(p, " --inline", &mallocs, 10);
   fail_malloc = 0;
   chad_free(p);
   /* a command refused for a parameter or result with no JSON form gives
