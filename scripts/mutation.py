@@ -958,23 +958,38 @@ def table(rows, key):
     return out, tot
 
 
-def moved(ids, by_id):
-    """{old id: id now} for the ids no mutant has now whose mutant moved to
-    another file with its function (a function moved out of a file, as the
-    CHAD rules into src/chad/forward/ and reverse/): the same id but for its
-    file, one mutant now has it, and the old file has no mutant of that
-    function any more. The same edit of the same tokens: the same mutant."""
-    rest, fns = {}, set()
+def moved(ids, by_id, before=None):
+    """{old id: id now} for the ids no mutant has now whose mutant moved
+    with its code. To another file with its function (a function moved out
+    of a file, as the CHAD rules into src/chad/forward/ and reverse/): the
+    same id but for its file, one mutant now has it, and the old file has no
+    mutant of that function any more. To another function of its file (a
+    function renamed, its body kept: libchad's command bodies became
+    check_impl etc. behind wrappers that keep the public names): given
+    BEFORE, the ids of the tree(s) the old ids were generated on, the same
+    id but for its function, one mutant of the file now has it, and that id
+    is new since BEFORE (the tokens came into that function; an id there
+    before is another mutant's). The same edit of the same tokens: the same
+    mutant."""
+    rest, fns, infile = {}, set(), {}
     for i in by_id:
         rest.setdefault(i.split(":", 1)[1], []).append(i)
         fns.add(":".join(i.split(":", 2)[:2]))
+        f, _, r = i.split(":", 2)
+        infile.setdefault((f, r), []).append(i)
     out = {}
     for i in ids:
-        if i in by_id or ":" not in i:
+        if i in by_id or i.count(":") < 2:
             continue
         cand = rest.get(i.split(":", 1)[1], [])
         if len(cand) == 1 and ":".join(i.split(":", 2)[:2]) not in fns:
             out[i] = cand[0]
+            continue
+        if before is not None:
+            f, _, r = i.split(":", 2)
+            cand = infile.get((f, r), [])
+            if len(cand) == 1 and cand[0] not in before:
+                out[i] = cand[0]
     return out
 
 
@@ -996,16 +1011,16 @@ def draw(a, seed, by_id):
         ids = sorted(pool)
         ids = sorted(random.Random(seed).sample(ids, a.sample) if 0 < a.sample < len(ids) else ids)
     if a.draw_at:
-        mv = moved(ids, by_id)
+        mv = moved(ids, by_id, set(pool))
         for i in ids:
             if i in mv:
-                print(f"mutation: drawn at {a.draw_at}: {i}: moved (its function in another file), now {mv[i]}")
+                print(f"mutation: drawn at {a.draw_at}: {i}: moved (with its code), now {mv[i]}")
         ids = [mv.get(i, i) for i in ids]
         gone = [i for i in ids if i not in by_id]
         for i in gone:
             print(f"mutation: drawn at {a.draw_at}: {i}: no such mutant now (stale), left out")
         print(f"mutation: sample drawn on the tree of {a.draw_at}: {len(ids)} of its {len(pool)} mutants, "
-              f"{len(mv)} moved (ids now in another file), {len(gone)} stale now (no mutant has the id: "
+              f"{len(mv)} moved (ids now in another file or function), {len(gone)} stale now (no mutant has the id: "
               f"the code around it changed), {len(ids) - len(gone)} tested", flush=True)
     return [by_id[i] for i in ids if i in by_id]
 
@@ -1153,7 +1168,7 @@ def main():
         cost = TYPICAL_COST if a.no_baseline or a.code_only else baseline(workers, kinds)
         results, lock, times = [], threading.Lock(), {}
         if a.resume:  # the results of the logs kept, their mutants not run again
-            done, dtimes, _ = read_logs(a.resume, by_id)
+            done, dtimes, _ = read_logs(a.resume, by_id, a.files)
             sel = {m.id for m in chosen}
             for (m, res, why, twin), secs in zip(done, dtimes):
                 if m.id in sel:
@@ -1278,7 +1293,7 @@ def ap_run(cmd):
     return argparse.Namespace(sample=get("--sample"), per_file=get("--per-file"))
 
 
-def read_logs(paths, by_id):
+def read_logs(paths, by_id, files=None):
     """the results the runs printed to these logs (a mutant in several: the
     last), as ([(mutant, result, detail, twin)], [seconds], meta); a result
     is the one printed ('survived' for a survivor, listed or not); meta:
@@ -1288,7 +1303,20 @@ def read_logs(paths, by_id):
     meta = {"seed": [], "jobs": [], "commit": [], "command": [], "wall": 0.0, "failed": set(), "drawn": 0,
             "wallbound": [], "moved": {}, "stale": [], "draw_at": None}
     logged = [LOG_LINE.match(ln.rstrip("\n")) for p in paths for ln in open(p, encoding="utf-8")]
-    mv = moved([m.group(3) for m in logged if m], by_id)
+    logged = [m.group(3) for m in logged if m]
+    before = None  # the mutants of the logs' trees: only if some logged id is gone
+    if any(i not in by_id for i in logged):
+        commits = {m.group(1) for p in paths for ln in open(p, encoding="utf-8")
+                   for m in [re.match(r"mutation seed \d+: .*, commit (\w+)", ln)] if m}
+        before = set()
+        for c in sorted(commits):
+            if subprocess.run(["git", "cat-file", "-e", c + "^{commit}"], cwd=ROOT,
+                              capture_output=True).returncode == 0:
+                before |= {m.id for m in mutants_at(c, files)}
+            else:
+                before = None  # a tree not at hand: functions renamed are not followed
+                break
+    mv = moved(logged, by_id, before)
     for path in paths:
         for ln in open(path, encoding="utf-8"):
             ln = ln.rstrip("\n")
@@ -1317,7 +1345,7 @@ def read_logs(paths, by_id):
             meta["drawn"] = int(mr.group(1))
             res, mid, why, secs, twin = mr.group(2), mr.group(3), mr.group(5) or "", float(mr.group(6)), mr.group(7)
             if mid in mv:  # a result of the mutant under its old id: the same mutant
-                print(f"mutation: {mid}: moved (its function in another file), now {mv[mid]}")
+                print(f"mutation: {mid}: moved (with its code), now {mv[mid]}")
                 meta["moved"][mid] = mv[mid]
                 mid = mv[mid]
             twin = mv.get(twin, twin)
@@ -1339,7 +1367,7 @@ def from_log(a, srcs, by_id, every, kinds, equiv, proof_only, stale):
     again: argued equivalent or proof-only since, or killed since by a test
     written after the run (recorded 'killed by SUITE' in the kill record by
     a run of the tool on that mutant alone); those are reported apart"""
-    raw, secs, meta = read_logs(a.from_log, by_id)
+    raw, secs, meta = read_logs(a.from_log, by_id, a.files)
     rec = read_list(KILLED)
     results, times, a.after = [], {}, {}
     for (m, res, why, twin), t in zip(raw, secs):
@@ -1422,7 +1450,9 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
         f"{len(rows)} mutants of the {total} generated over the files selected"
         + (f" (the run was stopped after {len(rows)} of the {a.drawn} it drew; it takes the files in turn, "
            "one mutant of each a round, so the mutants tested are spread over the files alike)"
-           if getattr(a, "drawn", 0) > len(rows) else "")
+           if getattr(a, "drawn", 0) > len(rows) + len(getattr(a, "stale_ids", None) or []) else "")
+        + (f" ({len(a.stale_ids)} more tested whose code has changed since: left out, below)"
+           if getattr(a, "stale_ids", None) else "")
         + (f" (a sample drawn with seed {seed})" if a.sample else "")
         + (f" ({a.per_file} drawn from each file with seed {seed})" if a.per_file else "") + ";",
     ]
@@ -1434,15 +1464,18 @@ def write_report(a, rows, results, srcs, seed, total, commit, dirty, kinds, wall
                   "with its code: the same edit of the same tokens, found under its new id) and "
                   f"{dm[4]} were stale (no mutant has the id: the code around it changed; not tested);"]
     if a.from_log and getattr(a, "drawn", 0):
-        left = a.drawn - len(rows)
+        left = a.drawn - len(rows) - len(getattr(a, "stale_ids", None) or [])  # stale: tested, code changed
         lines += [f"- {len(rows)} of the {a.drawn} drawn have a result"
+                  + (f" and {len(a.stale_ids)} had one on code changed since (left out)"
+                     if getattr(a, "stale_ids", None) else "")
                   + (f"; the other {left} are tested by the same command with `--resume` and the logs of "
                      "all the parts (each part's log written beside them)"
                      + (f", drawn on the tree of {dm[0]} (`--draw-at {dm[0]}`)" if dm else "")
                      if left > 0 else ": the sample is done") + ";"]
     if getattr(a, "moved_ids", None) or getattr(a, "stale_ids", None):
         lines += [f"- results read from the logs: {len(a.moved_ids)} under an id moved since (counted under its "
-                  f"id now), {len(a.stale_ids)} of a mutant no longer generated (left out)"
+                  f"id now: a function moved to another file, or renamed in its file, with the mutated tokens; "
+                  f"the same edit of the same tokens), {len(a.stale_ids)} of a mutant no longer generated (left out)"
                   + (": " + ", ".join(f"`{i}`" for i in a.stale_ids) if a.stale_ids else "") + ";"]
     lines += [
         "- per mutant: only the objects that include the mutated file recompiled (-fPIC) and libchad.so "

@@ -177,12 +177,13 @@ static int give(chad_buf *b, char **out, chad_diag *d) {
   return 0;
 }
 
-static int type_str(chad_buf *b, int ty) {
-  char *s = surf_print_type(ty);
-  if (!s) { b->oom = 1; return 0; }
-  buf_puts(b, s);
-  free(s);
-  return 1;
+/* A printer's NULL as a diagnostic: a term or type past the printer's
+ * depth limit, else out of memory. */
+int api_print_failed(chad_diag *d, const char *file, int line, const char *what) {
+  if (surf_print_too_deep())
+    return diag_set(d, CHAD_EXIT_RUNTIME, file, line, 1,
+                    "%s nests deeper than the printer's limit (4000 term levels, 5000 type levels)", what);
+  return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory printing %s", what);
 }
 
 /* Elaborates def k and fills a fn_info (term, parameter names and types). */
@@ -238,9 +239,10 @@ static int check_impl(chad_prog *p, char **out, chad_diag *d) {
       buf_free(&b);
       return diag_set(d, CHAD_EXIT_INPUT, p->file, fi.line, 1, "type table full");
     }
-    buf_printf(&b, "%s : ", fi.name);
-    type_str(&b, ty);
-    buf_puts(&b, "\n");
+    char *s = surf_print_type(ty);
+    if (!s) { buf_free(&b); return api_print_failed(d, p->file, fi.line, "the definition's type"); }
+    buf_printf(&b, "%s : %s\n", fi.name, s);
+    free(s);
   }
   return give(&b, out, d);
 }
@@ -260,7 +262,7 @@ static int print_impl(chad_prog *p, const char *fn, char **out, chad_diag *d) {
     int rc = api_elab(p, k, 0, &fi, d);
     if (rc) { buf_free(&b); return rc; }
     char *s = surf_print_def(p->sp, k, fi.term);
-    if (!s) { buf_free(&b); return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory"); }
+    if (!s) { buf_free(&b); return api_print_failed(d, p->file, fi.line, "the elaborated definition"); }
     if (k > first) buf_puts(&b, "\n");
     buf_puts(&b, s);
     free(s);

@@ -69,7 +69,7 @@ static int print_transformed(chad_prog *p, const char *fn, int raw, int rev, cha
   char name[300];
   snprintf(name, sizeof name, "%s_%s", fi.name, rev ? "rev" : "fwd");
   char *s = surf_print_def_named(name, fi.n, fi.names, t);
-  if (!s) return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory printing");
+  if (!s) return api_print_failed(d, p->file, fi.line, rev ? "the reverse derivative" : "the forward derivative");
   *out = s;
   return 0;
 }

@@ -78,4 +78,7 @@ typedef struct api_call {
 } api_call;
 int api_deep(api_call *c);
 
+/* The diagnostic of a printer that returned NULL (surf_print_too_deep). */
+int api_print_failed(chad_diag *d, const char *file, int line, const char *what);
+
 #endif

@@ -106,7 +106,9 @@ int surf_term_position(int term, int *line, int *col);
 
 /* ---- printing ---------------------------------------------------------- */
 /* All printers return a malloc'd NUL-terminated string (free it), or NULL
- * when the host is out of memory. */
+ * when the host is out of memory or the term or type nests deeper than the
+ * printer's limit (4000 term levels, 5000 type levels), which
+ * surf_print_too_deep tells apart. */
 
 /* A type in surface syntax: real int unit bool, a * b, a + b, a -> b, [a];
  * target types a -o b (linear functions) and !a (x) b (copowers). */
@@ -129,6 +131,10 @@ char *surf_print_def(const surf_program *p, int k, int term);
  * def that parses back to `term`. */
 char *surf_print_def_named(const char *name, int nparams,
                            const char *const *param_names, int term);
+
+/* After a printer of this thread returned NULL: 1 if the term or type was
+ * too deep to print, 0 if the host ran out of memory. */
+int surf_print_too_deep(void);
 
 /* fputs the string of one of the printers, then free it. */
 int surf_fprint(FILE *f, char *s);

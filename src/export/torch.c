@@ -449,7 +449,10 @@ int export_torch(const char *name, int n, const char *const *names, const int *t
   for (int i = 0; i < n; i++) {
     snprintf(pn, sizeof pn, "p%d", i);
     buf_printf(b, "%s%s", i ? ", " : "", pn);
-    if (emit_push(&E, pn) < 0) return -1;
+    if (emit_push(&E, pn) < 0) {
+      emit_finish(&E); /* frees the names pushed before */
+      return -1;
+    }
   }
   buf_puts(b, "):\n");
   E.indent = 1;

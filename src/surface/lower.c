@@ -71,7 +71,7 @@ static int track(lowerer *L, int r, const snode *n)
     if (pa)
       L->parent = pa;
     if (!o || !pa) {
-      diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n ? n->line : 0, n ? n->col : 0,
+      diag_set(L->d, CHAD_EXIT_RUNTIME, L->prog->file, n ? n->line : 0, n ? n->col : 0,
                "out of memory while elaborating");
       return -1;
     }
@@ -183,7 +183,7 @@ static int lower_inlined(lowerer *L, const snode *n, int f)
   int *bounds = malloc((size_t)np * sizeof *bounds);
   int r = -1, base = L->level, i;
   if (!apps || !bounds) {
-    diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col, "out of memory while elaborating");
+    diag_set(L->d, CHAD_EXIT_RUNTIME, L->prog->file, n->line, n->col, "out of memory while elaborating");
     goto out;
   }
   /* apps[i] is the APP node whose argument is a_{i+1} */
@@ -270,7 +270,7 @@ static int lower(lowerer *L, const snode *n)
       len++;
     int *bounds = malloc((size_t)len * sizeof *bounds);
     if (!bounds) {
-      diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col, "out of memory while elaborating");
+      diag_set(L->d, CHAD_EXIT_RUNTIME, L->prog->file, n->line, n->col, "out of memory while elaborating");
       return -1;
     }
     int i = 0, r = 0;
@@ -289,7 +289,7 @@ static int lower(lowerer *L, const snode *n)
     if (r >= 0) {
       const snode **chain = malloc((size_t)len * sizeof *chain);
       if (!chain) {
-        diag_set(L->d, CHAD_EXIT_INPUT, L->prog->file, n->line, n->col, "out of memory while elaborating");
+        diag_set(L->d, CHAD_EXIT_RUNTIME, L->prog->file, n->line, n->col, "out of memory while elaborating");
         r = -1;
       } else {
         int j = 0;
@@ -705,7 +705,7 @@ static int elab_def(const surf_program *p, int k, unsigned flags, int *term, int
   int rc = CHAD_EXIT_INPUT;
   lowerer L = {p, d, 0, def_level, NULL, NULL, 0, (flags & SURF_ELAB_INLINE) != 0, 0, dk->name};
   if (!need || !scanned || !def_level || !bound) {
-    diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col, "out of memory while elaborating");
+    diag_set(d, CHAD_EXIT_RUNTIME, p->file, dk->line, dk->col, "out of memory while elaborating");
     goto out;
   }
   need[k] = 1;
@@ -714,7 +714,7 @@ static int elab_def(const surf_program *p, int k, unsigned flags, int *term, int
      * lowered with inlining too, so its body is scanned the same way */
     for (int j = k; j >= 0; j--)
       if (need[j] && scan_value_uses(p, p->defs[j].body, need, scanned) < 0) {
-        diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col, "out of memory while elaborating");
+        diag_set(d, CHAD_EXIT_RUNTIME, p->file, dk->line, dk->col, "out of memory while elaborating");
         goto out;
       }
   } else {
@@ -795,6 +795,8 @@ out:
   free(L.origin);
   free(L.parent);
   free(bound);
+  if (rc != CHAD_EXIT_OK && d->exit_code != CHAD_EXIT_OK)
+    rc = d->exit_code; /* exit 3 when out of memory */
   return rc;
 }
 

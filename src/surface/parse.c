@@ -150,6 +150,14 @@ static void perr(parser *p, int line, int col, const char *fmt, ...)
   longjmp(p->fail, 1);
 }
 
+/* The host out of memory is a runtime error (exit 3), not the input's fault. */
+static void poom(parser *p, int line, int col) __attribute__((noreturn));
+static void poom(parser *p, int line, int col)
+{
+  diag_set(p->d, CHAD_EXIT_RUNTIME, p->prog->file, line, col, "out of memory while parsing");
+  longjmp(p->fail, 1);
+}
+
 static void *palloc(parser *p, size_t n)
 {
   void *x = surf_alloc(&p->prog->mem, n);
@@ -158,7 +166,7 @@ static void *palloc(parser *p, size_t n)
          "program too large: parsing it needs more than %d MiB (the parser's limit)",
          (int)(SURF_MAX_PARSE_MEM >> 20));
   if (!x)
-    perr(p, p->cur.line, p->cur.col, "out of memory while parsing");
+    poom(p, p->cur.line, p->cur.col);
   return x;
 }
 
@@ -555,7 +563,7 @@ static void push_scope(parser *p, const char *name, sbinder *b)
     int cap = p->capscope ? 2 * p->capscope : 64;
     scope_entry *s = realloc(p->scope, (size_t)cap * sizeof *s);
     if (!s)
-      perr(p, p->cur.line, p->cur.col, "out of memory while parsing");
+      poom(p, p->cur.line, p->cur.col);
     p->scope = s;
     p->capscope = cap;
   }
@@ -573,7 +581,7 @@ static void note_use(parser *p, int def)
     int cap = p->capuses ? 2 * p->capuses : 16;
     int *u = realloc(p->uses, (size_t)cap * sizeof *u);
     if (!u)
-      perr(p, p->cur.line, p->cur.col, "out of memory while parsing");
+      poom(p, p->cur.line, p->cur.col);
     p->uses = u;
     p->capuses = cap;
   }
@@ -2305,7 +2313,7 @@ static void parse_def(parser *p)
     int cap = pr->cap ? 2 * pr->cap : 16;
     sdef *d = realloc(pr->defs, (size_t)cap * sizeof *d);
     if (!d)
-      perr(p, line, col, "out of memory while parsing");
+      poom(p, line, col);
     pr->defs = d;
     pr->cap = cap;
   }
@@ -2320,7 +2328,7 @@ static void parse_def(parser *p)
   if (dup >= 0)
     perr(p, p->cur.line, p->cur.col, "'%s' is already defined at line %d", d->name, pr->defs[dup].line);
   if (def_index_add(pr, pr->ndefs) < 0)
-    perr(p, line, col, "out of memory while parsing");
+    poom(p, line, col);
   next(p);
   p->cur_def = pr->ndefs;
   pr->ndefs++; /* visible to resolve() for the recursion message only */
@@ -2399,7 +2407,7 @@ surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, c
   if (!prog || !p) {
     free(prog);
     free(p);
-    diag_set(d, CHAD_EXIT_INPUT, file, 0, 0, "out of memory while parsing");
+    diag_set(d, CHAD_EXIT_RUNTIME, file, 0, 0, "out of memory while parsing");
     return NULL;
   }
   snprintf(prog->file, sizeof prog->file, "%s", file ? file : "");

@@ -16,7 +16,11 @@ typedef struct {
   char *s;
   size_t n, cap;
   int oom;
+  int deep;   /* a part nested past the printer's depth limit was not printed */
 } sbuf;
+
+/* Why the last printer of this thread returned NULL (surf_print_too_deep). */
+static _Thread_local int last_too_deep;
 
 static void put_n(sbuf *b, const char *s, size_t n)
 {
@@ -55,6 +59,11 @@ static void putf(sbuf *b, const char *fmt, ...)
 
 static char *finish(sbuf *b)
 {
+  last_too_deep = b->deep && !b->oom;
+  if (b->deep) {
+    free(b->s);
+    return NULL;
+  }
   if (b->oom || !b->s) {
     if (!b->oom && !b->s) {
       char *e = malloc(1);
@@ -68,6 +77,12 @@ static char *finish(sbuf *b)
   return b->s;
 }
 
+/* Nesting the printers follow by recursion (on the caller's stack, as the
+ * kernel's passes): past it the printer gives no text, rather than text that
+ * would not parse back (surf_print_too_deep). */
+#define PRINT_MAX_TYPE_DEPTH 5000
+#define PRINT_MAX_DEPTH 4000
+
 /* ---- types ------------------------------------------------------------------ */
 /* levels: 0 -> and -o (right assoc), 1 +, 2 * and copower, 3 atoms */
 static int is_bool(int t)
@@ -78,8 +93,12 @@ static int is_bool(int t)
 
 static void pr_type(sbuf *b, int t, int prec, int depth)
 {
-  if (t < 0 || t >= ty_count || depth > 5000) {
-    put(b, t < 0 || t >= ty_count ? "<bad type>" : "...");
+  if (t < 0 || t >= ty_count) {
+    put(b, "<bad type>");
+    return;
+  }
+  if (depth > PRINT_MAX_TYPE_DEPTH) {
+    b->deep = 1;
     return;
   }
   int k = ty_kind_[t], l = ty_left_[t], r = ty_right_[t], lv;
@@ -127,8 +146,6 @@ enum {
   P_OPEN = 0, P_OR, P_AND, P_CMP, P_ADDL, P_MULL, P_PREFIX, P_LAPP, P_APP,
   P_POST, P_ATOM
 };
-
-#define PRINT_MAX_DEPTH 4000
 
 typedef struct {
   sbuf b;
@@ -700,7 +717,7 @@ static void pr(printer *P, int t, int prec)
     return;
   }
   if (++P->depth > PRINT_MAX_DEPTH) {
-    put(&P->b, "...");
+    P->b.deep = 1;
     P->depth--;
     return;
   }
@@ -936,6 +953,8 @@ char *surf_print_def(const surf_program *p, int k, int term)
   free(names);
   return s;
 }
+
+int surf_print_too_deep(void) { return last_too_deep; }
 
 int surf_fprint(FILE *f, char *s)
 {

@@ -44,6 +44,15 @@ static int tfail(telab *E, const snode *n, const char *fmt, ...)
   return -1;
 }
 
+/* The host out of memory is a runtime error (exit 3), not the input's fault. */
+static int toom(telab *E, const snode *n)
+{
+  if (E->d->exit_code == CHAD_EXIT_OK)
+    diag_set(E->d, CHAD_EXIT_RUNTIME, E->prog->file, n ? n->line : 0, n ? n->col : 0,
+             "out of memory while elaborating");
+  return -1;
+}
+
 /* "expected E, found F" with both types printed */
 static int tmismatch(telab *E, const snode *n, const char *what, int exp, int found)
 {
@@ -202,7 +211,7 @@ static int tel_let(telab *E, const snode *n, int exp)
     len++;
   int *bound = malloc((size_t)len * 2 * sizeof *bound);
   if (!bound)
-    return tfail(E, n, "out of memory while elaborating");
+    return toom(E, n);
   int *gs = bound + len;
   int g0 = E->g, lv0 = E->level, i = 0, r = 0;
   for (m = n; m->kind == TM_LET; m = m->b) {
@@ -226,7 +235,7 @@ static int tel_let(telab *E, const snode *n, int exp)
     r = tel(E, m, exp);
   const snode **chain = r >= 0 ? malloc((size_t)len * sizeof *chain) : NULL;
   if (r >= 0 && !chain)
-    r = tfail(E, n, "out of memory while elaborating");
+    r = toom(E, n);
   if (r >= 0) {
     int j = 0;
     for (m = n; m->kind == TM_LET; m = m->b)
@@ -465,7 +474,7 @@ static int tel_def_value(telab *E, const sdef *dj)
   int g = E->g, lv = E->level;
   int *tys = malloc(((size_t)dj->nparams + 1) * sizeof *tys);
   if (!tys)
-    return tfail(E, NULL, "out of memory while elaborating");
+    return toom(E, NULL);
   int r = 0;
   for (int i = 0; i < dj->nparams && r >= 0; i++) {
     if ((tys[i] = ttype(E, dj->ptypes[i])) < 0) {
@@ -506,7 +515,7 @@ int surf_elab_target(const surf_program *p, int k, const char *need, int g, int 
   int start = tm_count;
   int rc = CHAD_EXIT_INPUT, nbound = 0, t = -1;
   if (!def_level || !bound) {
-    diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col, "out of memory while elaborating");
+    diag_set(d, CHAD_EXIT_RUNTIME, p->file, dk->line, dk->col, "out of memory while elaborating");
     goto out;
   }
   for (int j = 0; j < p->ndefs; j++)
@@ -544,5 +553,7 @@ out:
   free(E.pos);
   free(def_level);
   free(bound);
+  if (rc != CHAD_EXIT_OK && d->exit_code != CHAD_EXIT_OK)
+    rc = d->exit_code; /* exit 3 when out of memory */
   return rc;
 }

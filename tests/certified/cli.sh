@@ -92,6 +92,21 @@ expect "abs away from 0: an ordinary gradient" 0 '{"value": 2, "gradient": [-1]}
   "$CHAD" grad "$P" --fn ab --args '[-2.0]' --eval ball
 expect "eval at a kink stays defined" 0 '0' '' "$CHAD" eval "$P" --fn ab --args '[0.0]' --eval ball
 
+# every branch point is located by a run of the primal program that decides
+# ties exactly: a run taking the branches' sides would stop at the second
+# occurrence of the tie at 0 (no branch has its side) before the tie at 1
+cat >"$tmp/locate.chad" <<'CHAD'
+def kk (x : real) : real =
+  let a = (if x < 0.0 then 0.0 else x) in
+  let b = (if x < 0.0 then 0.0 else x) in
+  let c = (if x + 1.0 < 1.0 then 0.0 else x) in
+  a + b + c
+CHAD
+expect_match "two ties at 0, then one at 1: each branch point at its place" 4 \
+  '^\{"not_differentiable": true, "branch_points": \[\{"at": "[^"]*:2:17", "op": "lt", [^}]*"value": 0.0\}, \{"at": "[^"]*:4:23", "op": "lt", [^}]*"value": 1\}\], ' \
+  ':2:17: not differentiable at this point: comparison of equal numbers' \
+  "$CHAD" grad "$tmp/locate.chad" --fn kk --args '[0.0]' --eval ball
+
 # ---- genuine and degenerate ties (spec/certified.md §3) -----------------------------
 cat >"$tmp/ties.chad" <<'CHAD'
 def deg (x : real) : real = if x - x <= 0.0 then 2.0 * x else 3.0 * x

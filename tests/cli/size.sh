@@ -22,13 +22,20 @@ gen_defs() {
   for ((k = 1; k < n; k++)); do echo "def f$k (x : real) : real = f$((k - 1)) x * 1.0001"; done
 }
 
+# grad (both double evaluators) and jvp of the chain in $P against the
+# certified value and derivative: chain_ad WHAT GRAD-PATTERN ARG TANGENT EXPECTED
+chain_ad() {
+  local what=$1 pat=$2 arg=$3 tan=$4 want=$5 ev
+  for ev in fast ref; do
+    expect_json "grad of a chain of $what --eval $ev" "{\"value\": #, \"gradient\": $pat}" \
+      "$want" 1e-12 "$CHAD" grad "$P" --args "$arg" --eval $ev
+  done
+  expect_json "jvp of a chain of $what" '{"value": #, "tangent": #}' \
+    "$want" 1e-12 "$CHAD" jvp "$P" --args "$arg" --tangent "$tan"
+}
+
 gen_lets 1000 >"$P"
-for ev in fast ref; do
-  expect_json "grad of a chain of 1000 lets --eval $ev" '{"value": #, "gradient": [[#]]}' \
-    "1.6578586054440911 1.1051653926032206" 1e-12 "$CHAD" grad "$P" --args '[[0.5]]' --eval $ev
-done
-expect_json "jvp of a chain of 1000 lets" '{"value": #, "tangent": #}' \
-  "1.6578586054440911 1.1051653926032206" 1e-12 "$CHAD" jvp "$P" --args '[[0.5]]' --tangent '[[1.0]]'
+chain_ad "1000 lets" '[[#]]' '[[0.5]]' '[[1.0]]' "1.6578586054440911 1.1051653926032206"
 # the printed derivatives: every line indented at most INDENT_MAX (40) columns
 for cmd in rev fwd; do
   run "$CHAD" "$cmd" "$P"
@@ -40,12 +47,7 @@ for cmd in rev fwd; do
 done
 
 gen_defs 1000 >"$P"
-for ev in fast ref; do
-  expect_json "grad of a chain of 1000 defs --eval $ev" '{"value": #, "gradient": [#]}' \
-    "0.55258269630161028 1.1051653926032206" 1e-12 "$CHAD" grad "$P" --args '[0.5]' --eval $ev
-done
-expect_json "jvp of a chain of 1000 defs" '{"value": #, "tangent": #}' \
-  "0.55258269630161028 1.1051653926032206" 1e-12 "$CHAD" jvp "$P" --args '[0.5]' --tangent '[1.0]'
+chain_ad "1000 defs" '[#]' '[0.5]' '[1.0]' "0.55258269630161028 1.1051653926032206"
 
 # ---- limits: clean errors, no crash --------------------------------------
 # defs per file: SURF_MAX_DEFS (1048576), at the first def past it

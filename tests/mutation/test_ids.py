@@ -117,6 +117,22 @@ check("no move while the old file still has the function", not M.moved(gid, kept
 twice = dict(split, **{"src/v.c:" + i.split(":", 1)[1]: None for i in gid})
 check("no move when two files have the id", not M.moved(gid, twice))
 
+# 9b. a function renamed in its file, its body kept, behind a wrapper with the old name
+# (libchad's commands: chad_check's body now check_impl): followed only given the ids
+# of the tree before, and only to an id that is new since
+ren = mutants(BASE.replace("static int g(int x) {", "static int g_impl(int x) {")
+              + "static int g(int x) {\n  return g_impl(x) + 2;\n}\n")
+check("the wrapper g has mutants of its own", any(m.fn == "g" for m in ren.values()))
+mv = M.moved(gid, ren, set(base))
+check("g renamed g_impl: each of its ids gone maps to the same id in g_impl",
+      gid and all(i in ren or mv.get(i) == i.replace(":g:", ":g_impl:", 1) for i in gid)
+      and sum(1 for i in gid if i not in ren) > 0 and len(mv) == sum(1 for i in gid if i not in ren), str(mv))
+check("a rename is not followed without the ids of the tree before", not M.moved(gid, ren))
+check("nor to an id the tree before had (another mutant's)",
+      not M.moved(gid, ren, set(base) | {i.replace(":g:", ":g_impl:", 1) for i in gid}))
+dup = dict(ren, **{i.replace(":g:", ":h:", 1): None for i in gid})
+check("nor when two functions of the file have the id", not M.moved(gid, dup, set(base)))
+
 # 10. --draw-at: the sample drawn on a commit's tree, found on the tree now (a scratch repository)
 import argparse  # noqa: E402
 import contextlib  # noqa: E402
@@ -153,7 +169,7 @@ with tempfile.TemporaryDirectory() as repo:
         check("--draw-at prints the moved and the stale ids and their counts",
               f"{len(then)} of its {len(then)} mutants, {nmv} moved" in out.getvalue() and
               f", {nst} stale now" in out.getvalue() and nmv == 16 and nst > 0 and
-              out.getvalue().count(": moved (its function in another file), now src/u.c:g:") == nmv,
+              out.getvalue().count(": moved (with its code), now src/u.c:g:") == nmv,
               out.getvalue()[-300:])
         arg.sample = len(then)
         check("--draw-at HEAD with every mutant drawn: the commit's mutants, moved ones under their ids now",

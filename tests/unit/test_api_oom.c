@@ -5,12 +5,11 @@
  * every byte it took (glibc's bytes in use the same after as before; the
  * program runs itself again with glibc's per-thread cache off, whose
  * blocks glibc counts as in use). Then the k-th malloc, with calls
- * inlined: the same outcome, the bytes in use not compared (after some of
- * those failures they differ by a few hundred bytes). And a command
- * refused for a type with no JSON form gives back its bytes. The error's exit
- * code is CHAD_EXIT_RUNTIME, but for elaboration, whose out-of-memory
- * errors src/surface/lower.c and target.c report as CHAD_EXIT_INPUT
- * (README's table of exit codes puts the host out of memory under 3).
+ * inlined: the same outcome and the same bytes in use. And a command
+ * refused for a type with no JSON form gives back its bytes. The error's
+ * exit code is CHAD_EXIT_RUNTIME, parsing's and elaboration's included
+ * (README's table of exit codes puts the host out of memory under 3); a
+ * load with each malloc failing in turn is checked the same way first.
  * malloc and realloc are replaced in this program by ones that forward to
  * glibc's (__libc_malloc, __libc_realloc) unless a failure is due. Under
  * AddressSanitizer, whose allocator glibc's must not be mixed with,
@@ -68,15 +67,34 @@ static void export_failing(chad_prog *p, const char *target, long k, const char 
   int rc = chad_export(p, "f", target, &out, &d);
   int failed = fail_in == 0 && k > 0; /* the failure was due within the command */
   fail_in = 0;
-  int oom = rc == CHAD_EXIT_RUNTIME ||
-            (rc == CHAD_EXIT_INPUT && strcmp(d.msg, "out of memory while elaborating") == 0);
+  int oom = rc == CHAD_EXIT_RUNTIME; /* elaboration's too: the host out of memory is exit 3 */
   CHECKM((rc == 0 && out && strcmp(out, whole) == 0) || (oom && !out && failed && strstr(d.msg, "out of memory")),
          "%s, %s %ld failing: rc %d, output %s: %s", target, fail_malloc ? "malloc" : "realloc", k, rc,
          out ? "given" : "none", d.msg);
   free(out);
   size_t after = in_use();
-  if (mem) CHECKM(after == before, "%s, realloc %ld failing: %zu bytes in use after, %zu before", target, k, after,
-         before);
+  if (mem) CHECKM(after == before, "%s, %s %ld failing: %zu bytes in use after, %zu before", target,
+                  fail_malloc ? "malloc" : "realloc", k, after, before);
+}
+
+/* export of f to each target with each realloc (or malloc) it makes,
+ * counted in *seen (at least min), failing in turn */
+static void export_each_failing(chad_prog *p, const char *how, long *seen, long min) {
+  static const char *const targets[] = {"torch", "adolc"};
+  const char *what = fail_malloc ? "malloc" : "realloc";
+  for (int t = 0; t < 2; t++) {
+    printf("export --to %s%s: each %s of the command failing in turn\n", targets[t], how, what);
+    chad_diag d;
+    char *whole = NULL;
+    CHECK(chad_export(p, "f", targets[t], &whole, &d) == 0 && whole); /* warm-up: caches filled once */
+    if (!whole) continue;
+    *seen = 0;
+    export_failing(p, targets[t], 0, whole, 1);
+    long n = *seen;
+    CHECKM(n >= min, "%s%s: %ld %ss in an export", targets[t], how, n, what);
+    for (long k = 1; k <= n; k++) export_failing(p, targets[t], k, whole, 1);
+    free(whole);
+  }
 }
 
 int main(int argc, char **argv) {
@@ -92,39 +110,35 @@ int main(int argc, char **argv) {
     return 1;
   }
   chad_diag d;
+  /* loading (parsing) with each malloc failing in turn: the program or an
+   * "out of memory" error with exit code 3, and every byte given back */
+  printf("load: each malloc of the command failing in turn\n");
+  chad_free(chad_load_string(src, strlen(src), "oom.chad", &d)); /* warm-up */
+  fail_malloc = 1;
+  for (long k = 1;; k++) {
+    size_t before = in_use();
+    fail_in = k;
+    chad_prog *q = chad_load_string(src, strlen(src), "oom.chad", &d);
+    int failed = fail_in == 0;
+    fail_in = 0;
+    CHECKM(q ? !failed : (failed && d.exit_code == CHAD_EXIT_RUNTIME && strstr(d.msg, "out of memory")),
+           "load, malloc %ld failing: %s (exit %d: %s)", k, q ? "loaded" : "refused", q ? 0 : d.exit_code,
+           q ? "" : d.msg);
+    chad_free(q);
+    CHECKM(in_use() == before, "load, malloc %ld failing: %zu bytes in use after, %zu before", k, in_use(), before);
+    if (!failed) break; /* every malloc of a load has failed once */
+  }
+  fail_malloc = 0;
   chad_prog *p = chad_load_string(src, strlen(src), "oom.chad", &d);
   CHECK(p != NULL);
   if (!p) return 1;
-  static const char *const targets[] = {"torch", "adolc"};
-  for (int t = 0; t < 2; t++) {
-    printf("export --to %s: each realloc of the command failing in turn\n", targets[t]);
-    char *whole = NULL;
-    CHECK(chad_export(p, "f", targets[t], &whole, &d) == 0 && whole); /* warm-up: caches filled once */
-    if (!whole) continue;
-    reallocs = 0;
-    export_failing(p, targets[t], 0, whole, 1);
-    long n = reallocs;
-    CHECKM(n >= 4, "%s: %ld reallocs in an export (its output buffer grows from 256 bytes)", targets[t], n);
-    for (long k = 1; k <= n; k++) export_failing(p, targets[t], k, whole, 1);
-    free(whole);
-  }
-  /* each malloc failing in turn, with the calls inlined (the elaboration
-   * that copies a called def's body): the error only, not the bytes in use
-   * (after some of these failures they differ by a few hundred bytes) */
+  /* each realloc failing in turn (the output buffer grows from 256 bytes);
+   * then each malloc, with the calls inlined (the elaboration that copies a
+   * called def's body): the error and the bytes in use */
+  export_each_failing(p, "", &reallocs, 4);
   chad_set_inline(p, CHAD_INLINE_ALWAYS);
   fail_malloc = 1;
-  for (int t = 0; t < 2; t++) {
-    printf("export --to %s --inline: each malloc of the command failing in turn\n", targets[t]);
-    char *whole = NULL;
-    CHECK(chad_export(p, "f", targets[t], &whole, &d) == 0 && whole);
-    if (!whole) continue;
-    mallocs = 0;
-    export_failing(p, targets[t], 0, whole, 0);
-    long n = mallocs;
-    CHECKM(n >= 10, "%s: %ld mallocs in an export", targets[t], n);
-    for (long k = 1; k <= n; k++) export_failing(p, targets[t], k, whole, 0);
-    free(whole);
-  }
+  export_each_failing(p, " --inline", &mallocs, 10);
   fail_malloc = 0;
   chad_free(p);
   /* a command refused for a parameter or result with no JSON form gives

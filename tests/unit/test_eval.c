@@ -77,6 +77,28 @@ static int iota(int g, int64_t n, double scale) {
   return T(tm_build(ic(g, n), body));
 }
 
+/* The linear function \y. neg (... neg base) applied to 1.0 (base in the
+ * context of y): the smallest n from EVAL_MAX_DEPTH - 20 on at which it
+ * first exceeds the reference evaluator's nesting limit (-1 if none within
+ * 40), with the bodies one and two levels shallower in *prev1, *prev2. */
+static int first_too_deep(int base, int *prev1, int *prev2) {
+  int body = base, n1 = -1;
+  *prev1 = *prev2 = -1;
+  for (int k = 0; k < EVAL_MAX_DEPTH - 20; k++) body = T(tm_op(P_NEG, body));
+  for (int n = EVAL_MAX_DEPTH - 20; n < EVAL_MAX_DEPTH + 20 && n1 < 0; n++) {
+    eval_error e1;
+    if (!eval_ref(H, T(tm_lapp(T(tm_llam(R, body)), rc(CTX_EMPTY, 1))), NULL, &e1) &&
+        strstr(e1.msg, "nested deeper than the limit"))
+      n1 = n;
+    else {
+      *prev2 = *prev1;
+      *prev1 = body;
+      body = T(tm_op(P_NEG, body));
+    }
+  }
+  return n1;
+}
+
 /* ---- source constructs ---------------------------------------------------- */
 
 static void test_source(void) {
@@ -559,23 +581,27 @@ static void test_errors(void) {
   {
     int gl = ctx_extend(g0, R);
     int bad = T(tm_index(iota(g0, 2, 1), ic(g0, 5)));
-    int body = var(gl, 0), prev1 = -1, prev2 = -1, n1 = -1;
-    for (int k = 0; k < EVAL_MAX_DEPTH - 20; k++) body = T(tm_op(P_NEG, body));
-    for (int n = EVAL_MAX_DEPTH - 20; n < EVAL_MAX_DEPTH + 20 && n1 < 0; n++) {
-      eval_error e1;
-      if (!eval_ref(H, T(tm_lapp(T(tm_llam(R, body)), rc(g0, 1))), NULL, &e1) &&
-          strstr(e1.msg, "nested deeper than the limit"))
-        n1 = n;
-      else {
-        prev2 = prev1;
-        prev1 = body;
-        body = T(tm_op(P_NEG, body));
-      }
-    }
+    int prev1, prev2, n1 = first_too_deep(var(gl, 0), &prev1, &prev2);
     CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
     if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
       CHECK(fails_with(T(tm_plus(T(tm_lapp(T(tm_llam(R, prev1)), rc(g0, 1))), bad)), "nested deeper than the limit"));
       CHECK(fails_with(T(tm_plus(T(tm_lapp(T(tm_llam(R, prev2)), rc(g0, 1))), bad)), "index 5 out of bounds"));
+    }
+  }
+  /* ... and for the right operand: `f <| 1.0 <+> g <| 1.0`, f the
+   * identity, g's body neg (... neg b) nested n deep over b an index out of
+   * bounds. The merge defers both (two closures) and applies each one level
+   * below the <+>: where g <| 1.0 alone first exceeds the limit (n1), the
+   * <+> does at n1 - 1, and at n1 - 2 it reaches b, whose error the
+   * reference order (the fallback, g <| 1.0 again as deep) reports */
+  {
+    int gl = ctx_extend(g0, R);
+    int f = T(tm_lapp(T(tm_llam(R, var(gl, 0))), rc(g0, 1)));
+    int prev1, prev2, n1 = first_too_deep(T(tm_index(iota(gl, 2, 1), ic(gl, 5))), &prev1, &prev2);
+    CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
+    if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
+      CHECK(fails_with(T(tm_plus(f, T(tm_lapp(T(tm_llam(R, prev1)), rc(g0, 1))))), "nested deeper than the limit"));
+      CHECK(fails_with(T(tm_plus(f, T(tm_lapp(T(tm_llam(R, prev2)), rc(g0, 1))))), "index 5 out of bounds"));
     }
   }
   /* a deep term is re-run on the big stack after the small-stack attempt; the

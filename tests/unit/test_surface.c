@@ -1015,6 +1015,32 @@ static void test_deep(void)
       free(src);
       tm_init();
     }
+  /* the printer's own limit (4000 term levels), met by terms built in the
+   * arena (a transformation's output nests deeper than its source): past
+   * it no text at all, and surf_print_too_deep says why; under it the text
+   * parses back */
+  {
+    int g = ctx_extend(CTX_EMPTY, TY_ID_REAL);
+    static const int depths[] = {3990, 4100};
+    for (int k = 0; k < 2; k++) {
+      int t = tm_var(g, 0);
+      for (int i = 0; i < depths[k] && t >= 0; i++)
+        t = tm_op(P_SIN, t);
+      CHECK(t >= 0, "%d sins built", depths[k]);
+      char *text = surf_print_def_named("f", 1, (const char *[]){"x"}, t);
+      if (depths[k] > 4000) {
+        CHECK(!text && surf_print_too_deep(), "%d sins: no text, too deep (%s)", depths[k], text ? text : "NULL");
+      } else {
+        CHECK(text && !strstr(text, "..."), "%d sins print", depths[k]);
+        CHECK(text && strstr(text, "(sin (sin x))"), "%d sins: the innermost printed", depths[k]);
+      }
+      free(text);
+      tm_init();
+    }
+    char *ty = surf_print_type(TY_ID_REAL);
+    CHECK(ty && !surf_print_too_deep(), "a printer that succeeds resets the reason");
+    free(ty);
+  }
   /* a long straight-line program (a chain of lets) is not deep */
   {
     int n = 5000;
