@@ -112,7 +112,7 @@ proptest: chad
 
 # Mutation testing (scripts/mutation.py, spec/mutation.md): mutants generated
 # over src/, each built in a scratch tree and run against the tests. `make
-# mutation` tests every mutant (34873: weeks on this shared machine, spec/mutation.md) and writes
+# mutation` tests every mutant (some 35,000: days to weeks on this shared machine, spec/mutation.md) and writes
 # tests/mutation/RESULTS.md and the kill record tests/mutation/killed.txt;
 # MUTATION_ARGS gives a sample instead, e.g. "--per-file 2 --seed 1 -j2".
 # `make mutation-check`, the stage "mutation" of make check: the id scheme's

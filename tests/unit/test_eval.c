@@ -604,6 +604,42 @@ static void test_errors(void) {
       CHECK(fails_with(T(tm_plus(f, T(tm_lapp(T(tm_llam(R, prev2)), rc(g0, 1))))), "index 5 out of bounds"));
     }
   }
+  /* ... and for the right operand where only the fallback goes deep:
+   * `let f = F in f <| A <+> f <| B`, F = \p. (fst p) 1.0 on pairs of a
+   * power R -> R and an array. One closure, so the merge adds A and B
+   * first, and fails (arrays of lengths 2 and 3) before F runs; the
+   * fallback (the reference order, which never adds A and B) then runs
+   * f <| A and f <| B one level below the <+>, and f <| B calls B's
+   * function, neg (... neg y) nested n deep. So where `let f = F in
+   * f <| B` first exceeds the limit (n1), the <+> does at n1 - 1, and at
+   * n1 - 2 it evaluates: 1 + (-1)^(n1 - 2) */
+  {
+    int L = ty_prod(ty_fun(R, R), AR), gF = ctx_extend(g0, ty_lfun(L, R));
+    int gp = ctx_extend(g0, L), gy = ctx_extend(gF, R);
+    int F = T(tm_llam(L, T(tm_app(T(tm_fst(var(gp, 0))), rc(gp, 1)))));
+    int A = T(tm_pair(T(tm_lam(R, var(gy, 0))), iota(gF, 2, 1)));
+    int body = var(gy, 0), n1 = -1, prev[2] = {-1, -1};
+    for (int k = 0; k < EVAL_MAX_DEPTH - 20; k++) body = T(tm_op(P_NEG, body));
+    for (int n = EVAL_MAX_DEPTH - 20; n < EVAL_MAX_DEPTH + 20 && n1 < 0; n++) {
+      int B = T(tm_pair(T(tm_lam(R, body)), iota(gF, 3, 1)));
+      eval_error e1;
+      if (!eval_ref(H, T(tm_let(F, T(tm_lapp(var(gF, 0), B)))), NULL, &e1) &&
+          strstr(e1.msg, "nested deeper than the limit"))
+        n1 = n;
+      else {
+        prev[1] = prev[0];
+        prev[0] = B;
+        body = T(tm_op(P_NEG, body));
+      }
+    }
+    CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
+    if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
+      int sum1 = T(tm_let(F, T(tm_plus(T(tm_lapp(var(gF, 0), A)), T(tm_lapp(var(gF, 0), prev[0]))))));
+      int sum2 = T(tm_let(F, T(tm_plus(T(tm_lapp(var(gF, 0), A)), T(tm_lapp(var(gF, 0), prev[1]))))));
+      CHECK(fails_with(sum1, "nested deeper than the limit"));
+      CHECK(run_real(sum2) == ((n1 - 2) % 2 ? 0.0 : 2.0));
+    }
+  }
   /* a deep term is re-run on the big stack after the small-stack attempt; the
    * attempt's allocations are released first, so a term whose single run
    * fits the heap limit (but not two runs) still evaluates. The single-run
