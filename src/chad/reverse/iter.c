@@ -220,6 +220,11 @@ static int rev_iter_body(int b, int c, int pn, int d1, int ln, int ct, int depth
   //@ assert e2_env: env_ok(CHAD_PREV, g, e2);
   //@ assert e2_c: ctx_is_ext(d1, d, typn) && ctx_is_ext(d2, d1, st) && ctx_is_ext(e1, d2, st) && ctx_valid(d);
   //@ assert e2_len: ln == ctx_len_[d] && ctx_len_[d1] == ls && ctx_len_[d2] == lc && ctx_len_[e1] == lx;
+  /* the order one link at a time (all at once, the provers gave up) */
+  //@ assert e2_o1: ctx_node_ok(d1) && 0 <= d < d1;
+  //@ assert e2_o2: ctx_node_ok(d2) && d1 < d2;
+  //@ assert e2_o3: ctx_node_ok(e1) && d2 < e1;
+  //@ assert e2_o4: ctx_node_ok(e2) && e1 < e2 < ctx_count;
   //@ assert e2_ord: 0 <= d < d1 < d2 < e1 < e2 < ctx_count;
   //@ assert e2_ps: 0 <= ps < tm_count && tm_ctx_[ps] == d1 && tm_ty_[ps] == st;
   //@ assert e2_pn: 0 <= pn < tm_count && tm_ctx_[pn] == d && tm_ty_[pn] == typn;
