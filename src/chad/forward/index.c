@@ -185,13 +185,18 @@ static int fwd_index(int t, int d, int tg, int depth)
   //@ assert trh(CHAD_PFWD, tau) && trh(CHAD_TAN, tau);
   //@ ghost int pt = chad_memo_ty_[CHAD_PFWD][tau] - 1;
   //@ ghost int tt = chad_memo_ty_[CHAD_TAN][tau] - 1;
-  //@ ghost tan_lin_lemma();
-  //@ assert idx_lin: lin(tt);
   int p = f_sub(a, d, depth + 1);
   //@ assert pa_ret: tm_count - \at(tm_count, Pre) <= FWD_K * chad_msz_[t];
   //@ assert pa_keep: env_keep{Pre, Here};
   if (p < 0) return p;
+  /* F a's type from its contract in three steps: a's entries are older
+   * than the call, so kept (as one goal the provers ran out of memory
+   * with the loop's larger kernel invariant) */
+  //@ assert pa_a: tm_ctx_[a] == g && tm_ty_[a] == ta0;
+  //@ assert pa_f0: 0 <= p < tm_count && tm_ctx_[p] == d && fwd_ty(tm_ty_[p], tm_ctx_[a], tm_ty_[a]);
   //@ assert pa_fwd: tm_ctx_[p] == d && fwd_ty(tm_ty_[p], g, ta0) && 0 <= p < tm_count;
+  //@ ghost tan_lin_lemma();
+  //@ assert idx_lin: lin(tt);
   /* P(Arr tau) = Arr P tau, T(Arr tau) = Arr T tau: F a memoised Arr tau */
   //@ assert pa_tau: trm(CHAD_PFWD, tau) == pt && trm(CHAD_TAN, tau) == tt && lin(tt);
   //@ ghost tr_step(CHAD_PFWD, ta0);
