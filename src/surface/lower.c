@@ -598,7 +598,9 @@ static int scan_value_uses(const surf_program *p, const snode *root, char *need,
 }
 
 /* ---- positions of elaborated terms ------------------------------------------ */
-static int *pos_of;        /* (line << 16 | col) + 1 per term in [pos_lo, pos_hi) */
+/* line and column per term in [pos_lo, pos_hi); line 0: none known */
+typedef struct term_pos { int line, col; } term_pos;
+static term_pos *pos_of;
 static int pos_lo, pos_hi;
 
 /* The elaborated tree mirrors the raw one but for annotations, so the two
@@ -624,8 +626,8 @@ static void map_positions(int raw_root, int term_root, int lo)
       r = raw_a_[r];
     if (r < 0 || r >= raw_count || t < pos_lo || t >= pos_hi || raw_kind_[r] != tm_kind(t))
       continue;
-    if (!pos_of[t - pos_lo] && raw_line_[r] > 0)
-      pos_of[t - pos_lo] = (raw_line_[r] << 16 | (raw_col_[r] & 0xffff)) + 1;
+    if (!pos_of[t - pos_lo].line && raw_line_[r] > 0)
+      pos_of[t - pos_lo] = (term_pos){raw_line_[r], raw_col_[r]};
     int rc[3] = {raw_a_[r], raw_b_[r], raw_c_[r]}, tc[3] = {tm_a(t), tm_b(t), tm_c(t)};
     for (int i = 0; i < 3; i++) {
       if (rc[i] < 0 || tc[i] < 0)
@@ -656,17 +658,16 @@ void surf_positions_set(int lo, int n, const int *tlc)
   for (int i = 0; i < n; i++) {
     int t = tlc[3 * i], line = tlc[3 * i + 1], col = tlc[3 * i + 2];
     if (t >= pos_lo && t < pos_hi && line > 0)
-      pos_of[t - pos_lo] = (line << 16 | (col & 0xffff)) + 1;
+      pos_of[t - pos_lo] = (term_pos){line, col};
   }
 }
 
 int surf_term_position(int term, int *line, int *col)
 {
-  if (!pos_of || term < pos_lo || term >= pos_hi || !pos_of[term - pos_lo])
+  if (!pos_of || term < pos_lo || term >= pos_hi || !pos_of[term - pos_lo].line)
     return -1;
-  int v = pos_of[term - pos_lo] - 1;
-  *line = v >> 16;
-  *col = v & 0xffff;
+  *line = pos_of[term - pos_lo].line;
+  *col = pos_of[term - pos_lo].col;
   return 0;
 }
 

@@ -208,3 +208,11 @@ prog 'def f (n : int) : real = sum (build n (fun (i : int) -> toreal i))'
 expect_err "sum (build INT64_MAX ...) --heap-mb 524288: the heap limit, at the sum (fast)" 3 \
   "^$P:1:26: error: runtime error in 'f': out of memory \(heap limit reached\)" \
   "$CHAD" eval "$P" --args '[9223372036854775807]' --heap-mb 524288
+
+# Source positions past line 65535 and column 65535 (each
+# position is a line and a column of its own): a runtime error is reported
+# where it happens.
+{ for ((k = 0; k < 70000; k++)); do echo '#'; done
+  printf 'def f (v : [real]) : real = %*s v[3]\n' 70000 ''; } >"$P"
+expect_err "runtime error on line 70001, column 70031" 3 \
+  ':70001:70031: error: .*out of bounds' "$CHAD" eval "$P" --args '[[1.0]]'

@@ -77,18 +77,26 @@ static int iota(int g, int64_t n, double scale) {
   return T(tm_build(ic(g, n), body));
 }
 
-/* The linear function \y. neg (... neg base) applied to 1.0 (base in the
- * context of y): the smallest n from EVAL_MAX_DEPTH - 20 on at which it
- * first exceeds the reference evaluator's nesting limit (-1 if none within
- * 40), with the bodies one and two levels shallower in *prev1, *prev2. */
-static int first_too_deep(int base, int *prev1, int *prev2) {
+/* A program around a body neg (... neg base): wrap(body, ctx). */
+typedef int (*deep_wrap)(int body, const void *ctx);
+
+/* \y. body applied to 1.0 (body in the context of y) */
+static int apply_to_one(int body, const void *ctx) {
+  (void)ctx;
+  return T(tm_lapp(T(tm_llam(R, body)), rc(CTX_EMPTY, 1)));
+}
+
+/* wrap(neg (... neg base)), n negations: the smallest n from EVAL_MAX_DEPTH
+ * - 20 on at which it first exceeds the reference evaluator's nesting limit
+ * (-1 if none within 40), with the bodies one and two levels shallower in
+ * *prev1, *prev2. */
+static int first_too_deep(int base, deep_wrap wrap, const void *ctx, int *prev1, int *prev2) {
   int body = base, n1 = -1;
   *prev1 = *prev2 = -1;
   for (int k = 0; k < EVAL_MAX_DEPTH - 20; k++) body = T(tm_op(P_NEG, body));
   for (int n = EVAL_MAX_DEPTH - 20; n < EVAL_MAX_DEPTH + 20 && n1 < 0; n++) {
     eval_error e1;
-    if (!eval_ref(H, T(tm_lapp(T(tm_llam(R, body)), rc(CTX_EMPTY, 1))), NULL, &e1) &&
-        strstr(e1.msg, "nested deeper than the limit"))
+    if (!eval_ref(H, wrap(body, ctx), NULL, &e1) && strstr(e1.msg, "nested deeper than the limit"))
       n1 = n;
     else {
       *prev2 = *prev1;
@@ -97,6 +105,17 @@ static int first_too_deep(int base, int *prev1, int *prev2) {
     }
   }
   return n1;
+}
+
+/* the right operand of the fallback test below: (\y. body, [1, 2, 3]) in
+ * the context of f, and `let f = F in f <| that` */
+typedef struct fallback_ctx { int F, gF; } fallback_ctx;
+static int fallback_arg(int body, int gF) {
+  return T(tm_pair(T(tm_lam(R, body)), iota(gF, 3, 1)));
+}
+static int fallback_alone(int body, const void *ctx) {
+  const fallback_ctx *c = ctx;
+  return T(tm_let(c->F, T(tm_lapp(var(c->gF, 0), fallback_arg(body, c->gF)))));
 }
 
 /* ---- source constructs ---------------------------------------------------- */
@@ -581,7 +600,7 @@ static void test_errors(void) {
   {
     int gl = ctx_extend(g0, R);
     int bad = T(tm_index(iota(g0, 2, 1), ic(g0, 5)));
-    int prev1, prev2, n1 = first_too_deep(var(gl, 0), &prev1, &prev2);
+    int prev1, prev2, n1 = first_too_deep(var(gl, 0), apply_to_one, NULL, &prev1, &prev2);
     CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
     if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
       CHECK(fails_with(T(tm_plus(T(tm_lapp(T(tm_llam(R, prev1)), rc(g0, 1))), bad)), "nested deeper than the limit"));
@@ -597,7 +616,7 @@ static void test_errors(void) {
   {
     int gl = ctx_extend(g0, R);
     int f = T(tm_lapp(T(tm_llam(R, var(gl, 0))), rc(g0, 1)));
-    int prev1, prev2, n1 = first_too_deep(T(tm_index(iota(gl, 2, 1), ic(gl, 5))), &prev1, &prev2);
+    int prev1, prev2, n1 = first_too_deep(T(tm_index(iota(gl, 2, 1), ic(gl, 5))), apply_to_one, NULL, &prev1, &prev2);
     CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
     if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
       CHECK(fails_with(T(tm_plus(f, T(tm_lapp(T(tm_llam(R, prev1)), rc(g0, 1))))), "nested deeper than the limit"));
@@ -618,24 +637,12 @@ static void test_errors(void) {
     int gp = ctx_extend(g0, L), gy = ctx_extend(gF, R);
     int F = T(tm_llam(L, T(tm_app(T(tm_fst(var(gp, 0))), rc(gp, 1)))));
     int A = T(tm_pair(T(tm_lam(R, var(gy, 0))), iota(gF, 2, 1)));
-    int body = var(gy, 0), n1 = -1, prev[2] = {-1, -1};
-    for (int k = 0; k < EVAL_MAX_DEPTH - 20; k++) body = T(tm_op(P_NEG, body));
-    for (int n = EVAL_MAX_DEPTH - 20; n < EVAL_MAX_DEPTH + 20 && n1 < 0; n++) {
-      int B = T(tm_pair(T(tm_lam(R, body)), iota(gF, 3, 1)));
-      eval_error e1;
-      if (!eval_ref(H, T(tm_let(F, T(tm_lapp(var(gF, 0), B)))), NULL, &e1) &&
-          strstr(e1.msg, "nested deeper than the limit"))
-        n1 = n;
-      else {
-        prev[1] = prev[0];
-        prev[0] = B;
-        body = T(tm_op(P_NEG, body));
-      }
-    }
+    fallback_ctx fc = {F, gF};
+    int prev1, prev2, n1 = first_too_deep(var(gy, 0), fallback_alone, &fc, &prev1, &prev2);
     CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
     if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
-      int sum1 = T(tm_let(F, T(tm_plus(T(tm_lapp(var(gF, 0), A)), T(tm_lapp(var(gF, 0), prev[0]))))));
-      int sum2 = T(tm_let(F, T(tm_plus(T(tm_lapp(var(gF, 0), A)), T(tm_lapp(var(gF, 0), prev[1]))))));
+      int sum1 = T(tm_let(F, T(tm_plus(T(tm_lapp(var(gF, 0), A)), T(tm_lapp(var(gF, 0), fallback_arg(prev1, gF)))))));
+      int sum2 = T(tm_let(F, T(tm_plus(T(tm_lapp(var(gF, 0), A)), T(tm_lapp(var(gF, 0), fallback_arg(prev2, gF)))))));
       CHECK(fails_with(sum1, "nested deeper than the limit"));
       CHECK(run_real(sum2) == ((n1 - 2) % 2 ? 0.0 : 2.0));
     }

@@ -152,6 +152,19 @@ static void check_program(const char *src, const char *label)
   surf_free(p);
 }
 
+/* Parses src and elaborates its def k: the exit code (CHAD_EXIT_INPUT with
+ * d's message if it does not parse), the term in *t */
+static int elab_source(const char *src, const char *name, int k, int *t, chad_diag *d)
+{
+  surf_program *p = surf_parse_string(src, name, d);
+  if (!p)
+    return CHAD_EXIT_INPUT;
+  int g = -1;
+  int rc = surf_elab_def(p, k, t, &g, d);
+  surf_free(p);
+  return rc;
+}
+
 static char *slurp(const char *path)
 {
   FILE *f = fopen(path, "rb");
@@ -214,15 +227,9 @@ int main(void)
     CHECK(tm_count > 0 && tm_ctx(0) == rr && tm_type(0) == TY_ID_REAL, "term 0 is a real in [real, real]");
     const char *src = "def g (a : real, b : real) = zero{real} <+> (fun (u : real) -> 1.0) ((1.0)[0])\n";
     chad_diag d;
-    surf_program *p = surf_parse_string(src, "idx", &d);
-    int t = -1, g = -1;
-    CHECK(p != NULL, "parses: %s", p ? "" : d.msg);
-    if (p) {
-      int rc = surf_elab_def(p, 0, &t, &g, &d);
-      CHECK(rc == CHAD_EXIT_INPUT && d.line == 1 && strstr(d.msg, "type mismatch: expected an array, found real"),
-            "an index of a real fails its def (%d: %d:%d: %s)", rc, d.line, d.col, d.msg);
-      surf_free(p);
-    }
+    int t = -1, rc = elab_source(src, "idx", 0, &t, &d);
+    CHECK(rc == CHAD_EXIT_INPUT && d.line == 1 && strstr(d.msg, "type mismatch: expected an array, found real"),
+          "an index of a real fails its def (%d: %d:%d: %s)", rc, d.line, d.col, d.msg);
   }
   {
     /* A def that a target def uses is elaborated against its declared
@@ -231,15 +238,9 @@ int main(void)
                       "def f (x : real) = case g x of inl a -> lfun (y : real) -> DT[mul]((a, 2.0); y)\n"
                       "  | inr n -> lfun (y : real) -> DT[mul]((x, 2.0); y)\n";
     chad_diag d;
-    surf_program *p = surf_parse_string(src, "used", &d);
-    int t = -1, g = -1;
-    CHECK(p != NULL, "parses: %s", p ? "" : d.msg);
-    if (p) {
-      int rc = surf_elab_def(p, 1, &t, &g, &d);
-      CHECK(rc == CHAD_EXIT_OK && t >= 0, "a target def using a def whose inl needs its result type (%d: %s)", rc,
-            rc ? d.msg : "");
-      surf_free(p);
-    }
+    int t = -1, rc = elab_source(src, "used", 1, &t, &d);
+    CHECK(rc == CHAD_EXIT_OK && t >= 0, "a target def using a def whose inl needs its result type (%d: %s)", rc,
+          rc ? d.msg : "");
   }
   for (size_t i = 0; i < sizeof inline_programs / sizeof inline_programs[0]; i++) {
     char label[32];
