@@ -614,11 +614,12 @@ def targeted_cases():
 
 
 def generated_cases(n, seed):
+    # emitted on every run, never reused: a changed generator makes other
+    # programs of the same seed, and the shrinker regenerates them with it
     d = os.path.join(BUILD, f"gen-{seed}")
     os.makedirs(d, exist_ok=True)
-    if not os.path.exists(os.path.join(d, f"prog-{n - 1}.json")):
-        env = dict(os.environ, PROPTEST_EMIT=d, PROPTEST_N=str(n), PROPTEST_SEED=str(seed))
-        subprocess.run([proptest()], env=env, check=True, stdout=subprocess.DEVNULL)
+    env = dict(os.environ, PROPTEST_EMIT=d, PROPTEST_N=str(n), PROPTEST_SEED=str(seed))
+    subprocess.run([proptest()], env=env, check=True, stdout=subprocess.DEVNULL)
     cases = []
     for i in range(n):
         with open(os.path.join(d, f"prog-{i}.json")) as f:
