@@ -65,7 +65,10 @@ def main():
             if sh is None:
                 continue
             before, after = sh["nodes"]
-            check(after < before and after <= 4, f"{name}: {before} -> {after} nodes (at most 4 expected)")
+            # the shrinker keeps the output's shape: sin of a parameter's
+            # entry is 4 nodes, 6 where the output pairs it with an array
+            # (program 6: `(sin x3[0], x3)`)
+            check(after < before and after <= 6, f"{name}: {before} -> {after} nodes (at most 6 expected)")
             check("sin" in r["source"], f"{name}: the minimal program keeps sin: {r['source']!r}")
             check(r["verdict"] == "wrong" and r["fault"] == "sin", f"{name}: verdict {r['verdict']}")
             check(r["torch"] and sh["source"] != r["source"], f"{name}: the original and the PyTorch version kept")

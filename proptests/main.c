@@ -111,8 +111,8 @@ static int still_fails(void *cx, pt_case *c, const ptree *t) {
 
 /* Replaces subterms by smaller ones of the same type while the failure
  * (pred) is still there: a child or grandchild of the same type and
- * context, a let body or case branch that does not use its binder, a
- * constant, a variable. */
+ * context, a let body or case branch that does not use its binder, a let
+ * of a variable inlined, a constant, a variable. */
 static ptree *shrink(pt_case *c, ptree *t, pt_pred pred, void *cx) {
   int budget = 3000;
   for (int improved = 1; improved && budget > 0;) {
@@ -138,6 +138,8 @@ static ptree *shrink(pt_case *c, ptree *t, pt_pred pred, void *cx) {
           if (s) cand[nc++] = s;
         }
       }
+      ptree *inl = pt_inline_var(node);
+      if (inl) cand[nc++] = inl;
       for (int v = 0; v < 12 && nc < 20; v++) {
         ptree *l = pt_leaf(node->ty, node->ctx, v, c->p.len);
         if (l) cand[nc++] = l;

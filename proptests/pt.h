@@ -51,6 +51,8 @@ int pt_size(const ptree *p);
 ptree **pt_nth(ptree **root, int n);
 /* Closed leaf of a type in a context (a constant or zero-like value). */
 ptree *pt_strengthen(const ptree *p); /* drop the innermost binder, or NULL */
+/* let x = y in b, y a variable: b with y for x (the binder dropped), or NULL */
+ptree *pt_inline_var(const ptree *p);
 ptree *pt_leaf(int ty, int ctx, int variant, int len); /* NULL: no such variant */
 
 /* ---- values <-> vectors of reals (vec.c) ------------------------------ */

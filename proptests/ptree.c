@@ -188,3 +188,23 @@ static ptree *strengthen(const ptree *p, int depth) {
 }
 
 ptree *pt_strengthen(const ptree *p) { return strengthen(p, 0); }
+
+/* p (under depth binders inside a let's body) with the let's binder, var
+ * depth, replaced by var k of the let's context (var k + depth here), and
+ * the variables bound outside the let one binder nearer */
+static ptree *subst_var(const ptree *p, int depth, int64_t k) {
+  ptree *q = node_new();
+  *q = *p;
+  if (p->kind == TM_VAR) {
+    if (p->aux == depth) q->aux = k + depth;
+    else if (p->aux > depth) q->aux--;
+    return q;
+  }
+  for (int i = 0; i < p->nkids; i++) q->kid[i] = subst_var(p->kid[i], depth + binds(p->kind, i), k);
+  return q;
+}
+
+ptree *pt_inline_var(const ptree *p) {
+  if (p->kind != TM_LET || p->nkids != 2 || p->kid[0]->kind != TM_VAR) return NULL;
+  return subst_var(p->kid[1], 0, p->kid[0]->aux);
+}
