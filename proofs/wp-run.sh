@@ -7,7 +7,7 @@
 # (seconds per goal and prover) and WP_PAR (-wp-par); WP_CPP_DEFS, if set,
 # more preprocessor definitions (a lemma only some runs should see).
 # Writes the JSON report REPORT, the log build/proofs/wp-NAME.log and WP's
-# state directory build/proofs/wp-state/NAME (its -wp-session); prints "NAME: ..." progress
+# proof-state directory build/proofs/wp-state/NAME; prints "NAME: ..." progress
 # (every 100 valid goals, every goal not proved with each prover's answer)
 # and "NAME: proved V/T goals in S s". Exits 1 unless the report says
 # valid == total > 0.
@@ -15,7 +15,7 @@
 # (default 2) runs each of them once more alone, and a goal counts when
 # either run proved it (see "The retry" below).
 # Cold by default: WP's result cache, which WP 25 otherwise keeps in its
-# state directory (-wp-session), is off unless PROVE_WP_CACHE names a
+# proof-state directory, is off unless PROVE_WP_CACHE names a
 # mode (update, replay, ...): a run proves every goal afresh.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
