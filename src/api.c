@@ -222,11 +222,55 @@ int api_elab(chad_prog *p, int k, int evaluating, fn_info *fi, chad_diag *d) {
   return 0;
 }
 
+/* The type of def k's value: its curried parameters, then its result. */
+static int def_value_type(chad_prog *p, int k, int result, chad_diag *d) {
+  int ty = result;
+  for (int i = surf_def_nparams(p->sp, k) - 1; i >= 0 && ty >= 0; i--) {
+    int pt = surf_def_param_type(p->sp, k, i);
+    ty = pt < 0 ? pt : ty_fun(pt, ty);
+  }
+  if (ty < 0)
+    return diag_set(d, CHAD_EXIT_INPUT, p->file, surf_def_line(p->sp, k), 1, "type table full"), -1;
+  return ty;
+}
+
+/* Every def's type in one pass, each def's body elaborated once with the
+ * defs it uses as typed variables (surf_elab_def_sig): linear in the
+ * program. 1 when a def has target syntax (then check_impl elaborates
+ * each def whole, with the defs it uses, as the other commands do), else
+ * 0 or the exit code of an error. */
+static int check_sigs(chad_prog *p, chad_buf *b, chad_diag *d) {
+  int n = surf_def_count(p->sp);
+  int *def_ty = malloc(((size_t)n + 1) * sizeof *def_ty);
+  if (!def_ty) return diag_set(d, CHAD_EXIT_RUNTIME, "", 0, 0, "out of memory");
+  int rc = 0;
+  for (int k = 0; k < n && !rc; k++) {
+    int term, ctx;
+    rc = surf_elab_def_sig(p->sp, k, def_ty, &term, &ctx, d);
+    if (rc == -1) { rc = 1; break; }
+    if (rc) break;
+    if ((def_ty[k] = def_value_type(p, k, tm_type(term), d)) < 0) { rc = d->exit_code; break; }
+    char *s = surf_print_type(def_ty[k]);
+    if (!s) { rc = api_print_failed(d, p->file, surf_def_line(p->sp, k), "the definition's type"); break; }
+    buf_printf(b, "%s : %s\n", surf_def_name(p->sp, k), s);
+    free(s);
+  }
+  free(def_ty);
+  return rc;
+}
+
 static int check_impl(chad_prog *p, char **out, chad_diag *d) {
   int pre = api_check(p, out, d);
   if (pre) return pre;
   chad_buf b;
   buf_init(&b);
+  /* --inline asks that each def's inlined elaboration be checked too */
+  int sig = p->inline_defs == CHAD_INLINE_ALWAYS ? 1 : check_sigs(p, &b, d);
+  if (sig == 0) return give(&b, out, d);
+  buf_free(&b);
+  if (sig != 1) return sig;
+  buf_init(&b);
+  diag_set(d, CHAD_EXIT_OK, "", 0, 0, "%s", "");
   int n = surf_def_count(p->sp);
   for (int k = 0; k < n; k++) {
     fn_info fi;

@@ -94,6 +94,17 @@ int surf_elab_def(const surf_program *p, int k, int *term, int *ctx,
 #define SURF_MAX_INLINE_RAW 262144
 int surf_elab_def_opts(const surf_program *p, int k, unsigned flags, int *term,
                        int *ctx, chad_diag *d);
+/* Def k's body alone, with the earlier defs it uses directly as context
+ * variables of the kernel types def_ty[j] (those of their values, as the
+ * elaboration of def j gave them): the context is def k's parameters, then
+ * those defs in order. Its size is that of def k's body, so elaborating
+ * every def of a program this way, in order, is linear in the program
+ * (`chad check`), where surf_elab_def binds the defs used, transitively, in
+ * each def's term. The same diagnostics as surf_elab_def; -1 (and no
+ * diagnostic) when def k has target syntax: elaborate it with
+ * surf_elab_def. */
+int surf_elab_def_sig(const surf_program *p, int k, const int *def_ty, int *term, int *ctx,
+                      chad_diag *d);
 /* 1 when the latest surf_elab_def_opts inlined (SURF_ELAB_INLINE, no
  * fallback to the def as written), else 0. */
 int surf_elab_inlined(void);

@@ -801,6 +801,86 @@ out:
   return rc;
 }
 
+/* surf_elab_def_sig's def levels: -1 but for the defs the def being
+ * elaborated uses, during the call; grown to the largest program seen, so
+ * a def costs its body and its uses, not the number of defs. */
+static int *sig_level;
+static int sig_cap;
+
+int surf_elab_def_sig(const surf_program *p, int k, const int *def_ty, int *term, int *ctx,
+                      chad_diag *d)
+{
+  diag_set(d, CHAD_EXIT_OK, p ? p->file : "", 0, 0, "%s", "");
+  if (!p || k < 0 || k >= p->ndefs || !def_ty)
+    return diag_set(d, CHAD_EXIT_INPUT, p ? p->file : "", 0, 0, "no def number %d", k);
+  const sdef *dk = &p->defs[k];
+  if (dk->target)
+    return -1;
+  if (p->ndefs > sig_cap) {
+    int *g = realloc(sig_level, (size_t)p->ndefs * sizeof *g);
+    if (!g)
+      return diag_set(d, CHAD_EXIT_RUNTIME, p->file, dk->line, dk->col,
+                      "out of memory while elaborating");
+    for (int j = sig_cap; j < p->ndefs; j++)
+      g[j] = -1;
+    sig_level = g;
+    sig_cap = p->ndefs;
+  }
+  int g = CTX_EMPTY;
+  for (int i = 0; i < dk->nparams; i++) {
+    int t = surf_type_to_kernel(dk->ptypes[i], p->file, d);
+    if (t < 0)
+      return CHAD_EXIT_INPUT;
+    g = ctx_extend(g, t);
+    if (g < 0)
+      return diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col,
+                      "too many contexts (kernel context table full)");
+  }
+  int result = -1;
+  if (dk->result && (result = surf_type_to_kernel(dk->result, p->file, d)) < 0)
+    return CHAD_EXIT_INPUT;
+  raw_init();
+  for (int i = 0; i < dk->nparams; i++)
+    dk->params[i]->level = i;
+  lowerer L = {p, d, dk->nparams, sig_level, NULL, NULL, 0, 0, 0, dk->name};
+  int rc = CHAD_EXIT_INPUT, nset = 0;
+  for (; nset < dk->nuses; nset++) {
+    int j = dk->uses[nset];
+    if (j < 0 || j >= k || sig_level[j] >= 0)
+      continue;   /* not an earlier def, or listed twice */
+    if ((g = ctx_extend(g, def_ty[j])) < 0) {
+      diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col,
+               "too many contexts (kernel context table full)");
+      goto out;
+    }
+    sig_level[j] = L.level++;
+  }
+  int body = lower(&L, dk->body);
+  if (body < 0)
+    goto out;
+  if (dk->result && (body = raw_node(&L, dk->body, RAW_ANN, body, -1, -1, result, 0, 0)) < 0)
+    goto out;
+  int tm_before = tm_count;
+  int t = chk_elab(body, g, -1);
+  if (t < 0) {
+    type_error(&L, chk_err_raw);
+    goto out;
+  }
+  map_positions(body, t, tm_before);
+  *term = t;
+  *ctx = g;
+  rc = CHAD_EXIT_OK;
+out:
+  for (int u = 0; u < nset; u++)
+    if (dk->uses[u] >= 0 && dk->uses[u] < sig_cap)
+      sig_level[dk->uses[u]] = -1;
+  free(L.origin);
+  free(L.parent);
+  if (rc != CHAD_EXIT_OK && d->exit_code != CHAD_EXIT_OK)
+    rc = d->exit_code;
+  return rc;
+}
+
 static int last_inlined;   /* surf_elab_inlined */
 
 int surf_elab_inlined(void)

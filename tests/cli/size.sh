@@ -64,3 +64,28 @@ expect_err "a chain of ${SIZE_DEEP_DEFS:-20000} defs past the checker's limit: e
 gen_lets "${SIZE_FULL_LETS:-3000}" >"$P"
 expect_err "grad of ${SIZE_FULL_LETS:-3000} lets past the type table: exit 3" 3 \
   "error: reverse mode transformation failed: an arena is full" "$CHAD" grad "$P" --args '[[0.5]]'
+# chad check types each def's body once, with the defs it uses as typed
+# variables (surf_elab_def_sig): linear in the program, and no deeper than
+# one def, where each def's term with the defs it uses let-bound is
+# quadratic in a chain and nests past the checker's limit (above).
+gen_defs 20000 >"$P"
+run "$CHAD" check "$P"
+nl=$(printf '%s\n' "$out" | grep -c ' : real -> real$')
+last=$(printf '%s\n' "$out" | tail -n1)
+if [ "$rc" -eq 0 ] && [ -z "$err" ] && [ "$nl" -eq 20000 ] && [ "$last" = "f19999 : real -> real" ]; then
+  ok "check of a chain of 20000 defs: every def typed"
+else bad "check of a chain of 20000 defs" "exit $rc, $nl typed lines, last '$last'" "stderr: $err"; fi
+# The types it gives are those of each def elaborated whole, with the defs
+# it uses (check --inline; lang.sh compares the examples the same way):
+# defs used as values, partly applied and returned in tuples.
+printf '%s\n' 'def twice (g : real -> real, x : real) : real = g (g x)' \
+  'def sq (x : real) : real = x * x' 'def h = twice sq' 'def c = 3.0' \
+  'def k (x : real) = x * c' 'def p (v : [real]) = (h v[0], map sq v, k)' \
+  'def q (v : [real]) = let (a, b, f) = p v in f a + b[0]' >"$P"
+run "$CHAD" check "$P"
+lin=$out lrc=$rc
+run "$CHAD" check --inline "$P"
+if [ "$lrc" -eq 0 ] && [ "$rc" -eq 0 ] && [ -n "$lin" ] && [ "$lin" = "$out" ]; then
+  ok "check of higher-order defs: the same types as check --inline"
+else bad "check of higher-order defs: the same types as check --inline" "exit $lrc and $rc" \
+  "$(diff <(echo "$lin") <(echo "$out") | head -n3)"; fi
