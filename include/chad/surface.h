@@ -139,7 +139,9 @@ char *surf_print_term(int term, int nnames, const char *const *names);
 char *surf_print_def(const surf_program *p, int k, int term);
 
 /* The same for an arbitrary name, parameter names and context: a closed
- * def that parses back to `term`. */
+ * def that parses back to `term` (what `chad fwd` / `chad rev` print). Each
+ * type of more than 24 nodes is printed once, as `def type NAME_Tk = ...`
+ * before the def, and by its name elsewhere (spec/surface.md §6). */
 char *surf_print_def_named(const char *name, int nparams,
                            const char *const *param_names, int term);
 

@@ -135,6 +135,13 @@ typedef struct {
   int saw_target;        /* the def being parsed uses the target language */
   int *uses;
   int nuses, capuses;
+  /* type names (`def type NAME = t`): an open-addressing index into
+   * tname/tdef, thcap a power of two at least twice ntypes */
+  const char **tname;
+  stype **tdef;
+  int *tline;
+  int ntypes, captypes;
+  int *thash, thcap;
 } parser;
 
 static void perr(parser *p, int line, int col, const char *fmt, ...)
@@ -599,11 +606,103 @@ static int is_word(const token *t, const char *w)
   return t->kind == T_IDENT && t->len == strlen(w) && memcmp(t->text, w, t->len) == 0;
 }
 
+static unsigned type_name_hash(const char *s, size_t n)
+{
+  unsigned h = 2166136261u;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+/* The index of the type name s[0..n), or -1. */
+static int type_lookup(const parser *p, const char *s, size_t n)
+{
+  if (!p->thcap)
+    return -1;
+  for (unsigned i = type_name_hash(s, n) & (unsigned)(p->thcap - 1);; i = (i + 1) & (unsigned)(p->thcap - 1)) {
+    int k = p->thash[i];
+    if (k < 0)
+      return -1;
+    if (strlen(p->tname[k]) == n && memcmp(p->tname[k], s, n) == 0)
+      return k;
+  }
+}
+
+static void type_index_put(parser *p, int k)
+{
+  const char *s = p->tname[k];
+  unsigned i = type_name_hash(s, strlen(s)) & (unsigned)(p->thcap - 1);
+  while (p->thash[i] >= 0)
+    i = (i + 1) & (unsigned)(p->thcap - 1);
+  p->thash[i] = k;
+}
+
+/* def type NAME = t: NAME stands for t in the types that follow. The
+ * printer writes these for the large types of a derivative (spec/surface.md
+ * §6), so that its size stays linear in the program's. */
+static void parse_type_decl(parser *p, int line, int col)
+{
+  next(p); /* the word `type` */
+  int nl = p->cur.line, nc = p->cur.col;
+  const char *name = pstrdup(p, p->cur.text, p->cur.len);
+  int dup = type_lookup(p, p->cur.text, p->cur.len);
+  if (dup >= 0)
+    perr(p, nl, nc, "type '%s' is already defined at line %d", name, p->tline[dup]);
+  if (p->ntypes == SURF_MAX_DEFS)
+    perr(p, line, col, "too many type names in one file (limit %d)", SURF_MAX_DEFS);
+  next(p);
+  expect(p, S_EQ, "after the name of the type");
+  stype *t = parse_type(p);
+  if (p->ntypes == p->captypes) {
+    int cap = p->captypes ? 2 * p->captypes : 16;
+    const char **tn = realloc(p->tname, (size_t)cap * sizeof *tn);
+    if (tn)
+      p->tname = tn;
+    stype **td = realloc(p->tdef, (size_t)cap * sizeof *td);
+    if (td)
+      p->tdef = td;
+    int *tl = realloc(p->tline, (size_t)cap * sizeof *tl);
+    if (tl)
+      p->tline = tl;
+    int *th = malloc((size_t)cap * 2 * sizeof *th);
+    if (!tn || !td || !tl || !th) {
+      free(th);
+      poom(p, line, col);
+    }
+    free(p->thash);
+    p->thash = th;
+    p->thcap = cap * 2;
+    p->captypes = cap;
+    for (int i = 0; i < p->thcap; i++)
+      p->thash[i] = -1;
+    for (int k = 0; k < p->ntypes; k++)
+      type_index_put(p, k);
+  }
+  p->tname[p->ntypes] = name;
+  p->tdef[p->ntypes] = t;
+  p->tline[p->ntypes] = nl;
+  type_index_put(p, p->ntypes++);
+  if (p->cur.kind != K_DEF && p->cur.kind != T_EOF) {
+    char b[128];
+    perr(p, p->cur.line, p->cur.col, "expected 'def' or end of file after the type '%s', found %s", name,
+         tok_desc(&p->cur, b, sizeof b));
+  }
+}
+
 static stype *parse_type_atom(parser *p)
 {
   int line = p->cur.line, col = p->cur.col;
   stype *t;
+  int named;
   switch (p->cur.kind) {
+  case T_IDENT:
+    /* a type name: its definition, shared (types live in the program's
+     * region, freed whole) */
+    if ((named = type_lookup(p, p->cur.text, p->cur.len)) < 0)
+      err_found(p, line, col, "expected a type (real, int, unit, bool, [t], (t), a type name), found ",
+                &p->cur);
+    next(p);
+    return p->tdef[named];
   case K_REAL: next(p); return mk_ty(p, TY_REAL, NULL, NULL, line, col);
   case K_INT: next(p); return mk_ty(p, TY_INT, NULL, NULL, line, col);
   case K_UNIT: next(p); return mk_ty(p, TY_UNIT, NULL, NULL, line, col);
@@ -2302,6 +2401,10 @@ static void parse_def(parser *p)
 {
   int line = p->cur.line, col = p->cur.col;
   expect(p, K_DEF, "at the start of a definition");
+  if (is_word(&p->cur, "type") && peek(p)->kind == T_IDENT) {
+    parse_type_decl(p, line, col);
+    return;
+  }
   if (p->cur.kind != T_IDENT) {
     char b[128];
     perr(p, p->cur.line, p->cur.col, "expected the name of the def, found %s", tok_desc(&p->cur, b, sizeof b));
@@ -2392,6 +2495,17 @@ static void parse_def(parser *p)
     memcpy(d->uses, p->uses, (size_t)p->nuses * sizeof *p->uses);
 }
 
+static void parser_free(parser *p)
+{
+  free(p->scope);
+  free(p->uses);
+  free(p->tname);
+  free(p->tdef);
+  free(p->tline);
+  free(p->thash);
+  free(p);
+}
+
 surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, chad_diag *d)
 {
   diag_set(d, CHAD_EXIT_OK, file, 0, 0, "%s", "");
@@ -2419,18 +2533,14 @@ surf_program *surf_parse_buffer(const char *src, size_t len, const char *file, c
   p->prog = prog;
   p->d = d;
   if (setjmp(p->fail)) {
-    free(p->scope);
-    free(p->uses);
-    free(p);
+    parser_free(p);
     surf_free(prog);
     return NULL;
   }
   next(p);
   while (p->cur.kind != T_EOF)
     parse_def(p);
-  free(p->scope);
-  free(p->uses);
-  free(p);
+  parser_free(p);
   return prog;
 }
 

@@ -91,6 +91,123 @@ static int is_bool(int t)
          ty_right_[t] == TY_ID_UNIT;
 }
 
+/* Type names. A derivative spells out its contexts' types, which grow by
+ * one entry a binder: printed in full, a chain of n lets would print O(n^2)
+ * characters of types. When the printer writes a derivative as a def D
+ * (surf_print_def_named), each type of more than TYPE_NAME_NODES nodes is
+ * written once, as `def type D_Tk = ...` before the def (its own large
+ * parts by their names), and by its name everywhere else; the parser reads
+ * the names back (spec/surface.md §6). A source def (surf_print_def) prints
+ * its types in full, as written. */
+#define TYPE_NAME_NODES 24
+typedef struct {
+  const char *def_name;
+  int ntys;             /* ty_count when the def's printing began */
+  int *name;            /* per type: 0, or k for D_Tk */
+  int *size;            /* per type: node count (capped), 0 unknown */
+  int *stack, nstack, capstack;
+  sbuf decls;
+  int count;
+} type_names;
+static _Thread_local type_names *tnames;
+
+static void pr_type(sbuf *b, int t, int prec, int depth);
+
+static int tn_push(type_names *N, int t)
+{
+  if (N->nstack == N->capstack) {
+    int cap = N->capstack ? 2 * N->capstack : 64;
+    int *s = realloc(N->stack, (size_t)cap * sizeof *s);
+    if (!s)
+      return -1;
+    N->stack = s;
+    N->capstack = cap;
+  }
+  N->stack[N->nstack++] = t;
+  return 0;
+}
+
+static int ty_children(int t, int *c)
+{
+  switch (ty_kind_[t]) {
+  case TY_ARR: c[0] = ty_left_[t]; return 1;
+  case TY_PROD: case TY_SUM: case TY_FUN: case TY_LFUN: case TY_COPOW:
+    c[0] = ty_left_[t], c[1] = ty_right_[t];
+    return 2;
+  default: return 0;
+  }
+}
+
+static int tn_valid(const type_names *N, int t) { return t >= 0 && t < N->ntys; }
+
+/* Node count of t, capped at 2^20; iterative (types nest as deep as a
+ * program's binders). -1 when out of memory. */
+static int tn_size(type_names *N, int t)
+{
+  if (!tn_valid(N, t))
+    return 1;
+  if (N->size[t])
+    return N->size[t];
+  int base = N->nstack;
+  if (tn_push(N, t) < 0)
+    return -1;
+  while (N->nstack > base) {
+    int u = N->stack[N->nstack - 1], c[2], nc = ty_children(u, c), todo = 0;
+    for (int i = 0; i < nc; i++)
+      if (tn_valid(N, c[i]) && !N->size[c[i]]) {
+        if (tn_push(N, c[i]) < 0)
+          return -1;
+        todo = 1;
+      }
+    if (todo)
+      continue;
+    long n = 1;
+    for (int i = 0; i < nc; i++)
+      n += tn_valid(N, c[i]) ? N->size[c[i]] : 1;
+    N->size[u] = n > (1 << 20) ? 1 << 20 : (int)n;
+    N->nstack--;
+  }
+  return N->size[t];
+}
+
+/* Names t and its large parts not yet named, the parts first (so each
+ * definition prints only names and small types). 0, or -1 out of memory. */
+static int tn_name(type_names *N, int t)
+{
+  int base = N->nstack;
+  if (tn_push(N, t) < 0)
+    return -1;
+  while (N->nstack > base) {
+    int u = N->stack[N->nstack - 1], c[2], nc = ty_children(u, c), todo = 0;
+    if (N->name[u]) {
+      N->nstack--;
+      continue;
+    }
+    for (int i = 0; i < nc; i++) {
+      int sz = tn_size(N, c[i]);
+      if (sz < 0)
+        return -1;
+      if (tn_valid(N, c[i]) && sz > TYPE_NAME_NODES && !N->name[c[i]]) {
+        if (tn_push(N, c[i]) < 0)
+          return -1;
+        todo = 1;
+      }
+    }
+    if (todo)
+      continue;
+    /* u's parts are named or small: its definition is shallow */
+    put(&N->decls, "def type ");
+    put(&N->decls, N->def_name);
+    putf(&N->decls, "_T%d = ", N->count + 1);
+    N->name[u] = -1; /* printed structurally below, not by name */
+    pr_type(&N->decls, u, 0, 0);
+    N->name[u] = ++N->count;
+    put(&N->decls, "\n");
+    N->nstack--;
+  }
+  return N->decls.oom ? -1 : 0;
+}
+
 static void pr_type(sbuf *b, int t, int prec, int depth)
 {
   if (t < 0 || t >= ty_count) {
@@ -101,6 +218,21 @@ static void pr_type(sbuf *b, int t, int prec, int depth)
     b->deep = 1;
     return;
   }
+  type_names *N = tnames;
+  if (N && tn_valid(N, t) && N->name[t] >= 0) {
+    int sz = tn_size(N, t);
+    if (sz < 0 || (sz > TYPE_NAME_NODES && !N->name[t] && tn_name(N, t) < 0)) {
+      b->oom = 1;
+      return;
+    }
+    if (N->name[t] > 0) {
+      put(b, N->def_name);
+      putf(b, "_T%d", N->name[t]);
+      return;
+    }
+  }
+  if (N && tn_valid(N, t) && N->name[t] < 0)
+    N->name[t] = 0; /* only the outermost node of a definition */
   int k = ty_kind_[t], l = ty_left_[t], r = ty_right_[t], lv;
   switch (k) {
   case TY_REAL: put(b, "real"); return;
@@ -870,7 +1002,7 @@ static void pr(printer *P, int t, int prec)
 }
 
 static char *print_with(int term, int nnames, const char *const *names, const char *def_name,
-                        int nhints, const char *const *hints)
+                        int name_types, int nhints, const char *const *hints)
 {
   printer P = {0};
   P.given = names;
@@ -887,6 +1019,15 @@ static char *print_with(int term, int nnames, const char *const *names, const ch
     tys[i] = ctx_type_[h];
   for (int i = 0; i < len; i++)
     push_name(&P, i < nnames && names[i] ? names[i] : fresh(&P, tys[i]));
+  type_names N = {def_name, ty_count, NULL, NULL, NULL, 0, 0, {0}, 0};
+  if (def_name && name_types) {
+    N.name = calloc((size_t)ty_count + 1, sizeof *N.name);
+    N.size = calloc((size_t)ty_count + 1, sizeof *N.size);
+    if (!N.name || !N.size)
+      P.b.oom = 1;
+    else
+      tnames = &N;
+  }
   if (def_name) {
     putf(&P.b, "def %s (", def_name);
     for (int i = 0; i < len; i++) {
@@ -904,6 +1045,19 @@ static char *print_with(int term, int nnames, const char *const *names, const ch
   pr(&P, term, P_OPEN);
   if (def_name)
     put(&P.b, "\n");
+  tnames = NULL;
+  if (N.count) {
+    /* the type definitions go first */
+    put_n(&N.decls, P.b.s ? P.b.s : "", P.b.n);
+    N.decls.oom |= P.b.oom;
+    N.decls.deep |= P.b.deep;
+    free(P.b.s);
+    P.b = N.decls;
+  } else
+    free(N.decls.s);
+  free(N.name);
+  free(N.size);
+  free(N.stack);
   free(tys);
   free(P.stack);
   for (int i = 0; i < P.nowned; i++)
@@ -914,12 +1068,12 @@ static char *print_with(int term, int nnames, const char *const *names, const ch
 
 char *surf_print_term(int term, int nnames, const char *const *names)
 {
-  return print_with(term, nnames, names, NULL, 0, NULL);
+  return print_with(term, nnames, names, NULL, 0, 0, NULL);
 }
 
 char *surf_print_def_named(const char *name, int nparams, const char *const *param_names, int term)
 {
-  return print_with(term, nparams, param_names, name, 0, NULL);
+  return print_with(term, nparams, param_names, name, 1, 0, NULL);
 }
 
 char *surf_print_def(const surf_program *p, int k, int term)
@@ -947,7 +1101,7 @@ char *surf_print_def(const surf_program *p, int k, int term)
       if (need[j])
         hints[nh++] = p->defs[j].name;
   }
-  char *s = print_with(term, d->nparams, names, d->name, nh, hints);
+  char *s = print_with(term, d->nparams, names, d->name, 0, nh, hints);
   free(need);
   free(hints);
   free(names);

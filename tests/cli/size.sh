@@ -46,6 +46,27 @@ for cmd in rev fwd; do
   else bad "$cmd of a chain of 1000 lets" "exit $rc, indentation $ind, $lets lets" "stderr: $err"; fi
 done
 
+# ... and each large context type once, under a type name (spec/surface.md
+# §6): at most 600 bytes a let (4.7 MB for rev when printed in full)
+for cmd in rev fwd; do
+  run "$CHAD" "$cmd" "$P"
+  names=$(printf '%s\n' "$out" | grep -c '^def type f_'"$cmd"'_T[0-9]* = ')
+  if [ "$rc" -eq 0 ] && [ "${#out}" -le 600000 ] && [ "$names" -ge 100 ]; then
+    ok "$cmd of a chain of 1000 lets: ${#out} bytes, $names type names"
+  else bad "$cmd of a chain of 1000 lets: size" "exit $rc, ${#out} bytes, $names type names"; fi
+done
+# and the named types parse back: chad rev's program evaluates to chad vjp
+gen_lets 300 >"$P"
+"$CHAD" rev "$P" >"$tmp/chain_rev.chad" 2>/dev/null
+printf '%s\n' 'def vjp (v : [real]) = let p = f_rev v in (fst p, snd (snd p <| 1.0) <+> [0.0])' >>"$tmp/chain_rev.chad"
+run "$CHAD" vjp "$P" --args '[[0.5]]' --cotangent '1.0'
+want=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+run "$CHAD" eval "$tmp/chain_rev.chad" --fn vjp --args '[[0.5]]'
+got=$(printf '%s' "$out" | grep -oE -- "$NUM" | tr '\n' ' ')
+if [ "$rc" -eq 0 ] && [ -n "$want" ] && [ "$want" = "$got" ] && grep -q '^def type ' "$tmp/chain_rev.chad"; then
+  ok "rev of 300 lets, type names and all, parsed back and run = chad vjp"
+else bad "rev of 300 lets parsed back = chad vjp" "eval (exit $rc): $got" "vjp: $want"; fi
+
 gen_defs 1000 >"$P"
 chain_ad "1000 defs" '[#]' '[0.5]' '[1.0]' "0.55258269630161028 1.1051653926032206"
 

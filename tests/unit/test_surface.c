@@ -68,6 +68,11 @@ static void no_suggestion(const char *src)
 static void test_accept(void)
 {
   printf("accept: every construct, precedence and associativity\n");
+  /* type names stand for their definitions; `type` alone is still a name */
+  accept_type("def type C = real * real\ndef type D = [C] -> C\ndef f (g : D, x : C) = g [x]",
+              "real * real");
+  accept_type("def type = 1.0\ndef f = type", "real");
+  accept_type("def type (x : real) = x\ndef f = type 2.0", "real");
   accept("def f (x : real, y : real) : real = x * y", "mul((#1,#0))");
   accept("def f (x : real) : real = 1.0 + x * 2.0", "add((1r,mul((#0,2r))))");
   accept("def f (x : real) : real = (1.0 + x) * 2.0", "mul((add((1r,#0)),2r))");
@@ -363,6 +368,11 @@ static void test_reject(void)
   reject("def f = 1 )", 1, 11, "expected 'def' or end of file after the body of 'f', found ')'");
   reject("def f (x : real) : real = f x", 1, 27, "recursion is not supported");
   reject("def f = 1\ndef f = 2", 2, 5, "'f' is already defined at line 1");
+  /* type names: defined once, before their uses */
+  reject("def type C = real\ndef type C = int", 2, 10, "type 'C' is already defined at line 1");
+  reject("def f (x : C) = x\ndef type C = real", 1, 12, "expected a type (real, int, unit, bool, [t], (t), a type name), found 'C'");
+  reject("def type C = C * real", 1, 14, "found 'C'");
+  reject("def type C = real 1", 1, 19, "expected 'def' or end of file after the type 'C'");
   reject("def f (x) = x", 1, 9, "parameter 'x' needs a type");
   reject("def f (x : real, x : real) = x", 1, 18, "parameter 'x' appears twice");
   reject("def f (x : real) = x < 1.0 < 2.0", 1, 28, "comparisons do not chain");
