@@ -246,6 +246,9 @@ static int check_sigs(chad_prog *p, chad_buf *b, chad_diag *d) {
   int rc = 0;
   for (int k = 0; k < n && !rc; k++) {
     int term, ctx;
+    /* A def's terms are garbage once its type is known; the types and
+     * contexts (def_ty among them) stay. */
+    tm_init();
     rc = surf_elab_def_sig(p->sp, k, def_ty, &term, &ctx, d);
     if (rc == -1) { rc = 1; break; }
     if (rc) break;
