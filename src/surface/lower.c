@@ -671,6 +671,26 @@ int surf_term_position(int term, int *line, int *col)
   return 0;
 }
 
+/* Def dk's context (its parameters' types) and declared result type (-1
+ * if none). 0, or the exit code of a diagnostic. */
+static int def_signature(const surf_program *p, const sdef *dk, int *g, int *result, chad_diag *d)
+{
+  *g = CTX_EMPTY;
+  for (int i = 0; i < dk->nparams; i++) {
+    int t = surf_type_to_kernel(dk->ptypes[i], p->file, d);
+    if (t < 0)
+      return CHAD_EXIT_INPUT;
+    *g = ctx_extend(*g, t);
+    if (*g < 0)
+      return diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col,
+                      "too many contexts (kernel context table full)");
+  }
+  *result = -1;
+  if (dk->result && (*result = surf_type_to_kernel(dk->result, p->file, d)) < 0)
+    return CHAD_EXIT_INPUT;
+  return 0;
+}
+
 int surf_elab_def(const surf_program *p, int k, int *term, int *ctx, chad_diag *d)
 {
   return surf_elab_def_opts(p, k, 0u, term, ctx, d);
@@ -683,19 +703,10 @@ static int elab_def(const surf_program *p, int k, unsigned flags, int *term, int
   if (!p || k < 0 || k >= p->ndefs)
     return diag_set(d, CHAD_EXIT_INPUT, p ? p->file : "", 0, 0, "no def number %d", k);
   const sdef *dk = &p->defs[k];
-  int g = CTX_EMPTY;
-  for (int i = 0; i < dk->nparams; i++) {
-    int t = surf_type_to_kernel(dk->ptypes[i], p->file, d);
-    if (t < 0)
-      return CHAD_EXIT_INPUT;
-    g = ctx_extend(g, t);
-    if (g < 0)
-      return diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col,
-                      "too many contexts (kernel context table full)");
-  }
-  int result = -1;
-  if (dk->result && (result = surf_type_to_kernel(dk->result, p->file, d)) < 0)
-    return CHAD_EXIT_INPUT;
+  int g, result;
+  int sr = def_signature(p, dk, &g, &result, d);
+  if (sr)
+    return sr;
 
   /* the defs def k needs, directly or not: a reverse sweep suffices since a
    * def only uses earlier ones */
@@ -826,19 +837,10 @@ int surf_elab_def_sig(const surf_program *p, int k, const int *def_ty, int *term
     sig_level = g;
     sig_cap = p->ndefs;
   }
-  int g = CTX_EMPTY;
-  for (int i = 0; i < dk->nparams; i++) {
-    int t = surf_type_to_kernel(dk->ptypes[i], p->file, d);
-    if (t < 0)
-      return CHAD_EXIT_INPUT;
-    g = ctx_extend(g, t);
-    if (g < 0)
-      return diag_set(d, CHAD_EXIT_INPUT, p->file, dk->line, dk->col,
-                      "too many contexts (kernel context table full)");
-  }
-  int result = -1;
-  if (dk->result && (result = surf_type_to_kernel(dk->result, p->file, d)) < 0)
-    return CHAD_EXIT_INPUT;
+  int g, result;
+  int sr = def_signature(p, dk, &g, &result, d);
+  if (sr)
+    return sr;
   raw_init();
   for (int i = 0; i < dk->nparams; i++)
     dk->params[i]->level = i;
