@@ -87,6 +87,15 @@ char *chad_read_file(const char *path, size_t *len, chad_diag *d);
 #define CHAD_MAX_HEAP_LIMIT ((size_t)1 << 39)
 void chad_set_heap_limit(size_t bytes);
 
+/* The nesting limit of evaluation in levels (default 1000000): a term or
+ * value nested deeper is a runtime error (exit 3). Deep evaluations run on a
+ * thread whose stack holds the whole limit, about 5 KiB a level, taken only
+ * as it is used; a lower limit needs less address space. 1 to
+ * CHAD_MAX_DEPTH_CAP; a value outside is taken as the nearest bound.
+ * Process-wide, like the heap limit. */
+#define CHAD_MAX_DEPTH_CAP 4000000
+void chad_set_max_depth(int levels);
+
 /* The evaluator every evaluating command uses (eval, jvp, vjp, grad,
  * jacobian): CHAD_EVAL_FAST (the default; chad/fast.h: unboxed arrays,
  * compiled loops, OpenMP threads as OMP_NUM_THREADS says) or CHAD_EVAL_REF

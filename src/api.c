@@ -29,6 +29,9 @@ void chad_set_heap_limit(size_t bytes) {
 }
 size_t api_heap_limit(void) { return heap_limit; }
 
+_Static_assert(CHAD_MAX_DEPTH_CAP == EVAL_MAX_DEPTH_CAP, "one cap of the nesting limit");
+void chad_set_max_depth(int levels) { eval_set_max_depth(levels); }
+
 chad_json chad_json_text(const char *text, const char *name) {
   chad_json j = {text, text ? strlen(text) : 0, name};
   return j;

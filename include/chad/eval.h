@@ -39,15 +39,25 @@ typedef struct eval_error {
 
 void eval_error_clear(eval_error *err);
 
-/* Nesting limit of eval_ref/eval_apply (tail positions — let body, case
- * branches, function bodies — do not count). Past it: a runtime error.
- * Evaluation first runs on the caller's stack with the limit
- * EVAL_MAX_DEPTH_SMALL_STACK; a term nested deeper is re-evaluated on a
- * thread with an EVAL_STACK_BYTES stack and the limit EVAL_MAX_DEPTH (if that
- * thread cannot be created, the small-stack error stands). */
-#define EVAL_MAX_DEPTH 100000
+/* Nesting limit of eval_ref/eval_apply and of the fast evaluator (tail
+ * positions — let body, case branches, function bodies — do not count).
+ * Past it: a runtime error. Evaluation first runs on the caller's stack with
+ * the limit EVAL_MAX_DEPTH_SMALL_STACK; a term nested deeper is re-evaluated
+ * on a thread whose stack has room for the whole limit (eval_stack_bytes:
+ * EVAL_STACK_BYTES_PER_LEVEL a level, pages taken only as they are used),
+ * up to the limit eval_max_depth() (if that thread cannot be created, the
+ * small-stack error stands). The limit is EVAL_DEFAULT_MAX_DEPTH unless
+ * eval_set_max_depth sets it, process-wide, from 1 to EVAL_MAX_DEPTH_CAP. */
+#define EVAL_DEFAULT_MAX_DEPTH 1000000
+#define EVAL_MAX_DEPTH_CAP 4000000
 #define EVAL_MAX_DEPTH_SMALL_STACK 5000
-#define EVAL_STACK_BYTES ((size_t)512 << 20)
+/* the deepest frame chain of one level, ASan's large frames included
+ * (measured: the 512 MiB stack of 10^5 levels held under ASan) */
+#define EVAL_STACK_BYTES_PER_LEVEL ((size_t)5376)
+int eval_max_depth(void);
+/* depth outside 1..EVAL_MAX_DEPTH_CAP is taken as the nearest bound */
+void eval_set_max_depth(int depth);
+size_t eval_stack_bytes(void);
 
 /* ---- evaluation ---------------------------------------------------------- */
 /* Evaluates arena term `term` in environment e (index 0 = innermost). NULL on

@@ -206,9 +206,12 @@ def grade(fn_obj, args, candidate, *, tangent=None, cotangent=None, ulps=None, r
         raise UsageError("this libchad does not export chad_check_candidate")
     o = _lib.CheckOpts(fn_obj.name.encode(), P(ja), P(jcand), P(jt), P(jc), ulps,
               float(rtol) if rtol is not None else 0.0, 1 if precision == "f32" else 0, 1)
+    from ._program import _check_max_depth
+    _check_max_depth(prog.max_depth)
     with _lib.LOCK:
         _lib.lib.chad_set_max_prec(prog.max_prec)
         _lib.lib.chad_set_heap_limit(prog.heap_bytes)
+        _lib.lib.chad_set_max_depth(prog.max_depth)
         _lib.lib.chad_set_inline(prog._handle(), _lib.inline_mode(prog.inline))
         rc, out, d = _lib.call("chad_check_candidate", prog._handle(), ctypes.byref(o))
     if rc not in (0, 4, 5, 6) or out is None:

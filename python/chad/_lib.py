@@ -105,6 +105,7 @@ def _sig(name, res, *args):
 _sig("chad_set_heap_limit", None, ctypes.c_size_t)
 _sig("chad_set_evaluator", None, _i)
 _sig("chad_set_max_prec", None, ctypes.c_long)
+_sig("chad_set_max_depth", None, _i)
 _sig("chad_set_certificate", None, _i)
 _sig("chad_load_file", _P, _s, _D)
 _sig("chad_load_string", _P, _s, ctypes.c_size_t, _s, _D)

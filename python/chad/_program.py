@@ -7,6 +7,7 @@ from . import _lib
 from . import _types as T
 from ._errors import InputError, UsageError, from_diag
 
+MAX_DEPTH_CAP = 4000000    # CHAD_MAX_DEPTH_CAP (include/chad.h)
 EVALUATORS = {"fast": _lib.EVAL_FAST, "ref": _lib.EVAL_REF, "ball": _lib.EVAL_BALL}
 
 Limit = collections.namedtuple("Limit", ["branches", "result", "realized"], defaults=(None,))
@@ -146,6 +147,7 @@ class Function:
         if not (isinstance(prog.max_prec, int) and 64 <= prog.max_prec <= 1048576):
             raise UsageError("max_prec must be a number of bits from 64 to 1048576, not %r"
                              % (prog.max_prec,))
+        _check_max_depth(prog.max_depth)
         if certificate and ev != "ball":
             raise UsageError("certificate needs evaluator='ball'")
         with _lib.LOCK:
@@ -153,6 +155,7 @@ class Function:
             _lib.lib.chad_set_certificate(1 if certificate else 0)
             _lib.lib.chad_set_max_prec(prog.max_prec)
             _lib.lib.chad_set_heap_limit(prog.heap_bytes)
+            _lib.lib.chad_set_max_depth(prog.max_depth)
             _lib.lib.chad_set_inline(prog._handle(), _lib.inline_mode(prog.inline))
             try:
                 rc, out, d = _lib.call("chad_" + command, prog._handle(),
@@ -271,10 +274,11 @@ class Program:
     as written where inlining would pass its size limit, and printing shows
     it as written; True: chad --inline; False: chad --no-inline),
     max_prec (the certified evaluator's cap in bits, default 4096),
-    heap_bytes (each evaluation's heap limit, default 1 GiB)."""
+    heap_bytes (each evaluation's heap limit, default 1 GiB), max_depth
+    (evaluation's nesting limit in levels, 1 to 4000000, default 1000000)."""
 
     def __init__(self, handle, name, evaluator="fast", inline=None, max_prec=4096,
-                 heap_bytes=1 << 30):
+                 heap_bytes=1 << 30, max_depth=1000000):
         self._h = handle
         self.name = name
         if evaluator not in EVALUATORS:
@@ -283,6 +287,7 @@ class Program:
         self.inline = inline
         self.max_prec = max_prec
         self.heap_bytes = heap_bytes
+        self.max_depth = max_depth
         self._fns = {}
 
     def _handle(self):
@@ -388,8 +393,14 @@ class Program:
         return "<chad program %s>" % self.name
 
 
+def _check_max_depth(d):
+    if not (isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= MAX_DEPTH_CAP):
+        raise UsageError("max_depth must be a number of levels from 1 to %d, not %r"
+                         % (MAX_DEPTH_CAP, d))
+
+
 def _opts(kw):
-    allowed = {"evaluator", "inline", "max_prec", "heap_bytes"}
+    allowed = {"evaluator", "inline", "max_prec", "heap_bytes", "max_depth"}
     bad = set(kw) - allowed
     if bad:
         raise TypeError("unknown option(s): %s" % ", ".join(sorted(bad)))
@@ -398,7 +409,7 @@ def _opts(kw):
 
 def load(path, **options):
     """Loads (parses) the program in the file `path`. Options: evaluator,
-    inline, max_prec, heap_bytes (see Program). Raises InputError (with
+    inline, max_prec, heap_bytes, max_depth (see Program). Raises InputError (with
     file:line:col) on a parse error; type errors are reported by the first
     command that elaborates the ill-typed definition."""
     _opts(options)

@@ -204,3 +204,16 @@ def test_options(prog):
         assert len(p.big(10)) == 10
         with pytest.raises(chad.RuntimeError):
             p.big(1 << 20)
+    # the nesting limit: a chain of n closures nests about two levels a closure
+    chain = ("def c (x : real, n : int) : real = let g = iter n (fun (h : real -> real) -> "
+             "fun (y : real) -> h y * x) (fun (y : real) -> y) in g 1.0")
+    with chad.loads(chain, max_depth=1000) as p:
+        assert p.c(1.0, 300) == 1.0
+        with pytest.raises(chad.RuntimeError, match="nested deeper than the limit of 1000"):
+            p.c(1.0, 2000)
+        p.max_depth = 5000
+        assert p.c(1.0, 2000) == 1.0
+        for bad in (0, 4000001, 1.5, True):
+            p.max_depth = bad
+            with pytest.raises(chad.UsageError, match="max_depth"):
+                p.c(1.0, 1)

@@ -81,6 +81,9 @@ static const char usage_text[] =
     "                   that limit; print, fwd, rev and export show it as written\n"
     "  --no-inline      every command: the program as written\n"
     "  --heap-mb N      runtime heap limit in MiB, 1 to 524288 (default 1024)\n"
+    "  --max-depth N    evaluation's nesting limit in levels, 1 to 4000000\n"
+    "                   (default 1000000; a deep evaluation runs on a stack of\n"
+    "                   about 5 KiB a level, taken only as it is used)\n"
     "  -h, --help       this text\n"
     "  --version        the version of chad\n"
     "\n"
@@ -233,7 +236,7 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--raw") == 0) bit = O_RAW;
     else if (strcmp(name, "--eval") == 0) bit = O_EVAL;
     else if (strcmp(name, "--inline") == 0 || strcmp(name, "--no-inline") == 0) bit = O_INLINE;
-    else if (strcmp(name, "--heap-mb") == 0) bit = 0;
+    else if (strcmp(name, "--heap-mb") == 0 || strcmp(name, "--max-depth") == 0) bit = 0;
     else if (strcmp(name, "--certificate") == 0) bit = O_CERT;
     else if (strcmp(name, "--max-prec") == 0) bit = O_MAXPREC;
     else if (strcmp(name, "--to") == 0) bit = O_TO;
@@ -311,6 +314,14 @@ int main(int argc, char **argv) {
     default: {
       char *end;
       errno = 0;
+      if (strcmp(name, "--max-depth") == 0) {
+        long d = strtol(val, &end, 10);
+        if (errno || *end || end == val || d < 1 || d > CHAD_MAX_DEPTH_CAP)
+          return usage_error("--max-depth needs a number of levels from 1 to 4000000, not '%s'", val);
+        _Static_assert(CHAD_MAX_DEPTH_CAP == 4000000, "--max-depth's message states the cap");
+        chad_set_max_depth((int)d);
+        break;
+      }
       unsigned long long mb = strtoull(val, &end, 10);
       if (errno || *end || end == val || mb == 0 || mb > (CHAD_MAX_HEAP_LIMIT >> 20) || val[0] == '-')
         return usage_error("--heap-mb needs a number of MiB from 1 to 524288, not '%s'", val);

@@ -1,7 +1,7 @@
 /* The reference evaluator: a direct, environment-based interpreter of every
  * term kind of kernel.h (source and target). Tail positions (let body, case
  * branches, the body of an applied closure) loop instead of recursing, so
- * only genuine nesting counts towards EVAL_MAX_DEPTH. The semantics of each
+ * only genuine nesting counts towards the nesting limit. The semantics of each
  * construct is in spec/evaluator.md. */
 #include <inttypes.h>
 #include <pthread.h>
@@ -15,6 +15,15 @@
 #include "eval/memo.h"
 #include "eval/linapp.h"
 #include "certified/ball.h"
+
+/* the nesting limit (include/chad/eval.h); process-wide, set before evaluating */
+static int max_depth = EVAL_DEFAULT_MAX_DEPTH;
+int eval_max_depth(void) { return max_depth; }
+void eval_set_max_depth(int depth) {
+  max_depth = depth < 1 ? 1 : depth > EVAL_MAX_DEPTH_CAP ? EVAL_MAX_DEPTH_CAP : depth;
+}
+/* the whole limit's frames, and a MiB for what runs outside them */
+size_t eval_stack_bytes(void) { return (size_t)max_depth * EVAL_STACK_BYTES_PER_LEVEL + ((size_t)1 << 20); }
 
 static const value *ev(heap *h, int t, const env *e, eval_error *err, int depth);
 static const value *apply(heap *h, const value *fn, const value *arg, eval_error *err,
@@ -95,9 +104,9 @@ static const lin_ops ops = {ev_body, ev_lin, ev, apply, v_plus};
  * (then the result is LIN_DEFERRED: linapp.h). */
 static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth,
                             memo_pending *pd, lin_app *defer, plus_tail *pt) {
-  if (depth > EVAL_MAX_DEPTH) {
+  if (depth > max_depth) {
     if (err) err->depth_exceeded = 1;
-    return eval_fail(err, "evaluation nested deeper than the limit of %d", EVAL_MAX_DEPTH);
+    return eval_fail(err, "evaluation nested deeper than the limit of %d", max_depth);
   }
   for (;;) {
     if (t < 0 || t >= tm_count) return eval_fail(err, "internal: no term %d", t);
@@ -378,10 +387,10 @@ static const value *apply(heap *h, const value *fn, const value *arg, eval_error
 
 /* Evaluation first runs on the caller's stack with the limit
  * EVAL_MAX_DEPTH_SMALL_STACK (cheap: no thread). Only if that limit is hit is
- * it re-run from scratch on a thread with an EVAL_STACK_BYTES stack and the
- * full limit EVAL_MAX_DEPTH, so that deep terms fit whatever the caller's
- * stack is (ASan frames are large). Evaluation is pure, so re-running is
- * safe; the first attempt's allocations are released before the retry. */
+ * it re-run from scratch on a thread whose stack holds the full limit
+ * (eval_run_deep), so that deep terms fit whatever the caller's stack is
+ * (ASan frames are large). Evaluation is pure, so re-running is safe; the
+ * first attempt's allocations are released before the retry. */
 typedef struct job {
   heap *h;
   int term;             /* >= 0: evaluate term in e; < 0: apply fn to arg */
@@ -403,27 +412,39 @@ static void *job_thread(void *p) {
   return NULL;
 }
 
-static void run_with_stack_fallback(job *j) {
-  heap_mark_t mark = heap_mark(j->h);
-  j->start_depth = EVAL_MAX_DEPTH - EVAL_MAX_DEPTH_SMALL_STACK;
-  run_job(j);
-  if (j->result || !j->err->depth_exceeded) return;
-  heap_release(j->h, mark); /* the failed attempt's values are garbage */
+int eval_small_stack_start(void) {
+  return max_depth > EVAL_MAX_DEPTH_SMALL_STACK ? max_depth - EVAL_MAX_DEPTH_SMALL_STACK : 0;
+}
+
+int eval_run_deep(void *(*fn)(void *), void *arg, eval_error *err) {
   pthread_attr_t attr;
   pthread_t th;
-  if (pthread_attr_init(&attr) != 0) return;
-  /* set before the thread starts: the thread reads it at once */
-  j->start_depth = 0;
-  int started = pthread_attr_setstacksize(&attr, EVAL_STACK_BYTES) == 0 &&
-                pthread_create(&th, &attr, job_thread, j) == 0;
-  pthread_attr_destroy(&attr);
+  int started = pthread_attr_init(&attr) == 0;
+  if (started) {
+    started = pthread_attr_setstacksize(&attr, eval_stack_bytes()) == 0 &&
+              pthread_create(&th, &attr, fn, arg) == 0;
+    pthread_attr_destroy(&attr);
+  }
   if (!started) {
-    eval_fail(j->err, "term nested deeper than %d levels, and no thread with a "
-              "larger stack could be started to evaluate it",
-              EVAL_MAX_DEPTH_SMALL_STACK);
-    return;
+    eval_fail(err, "term nested deeper than %d levels, and no thread with a stack of %zu MiB "
+              "could be started to evaluate it (a lower --max-depth needs less)",
+              EVAL_MAX_DEPTH_SMALL_STACK, eval_stack_bytes() >> 20);
+    err->depth_exceeded = 1;
+    return 0;
   }
   pthread_join(th, NULL);
+  return 1;
+}
+
+static void run_with_stack_fallback(job *j) {
+  heap_mark_t mark = heap_mark(j->h);
+  j->start_depth = eval_small_stack_start();
+  run_job(j);
+  if (j->result || !j->err->depth_exceeded || j->start_depth == 0) return;
+  heap_release(j->h, mark); /* the failed attempt's values are garbage */
+  /* set before the thread starts: the thread reads it at once */
+  j->start_depth = 0;
+  eval_run_deep(job_thread, j, j->err);
 }
 
 const value *eval_ref(heap *h, int term, const env *e, eval_error *err) {

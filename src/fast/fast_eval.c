@@ -280,9 +280,9 @@ static const lin_ops ops = {ev_body, fe_eval_lin, fe_eval, fe_apply, fv_plus};
  * (then the result is LIN_DEFERRED: linapp.h). */
 static const value *ev_body(heap *h, int *tp, const env *e, eval_error *err, int depth,
                             memo_pending *pd, lin_app *defer, plus_tail *pt) {
-  if (depth > EVAL_MAX_DEPTH) {
+  if (depth > eval_max_depth()) {
     if (err) err->depth_exceeded = 1;
-    return eval_fail(err, "evaluation nested deeper than the limit of %d", EVAL_MAX_DEPTH);
+    return eval_fail(err, "evaluation nested deeper than the limit of %d", eval_max_depth());
   }
   for (;;) {
     if (t < 0 || t >= tm_count) return eval_fail(err, "internal: no term %d", t);
@@ -582,8 +582,8 @@ const value *fv_force(heap *h, const value *v, eval_error *err) {
 
 /* As the reference evaluator (eval.c): a first attempt on the caller's
  * stack with the small nesting limit; a term nested deeper is evaluated
- * again from scratch on a thread with an EVAL_STACK_BYTES stack and the
- * full limit, so that deep derivative programs (the pullback of a long
+ * again from scratch on a thread with a stack for the full limit
+ * (eval_run_deep), so that deep derivative programs (the pullback of a long
  * iter) neither overflow the caller's stack nor fail early. */
 typedef struct fjob {
   heap *h;
@@ -615,23 +615,12 @@ static void *fjob_thread(void *p) {
 
 static void fjob_with_stack_fallback(fjob *j) {
   heap_mark_t mark = heap_mark(j->h);
-  j->start_depth = EVAL_MAX_DEPTH - EVAL_MAX_DEPTH_SMALL_STACK;
+  j->start_depth = eval_small_stack_start();
   fjob_run(j);
-  if (j->result || !j->err->depth_exceeded) return;
+  if (j->result || !j->err->depth_exceeded || j->start_depth == 0) return;
   heap_release(j->h, mark);   /* the first attempt's values are garbage */
-  pthread_attr_t attr;
-  pthread_t th;
-  if (pthread_attr_init(&attr) != 0) return;
   j->start_depth = 0;
-  int started = pthread_attr_setstacksize(&attr, EVAL_STACK_BYTES) == 0 &&
-                pthread_create(&th, &attr, fjob_thread, j) == 0;
-  pthread_attr_destroy(&attr);
-  if (!started) {
-    eval_fail(j->err, "term nested deeper than %d levels, and no thread with a larger stack "
-              "could be started to evaluate it", EVAL_MAX_DEPTH_SMALL_STACK);
-    return;
-  }
-  pthread_join(th, NULL);
+  eval_run_deep(fjob_thread, j, j->err);
 }
 
 const value *eval_fast_raw(heap *h, int term, const env *e, eval_error *err) {

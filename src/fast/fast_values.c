@@ -708,7 +708,7 @@ static const value *ex_node(heap *h, const value *v, eval_error *err, memo *m, i
 static const value *ex(heap *h, const value *v, eval_error *err, memo *m, int depth) {
   if (!v) return eval_fail(err, "internal: export of nothing");
   if (v->kind == V_REAL || v->kind == V_INT || v->kind == V_UNIT || v->kind == V_ZERO) return v;
-  if (depth > EVAL_MAX_DEPTH) return eval_fail(err, "value nested deeper than the limit of %d", EVAL_MAX_DEPTH);
+  if (depth > eval_max_depth()) return eval_fail(err, "value nested deeper than the limit of %d", eval_max_depth());
   const value *r = memo_get(m, v);
   if (r) return r;
   r = ex_node(h, v, err, m, depth);

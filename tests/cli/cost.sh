@@ -71,14 +71,33 @@ done
 
 # A chain of closures built by iter, each calling the previous one and then
 # multiplying: the application nests (the multiplication waits for it), so
-# evaluation depth grows with n. 30000 levels evaluate; far deeper chains
-# stop with the nesting limit, a clean runtime error, never a crash.
+# evaluation depth grows with n. Deep evaluations run on a thread whose stack
+# holds the whole nesting limit (10^6 levels by default; --max-depth sets
+# it): 400000 levels evaluate, and the gradient of 100000 (about three
+# nested calls a level in the pullback) in both double evaluators; past the
+# limit, a clean runtime error, never a crash. Reference values: mpmath at 30
+# digits on the double nearest 1.0000001 (x^n, and n x^(n-1)); the double
+# evaluators round n products (relative error below n * 2^-53).
 printf '%s\n' 'def f (x : real, n : int) : real =' \
   '  let g = iter n (fun (h : real -> real) -> fun (y : real) -> h y * x) (fun (y : real) -> y) in g 1.0' >"$P"
-expect_json "eval of a chain of 30000 closures" '#' "1.0030045043546831" 2e-11 \
-  "$CHAD" eval "$P" --args '[1.0000001, 30000]'
-expect_err "eval of a chain of 400000 closures: the nesting limit, exit 3" 3 \
-  'error: .*evaluation nested deeper than the limit of 100000' "$CHAD" eval "$P" --args '[1.0000001, 400000]'
+expect_json "eval of a chain of 400000 closures" '#' "1.0408107721350746" 5e-11 \
+  "$CHAD" eval "$P" --args '[1.0000001, 400000]'
+for ev in fast ref; do
+  expect_json "grad of a chain of 100000 closures --eval $ev" '{"value": #, "gradient": [#, null]}' \
+    "1.0100501665850404 101005.00655800337" 2e-11 "$CHAD" grad "$P" --args '[1.0000001, 100000]' --eval $ev
+done
+expect_err "eval of a chain of 1100000 closures: the nesting limit, exit 3" 3 \
+  'error: .*evaluation nested deeper than the limit of 1000000' "$CHAD" eval "$P" --args '[1.0000001, 1100000]'
+expect_err "eval of a chain of 400000 closures --max-depth 100000: the nesting limit, exit 3" 3 \
+  'error: .*evaluation nested deeper than the limit of 100000$' "$CHAD" eval "$P" --args '[1.0000001, 400000]' --max-depth 100000
+expect_err "grad of a chain of 100 closures --max-depth 50 (below the small-stack attempt): exit 3" 3 \
+  'error: .*evaluation nested deeper than the limit of 50$' "$CHAD" grad "$P" --args '[1.0000001, 100]' --max-depth 50
+expect_json "grad of a chain of 10 closures --max-depth 50" '{"value": #, "gradient": [#, null]}' \
+  "1.0000010000004506 10.000009000003605" 1e-12 "$CHAD" grad "$P" --args '[1.0000001, 10]' --max-depth 50
+expect_err "--max-depth 0: a usage error, exit 1" 1 \
+  "--max-depth needs a number of levels from 1 to 4000000, not '0'" "$CHAD" eval "$P" --args '[1.0, 1]' --max-depth 0
+expect_err "--max-depth past the cap: a usage error, exit 1" 1 \
+  "--max-depth needs a number of levels from 1 to 4000000, not '4000001'" "$CHAD" eval "$P" --args '[1.0, 1]' --max-depth 4000001
 
 # A let-bound closure applied inside two nested maps (bench/complexity.sh's
 # closmap), 300 x 300 elements: the pullback collects a copower bag of one

@@ -16,6 +16,9 @@
 
 #include "check.h"
 
+/* the nesting limit these tests were written for (eval_set_max_depth) */
+#define LIMIT 100000
+
 /* A term constructor that must succeed. */
 static int ok_(int t, int line) {
   if (t < 0) {
@@ -86,15 +89,15 @@ static int apply_to_one(int body, const void *ctx) {
   return T(tm_lapp(T(tm_llam(R, body)), rc(CTX_EMPTY, 1)));
 }
 
-/* wrap(neg (... neg base)), n negations: the smallest n from EVAL_MAX_DEPTH
+/* wrap(neg (... neg base)), n negations: the smallest n from LIMIT
  * - 20 on at which it first exceeds the reference evaluator's nesting limit
  * (-1 if none within 40), with the bodies one and two levels shallower in
  * *prev1, *prev2. */
 static int first_too_deep(int base, deep_wrap wrap, const void *ctx, int *prev1, int *prev2) {
   int body = base, n1 = -1;
   *prev1 = *prev2 = -1;
-  for (int k = 0; k < EVAL_MAX_DEPTH - 20; k++) body = T(tm_op(P_NEG, body));
-  for (int n = EVAL_MAX_DEPTH - 20; n < EVAL_MAX_DEPTH + 20 && n1 < 0; n++) {
+  for (int k = 0; k < LIMIT - 20; k++) body = T(tm_op(P_NEG, body));
+  for (int n = LIMIT - 20; n < LIMIT + 20 && n1 < 0; n++) {
     eval_error e1;
     if (!eval_ref(H, wrap(body, ctx), NULL, &e1) && strstr(e1.msg, "nested deeper than the limit"))
       n1 = n;
@@ -578,7 +581,7 @@ static void test_errors(void) {
   /* recursion depth: neg (neg (... 1)) nested beyond the limit fails, just
    * within it evaluates (on the evaluator's own big stack, also under ASan) */
   int deep = rc(g0, 1);
-  for (int k = 0; k < EVAL_MAX_DEPTH - 10; k++) deep = T(tm_op(P_NEG, deep));
+  for (int k = 0; k < LIMIT - 10; k++) deep = T(tm_op(P_NEG, deep));
   CHECK(run_real(deep) == 1.0);
   for (int k = 0; k < 20; k++) deep = T(tm_op(P_NEG, deep));
   CHECK(fails_with(deep, "nested deeper than the limit"));
@@ -586,8 +589,8 @@ static void test_errors(void) {
    * right: each operand one level deeper, so the limit is met alike */
   for (int side = 0; side < 2; side++) {
     int one = rc(g0, 1), sum = one;
-    for (int k = 0; k < EVAL_MAX_DEPTH - 10; k++) sum = T(side ? tm_plus(one, sum) : tm_plus(sum, one));
-    CHECK(run_real(sum) == (double)(EVAL_MAX_DEPTH - 9));
+    for (int k = 0; k < LIMIT - 10; k++) sum = T(side ? tm_plus(one, sum) : tm_plus(sum, one));
+    CHECK(run_real(sum) == (double)(LIMIT - 9));
     for (int k = 0; k < 20; k++) sum = T(side ? tm_plus(one, sum) : tm_plus(sum, one));
     CHECK(fails_with(sum, "nested deeper than the limit"));
   }
@@ -601,8 +604,8 @@ static void test_errors(void) {
     int gl = ctx_extend(g0, R);
     int bad = T(tm_index(iota(g0, 2, 1), ic(g0, 5)));
     int prev1, prev2, n1 = first_too_deep(var(gl, 0), apply_to_one, NULL, &prev1, &prev2);
-    CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
-    if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
+    CHECK(n1 > LIMIT - 20 + 1);
+    if (n1 > LIMIT - 20 + 1) {
       CHECK(fails_with(T(tm_plus(T(tm_lapp(T(tm_llam(R, prev1)), rc(g0, 1))), bad)), "nested deeper than the limit"));
       CHECK(fails_with(T(tm_plus(T(tm_lapp(T(tm_llam(R, prev2)), rc(g0, 1))), bad)), "index 5 out of bounds"));
     }
@@ -617,8 +620,8 @@ static void test_errors(void) {
     int gl = ctx_extend(g0, R);
     int f = T(tm_lapp(T(tm_llam(R, var(gl, 0))), rc(g0, 1)));
     int prev1, prev2, n1 = first_too_deep(T(tm_index(iota(gl, 2, 1), ic(gl, 5))), apply_to_one, NULL, &prev1, &prev2);
-    CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
-    if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
+    CHECK(n1 > LIMIT - 20 + 1);
+    if (n1 > LIMIT - 20 + 1) {
       CHECK(fails_with(T(tm_plus(f, T(tm_lapp(T(tm_llam(R, prev1)), rc(g0, 1))))), "nested deeper than the limit"));
       CHECK(fails_with(T(tm_plus(f, T(tm_lapp(T(tm_llam(R, prev2)), rc(g0, 1))))), "index 5 out of bounds"));
     }
@@ -639,8 +642,8 @@ static void test_errors(void) {
     int A = T(tm_pair(T(tm_lam(R, var(gy, 0))), iota(gF, 2, 1)));
     fallback_ctx fc = {F, gF};
     int prev1, prev2, n1 = first_too_deep(var(gy, 0), fallback_alone, &fc, &prev1, &prev2);
-    CHECK(n1 > EVAL_MAX_DEPTH - 20 + 1);
-    if (n1 > EVAL_MAX_DEPTH - 20 + 1) {
+    CHECK(n1 > LIMIT - 20 + 1);
+    if (n1 > LIMIT - 20 + 1) {
       int sum1 = T(tm_let(F, T(tm_plus(T(tm_lapp(var(gF, 0), A)), T(tm_lapp(var(gF, 0), fallback_arg(prev1, gF)))))));
       int sum2 = T(tm_let(F, T(tm_plus(T(tm_lapp(var(gF, 0), A)), T(tm_lapp(var(gF, 0), fallback_arg(prev2, gF)))))));
       CHECK(fails_with(sum1, "nested deeper than the limit"));
@@ -665,7 +668,7 @@ static void test_errors(void) {
     }
   }
   /* ... but long let chains (let x1 = 1 in let x2 = x1 in ... xn) are not */
-  int n = 12000; /* > EVAL_MAX_DEPTH_SMALL_STACK; kernel ctx_extend is slow for more */
+  int n = 12000; /* > LIMIT_SMALL_STACK; kernel ctx_extend is slow for more */
   int *gs = malloc(sizeof(int) * (n + 1));
   gs[0] = g0;
   for (int k = 1; k <= n; k++) gs[k] = ctx_extend(gs[k - 1], R);
@@ -673,6 +676,32 @@ static void test_errors(void) {
   for (int k = n - 1; k >= 0; k--) body = T(tm_let(k == 0 ? rc(g0, 1) : var(gs[k], 0), body));
   free(gs);
   CHECK(run_real(body) == 1.0);
+}
+
+/* the nesting limit's setting: the default, its bounds, and limits below
+ * the small-stack attempt's (no deep retry), each met one level after the
+ * one before */
+static void test_depth_setting(void) {
+  CHECK(eval_max_depth() == EVAL_DEFAULT_MAX_DEPTH);
+  eval_set_max_depth(0);
+  CHECK(eval_max_depth() == 1);
+  eval_set_max_depth(EVAL_MAX_DEPTH_CAP + 1);
+  CHECK(eval_max_depth() == EVAL_MAX_DEPTH_CAP);
+  CHECK(eval_stack_bytes() >= (size_t)EVAL_MAX_DEPTH_CAP * EVAL_STACK_BYTES_PER_LEVEL);
+  int first_fail[2] = {-1, -1};
+  for (int k = 0; k < 2; k++) {
+    eval_set_max_depth(30 + k);
+    /* neg (... neg 1), n deep: the first n that fails */
+    int t = rc(CTX_EMPTY, 1);
+    for (int n = 0; n <= 40 && first_fail[k] < 0; n++, t = T(tm_op(P_NEG, t))) {
+      eval_error e;
+      if (eval_ref(H, t, NULL, &e)) continue;
+      first_fail[k] = n;
+      CHECK(e.depth_exceeded && strstr(e.msg, k ? "limit of 31" : "limit of 30"));
+    }
+  }
+  CHECK(first_fail[0] > 0 && first_fail[1] == first_fail[0] + 1);
+  eval_set_max_depth(EVAL_DEFAULT_MAX_DEPTH);
 }
 
 int main(void) {
@@ -690,6 +719,8 @@ int main(void) {
   U = TY_ID_UNIT;
   AR = ty_arr(R);
   H = heap_new((size_t)1 << 30);
+  test_depth_setting();
+  eval_set_max_depth(LIMIT);
   test_source();
   test_arrays();
   test_zero_plus();

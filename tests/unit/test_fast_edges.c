@@ -35,6 +35,9 @@ typedef struct result {
   fast_stats st;   /* of the value's evaluation */
 } result;
 
+/* the nesting limit these tests were written for (eval_set_max_depth) */
+#define LIMIT 100000
+
 static const value *reals(heap *h, int n, const double *x) {
   value *a = v_array(h, n);
   for (int i = 0; i < n; i++) a->u.arr.elems[i] = v_real(h, x[i]);
@@ -220,7 +223,7 @@ static void test_logsumexp(heap *h) {
 /* sum (build (floor (sum (build (floor ... 1.0 ...) (fun i -> 1.0)))) (fun i -> 1.0)), n
  * deep through the lengths: each level nests three evaluations (the sum's
  * build length, floor, its argument), so 33333 levels are within the depth
- * limit of EVAL_MAX_DEPTH = 100000 and 33334 are not, for both evaluators:
+ * limit of LIMIT = 100000 (main sets it) and 33334 are not, for both evaluators:
  * they count depth alike on the fused path of a sum of a build (measured on
  * both; a step that stops counting moves the fast evaluator's boundary) */
 static int length_chain(int n)
@@ -274,8 +277,8 @@ static void test_depth_limit(heap *h) {
   printf("depth limit: a onehot nested through its index, both evaluators alike\n");
   prog_setup();
   int idx = tm_iconst(CTX_EMPTY, 0), n1 = -1;
-  for (int k = 0; k < EVAL_MAX_DEPTH - 5 && idx >= 0; k++) idx = tm_op(P_INEG, idx);
-  for (int n = EVAL_MAX_DEPTH - 5; n < EVAL_MAX_DEPTH + 5 && n1 < 0 && idx >= 0; n++) {
+  for (int k = 0; k < LIMIT - 5 && idx >= 0; k++) idx = tm_op(P_INEG, idx);
+  for (int n = LIMIT - 5; n < LIMIT + 5 && n1 < 0 && idx >= 0; n++) {
     int t = tm_onehot(idx, tm_rconst(CTX_EMPTY, 1.0));
     eval_error er, ef;
     memset(&er, 0, sizeof er);
@@ -289,12 +292,12 @@ static void test_depth_limit(heap *h) {
       CHECKM(vf != NULL, "%d levels: within the limit (fast: %s)", n, vf ? "ok" : ef.msg);
     idx = tm_op(P_INEG, idx);
   }
-  CHECKM(n1 > EVAL_MAX_DEPTH - 5, "the limit met past %d levels (%d)", EVAL_MAX_DEPTH - 5, n1);
+  CHECKM(n1 > LIMIT - 5, "the limit met past %d levels (%d)", LIMIT - 5, n1);
 }
 
 /* fv_export's depth limit through the entries of sparse arrays: a chain of n
  * one-entry sparse arrays around a real, the outermost at depth 0, so the
- * innermost array is at depth n - 1: EVAL_MAX_DEPTH + 1 arrays are exported,
+ * innermost array is at depth n - 1: LIMIT + 1 arrays are exported,
  * one more is refused. Run on a thread with the evaluators' deep stack. */
 typedef struct export_job {
   heap *h;
@@ -325,18 +328,18 @@ static const value *sparse_chain(heap *h, int n) {
 
 static void test_export_depth(void) {
   printf("export depth limit: sparse arrays nested through their entries\n");
-  for (int n = EVAL_MAX_DEPTH + 1; n <= EVAL_MAX_DEPTH + 2; n++) {
+  for (int n = LIMIT + 1; n <= LIMIT + 2; n++) {
     export_job j = {heap_new((size_t)1 << 28), NULL, NULL, {0}};
     j.v = sparse_chain(j.h, n);
     pthread_attr_t a;
     pthread_t th;
     int attr = j.v && pthread_attr_init(&a) == 0;
-    int started = attr && pthread_attr_setstacksize(&a, EVAL_STACK_BYTES) == 0 &&
+    int started = attr && pthread_attr_setstacksize(&a, eval_stack_bytes()) == 0 &&
                   pthread_create(&th, &a, export_run, &j) == 0;
     CHECKM(started, "%d nested sparse arrays built, export thread started", n);
     if (started) pthread_join(th, NULL);
     if (attr) pthread_attr_destroy(&a);
-    if (started && n == EVAL_MAX_DEPTH + 1)
+    if (started && n == LIMIT + 1)
       CHECKM(j.r && j.r->kind == V_SPARSE, "%d nested sparse arrays exported (%s)", n, j.r ? "ok" : j.err.msg);
     else if (started)
       CHECKM(!j.r && strstr(j.err.msg, "nested deeper"), "%d nested sparse arrays: past the depth limit (%s)", n,
@@ -374,6 +377,7 @@ int main(void) {
   prog_setup();
   heap *h = heap_new((size_t)1 << 26);
   fast_set_loop_min(0);
+  eval_set_max_depth(LIMIT);
   test_ties(h);
   test_signed_zeros(h);
   test_logsumexp(h);
