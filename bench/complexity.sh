@@ -25,10 +25,20 @@
 #   closmap-noclosure  the same with the closure's body written in place
 #   iter      iter n (fun a -> a * x) 1.0: the pullback is a chain of n
 #             linear closures; n = 1000 .. 10^6 (ITER_SIZES overrides)
+#   while     while (p -> snd p < n) (p -> (fst p * x, snd p + 1)) (1.0, 0):
+#             n rounds of a loop on a pair; n = 1000 .. 10^6 (WHILE_SIZES)
+#   iterho    iter n g 1.0 with g a let-bound closure (a higher-order
+#             argument, applied each round); n = 1000 .. 10^6 (ITERHO_SIZES)
+#   loopclos  a closure returned from a loop: iter builds h_k y = h_(k-1) y * x
+#             from the identity, then h_n 1.0; the application nests n deep;
+#             n = 1000 .. 10^5 (LOOPCLOS_SIZES; 10^6 passes the nesting limit)
+#   casechain a chain of N lets, each an if on the one before; N = 10 .. 1000
+#             (CASECHAIN_SIZES; longer chains reach the kernel's limits, as
+#             letchain does)
 set -u
 K=${1:-5}
 shift || true
-FAMILIES=${*:-"closures letchain defchain closmap closmap-noclosure iter"}
+FAMILIES=${*:-"closures letchain defchain closmap closmap-noclosure iter while iterho loopclos casechain"}
 B=build/bench
 D=$B/complexity
 mkdir -p "$D"
@@ -65,6 +75,32 @@ gen_iter() {
   echo 'def f (v : [real]) : real ='
   echo "  iter $1 (fun (a : real) -> a * (v[0] + 1e-7)) 1.0"
 }
+gen_while() {
+  echo 'def f (v : [real]) : real ='
+  echo '  let x = v[0] + 1e-7 in'
+  echo "  fst (while (fun (p : real * int) -> snd p < $1) (fun (p : real * int) -> (fst p * x, snd p + 1)) (1.0, 0) $(($1 + 1)))"
+}
+gen_iterho() {
+  echo 'def f (v : [real]) : real ='
+  echo '  let x = v[0] + 1e-7 in'
+  echo '  let g = fun (a : real) -> a * x in'
+  echo "  iter $1 g 1.0"
+}
+gen_loopclos() {
+  echo 'def f (v : [real]) : real ='
+  echo '  let x = v[0] + 1e-7 in'
+  echo "  let h = iter $1 (fun (h : real -> real) -> fun (y : real) -> h y * x) (fun (y : real) -> y) in"
+  echo '  h 1.0'
+}
+gen_casechain() {
+  local n=$1 k
+  echo 'def f (v : [real]) : real ='
+  echo '  let y0 = v[0] + 1.0001 in'
+  for ((k = 1; k <= n; k++)); do
+    echo "  let y$k = if y$((k - 1)) > 1.0 then y$((k - 1)) * 1.0001 else y$((k - 1)) * 0.9999 in"
+  done
+  echo "  y$n"
+}
 gen_closmap_noclosure() {
   echo 'def f (v : [real]) : real ='
   echo '  let m = build (length v) (fun (i : int) -> v) in'
@@ -82,6 +118,10 @@ one() {
   closmap) gen_closmap ;;
   closmap-noclosure) gen_closmap_noclosure ;;
   iter) gen_iter "$size" ;;
+  while) gen_while "$size" ;;
+  iterho) gen_iterho "$size" ;;
+  loopclos) gen_loopclos "$size" ;;
+  casechain) gen_casechain "$size" ;;
   esac >"$prog"
   # fast_bench transforms on its main thread: a long chain recurses as deep
   # as it is long (the chad command line runs on a large-stack thread)
@@ -109,6 +149,10 @@ for fam in $FAMILIES; do
   defchain) for n in ${DEFCHAIN_SIZES:-10 100 1000 10000 100000}; do one defchain "$n" 1; done ;;
   closmap | closmap-noclosure) for n in 10 100 1000; do one "$fam" "$n" "$n"; done ;;
   iter) for n in ${ITER_SIZES:-1000 10000 100000 1000000}; do one iter "$n" 1; done ;;
+  while) for n in ${WHILE_SIZES:-1000 10000 100000 1000000}; do one while "$n" 1; done ;;
+  iterho) for n in ${ITERHO_SIZES:-1000 10000 100000 1000000}; do one iterho "$n" 1; done ;;
+  loopclos) for n in ${LOOPCLOS_SIZES:-1000 10000 100000}; do one loopclos "$n" 1; done ;;
+  casechain) for n in ${CASECHAIN_SIZES:-10 100 1000}; do one casechain "$n" 1; done ;;
   *) echo "bench/complexity.sh: unknown family $fam" >&2; exit 2 ;;
   esac
 done

@@ -9,9 +9,10 @@
 # a two-layer MLP, ADBench GMM on every shipped 1k instance (d2..d20,
 # K5..K25; an out-of-memory or timeout is reported as the result), ADBench BA
 # (objective and Jacobian; checked first by bench/ba_check.py); the
-# complexity families of bench/complexity.sh (nested closures, let chains, a
-# closure inside nested maps, the pullback chain of iter), sizes growing by
-# 10x.
+# complexity families of bench/complexity.sh (nested closures, let and def
+# chains, a closure inside nested maps, the pullback chain of iter, while, a
+# closure as iter's argument, a closure returned from a loop, if chains),
+# sizes growing by 10x.
 #
 # Environment: BENCH_K (best of K, default 5), BENCH_SIZES (default
 # "1000 10000 100000 1000000 10000000"), BENCH_THREADS (default "1 2"),
