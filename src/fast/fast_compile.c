@@ -1986,14 +1986,21 @@ static int abuf_grow(abuf *ab, int64_t need, int64_t hint, int64_t limit) {
   while (nc < need) nc *= 2;
   if (nc > limit) nc = limit;
   double *nd;
-  if (ab->in_heap) { /* leave the heap block; continue in host memory */
+  if (!ab->cap) {
+    /* calloc: a large block comes zeroed from the system, its pages taken
+     * only where this thread writes (a thread of a parallel scatter writes
+     * its share of the indices), where memset would touch every page; huge
+     * pages make those few faults */
+    nd = calloc((size_t)nc, sizeof *nd);
+    fv_hint_huge(nd, (size_t)nc * sizeof *nd);
+  } else if (ab->in_heap) { /* leave the heap block; continue in host memory */
     nd = malloc((size_t)nc * sizeof *nd);
-    if (nd && ab->cap) memcpy(nd, ab->d, (size_t)ab->cap * sizeof *nd);
+    if (nd) memcpy(nd, ab->d, (size_t)ab->cap * sizeof *nd);
   } else {
     nd = realloc(ab->d, (size_t)nc * sizeof *nd);
   }
   if (!nd) return 0;
-  memset(nd + ab->cap, 0, (size_t)(nc - ab->cap) * sizeof *nd);
+  if (ab->cap) memset(nd + ab->cap, 0, (size_t)(nc - ab->cap) * sizeof *nd);
   ab->d = nd;
   ab->cap = nc;
   ab->in_heap = 0;

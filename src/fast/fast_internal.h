@@ -76,6 +76,7 @@ static inline int is_private(const value *v) {
 /* fast_values.c */
 fv_rarr *fv_new_rarr(heap *h, value_kind k, int64_t n); /* d uninitialised */
 void *fv_alloc_big(heap *h, size_t bytes); /* heap_alloc, huge pages when large */
+void fv_hint_huge(void *p, size_t bytes);  /* a fresh block's huge pages, asked for */
 /* 1 iff v is a boxed V_ARRAY whose elements are all V_REAL/V_ZERO with at
  * least one V_REAL, or n == 0 is NOT enough (type unknown). */
 int fv_boxed_real(const value *v);

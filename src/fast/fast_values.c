@@ -13,17 +13,25 @@
 #include "eval/internal.h"
 #include "fast/fast_internal.h"
 
-/* heap_alloc; a large block is asked to be backed by transparent huge
- * pages, so that writing a fresh array costs few page faults */
-void *fv_alloc_big(heap *h, size_t bytes) {
-  void *p = heap_alloc(h, bytes);
+/* asks for transparent huge pages on the whole 2 MiB pages inside a large
+ * fresh block, so that writing it costs few page faults (a hint: failure is
+ * harmless) */
+void fv_hint_huge(void *p, size_t bytes) {
 #ifdef MADV_HUGEPAGE
   const uintptr_t huge = (uintptr_t)2 << 20;
   if (p && bytes >= 2 * huge) {
     uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = ((uintptr_t)p + bytes) & ~(huge - 1);
-    if (e > a) (void)madvise((void *)a, e - a, MADV_HUGEPAGE); /* a hint: failure is harmless */
+    if (e > a) (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
   }
+#else
+  (void)p;
+  (void)bytes;
 #endif
+}
+
+void *fv_alloc_big(heap *h, size_t bytes) {
+  void *p = heap_alloc(h, bytes);
+  fv_hint_huge(p, bytes);
   return p;
 }
 
