@@ -83,6 +83,25 @@ static const value *boxed_mat(heap *h, long r, long c, const double *x) {
   return a;
 }
 
+/* the fast evaluator's form of a matrix: its rows unboxed, as a vector is
+ * (fast_real_array); the evaluator imports it as it is, where a boxed
+ * matrix is converted row by row on every call */
+static const value *fast_mat(heap *h, long r, long c, const double *x) {
+  value *a = v_array(h, r);
+  if (!a) die("out of memory");
+  for (long i = 0; i < r; i++)
+    if (!(a->u.arr.elems[i] = fast_real_array(h, c, x + i * c))) die("out of memory");
+  return a;
+}
+static const value *vec_in(heap *h, int boxed, long n, const double *x) {
+  const value *v = boxed ? boxed_vec(h, n, x) : fast_real_array(h, n, x);
+  if (!v) die("out of memory");
+  return v;
+}
+static const value *mat_in(heap *h, int boxed, long r, long c, const double *x) {
+  return boxed ? boxed_mat(h, r, c, x) : fast_mat(h, r, c, x);
+}
+
 typedef struct gmm_data {
   int d, k, n, m;
   double *alphas, *means, *icf, *x, gamma;
@@ -179,6 +198,34 @@ static double checksum(const value *v) {
   }
 }
 
+/* the program's arguments: boxed (value.h, for the reference evaluator and
+ * for densifying the gradient) or in the fast evaluator's unboxed form (its
+ * inputs when timed, as C and PyTorch get plain arrays) */
+static void set_parts(heap *h, const char *mode, int boxed, long n, const double *xv,
+                      const double *w1, const double *w2, const gmm_data *gd,
+                      const ba_data *bd, const value **parts) {
+  if (!strcmp(mode, "vec")) {
+    parts[0] = vec_in(h, boxed, n, xv);
+  } else if (!strcmp(mode, "mlp")) {
+    parts[0] = mat_in(h, boxed, n, n, w1);
+    parts[1] = vec_in(h, boxed, n, w2);
+    parts[2] = vec_in(h, boxed, n, xv);
+    parts[3] = v_real(h, 0.5);
+  } else if (!strcmp(mode, "ba")) {
+    const double *src[4] = {bd->cam, bd->pt, bd->w, bd->feat};
+    const long len[4] = {11 * bd->p, 3 * bd->p, bd->p, 2 * bd->p};
+    for (int j = 0; j < 4; j++) parts[j] = vec_in(h, boxed, len[j], src[j]);
+  } else {
+    int q = gd->d * (gd->d + 1) / 2;
+    parts[0] = vec_in(h, boxed, gd->k, gd->alphas);
+    parts[1] = mat_in(h, boxed, gd->k, gd->d, gd->means);
+    parts[2] = mat_in(h, boxed, gd->k, q, gd->icf);
+    parts[3] = mat_in(h, boxed, gd->n, gd->d, gd->x);
+    parts[4] = v_real(h, gd->gamma);
+    parts[5] = v_int(h, gd->m);
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc < 6) {
     fprintf(stderr, "usage: fast_bench vec|mlp|gmm FILE DEF SIZE|DATA K\n");
@@ -260,27 +307,7 @@ int main(int argc, char **argv) {
     long gb = getenv("FAST_BENCH_HEAP_GB") ? atol(getenv("FAST_BENCH_HEAP_GB")) : 16;
     heap *h = heap_new((size_t)(gb > 0 ? gb : 16) << 30);
     const value *parts[8];
-    if (!strcmp(mode, "vec")) {
-      parts[0] = ref ? boxed_vec(h, n, xv) : fast_real_array(h, n, xv);
-    } else if (!strcmp(mode, "mlp")) {
-      parts[0] = boxed_mat(h, n, n, w1);
-      parts[1] = boxed_vec(h, n, w2);
-      parts[2] = boxed_vec(h, n, xv);
-      parts[3] = v_real(h, 0.5);
-    } else if (!strcmp(mode, "ba")) {
-      const double *src[4] = {bd.cam, bd.pt, bd.w, bd.feat};
-      const long len[4] = {11 * bd.p, 3 * bd.p, bd.p, 2 * bd.p};
-      for (int j = 0; j < 4; j++)
-        parts[j] = ref ? boxed_vec(h, len[j], src[j]) : fast_real_array(h, len[j], src[j]);
-    } else {
-      int q = gd.d * (gd.d + 1) / 2;
-      parts[0] = boxed_vec(h, gd.k, gd.alphas);
-      parts[1] = boxed_mat(h, gd.k, gd.d, gd.means);
-      parts[2] = boxed_mat(h, gd.k, q, gd.icf);
-      parts[3] = boxed_mat(h, gd.n, gd.d, gd.x);
-      parts[4] = v_real(h, gd.gamma);
-      parts[5] = v_int(h, gd.m);
-    }
+    set_parts(h, mode, ref, n, xv, w1, w2, &gd, &bd, parts);
     const env *e = chad_params_env(h, np, parts);
     eval_error err;
     double t0 = now();
@@ -380,7 +407,7 @@ int main(int argc, char **argv) {
       heap_g = heap_used(h) - used_p;
       /* checksum of the dense gradient (not timed) */
       const value *ex = getenv("FAST_BENCH_NOCHECK") ? NULL : fast_export(h, gv, &err);
-      if (!strcmp(mode, "vec")) parts[0] = boxed_vec(h, n, xv); /* a shape of value.h */
+      set_parts(h, mode, 1, n, xv, w1, w2, &gd, &bd, parts); /* shapes of value.h */
       const value *dense = ex ? v_densify(h, ex, chad_ctx_tuple_make(h, np, parts), &err) : NULL;
       chk = dense ? checksum(dense) : NAN;
     }
