@@ -18,7 +18,7 @@ run_job() {
   echo "$1" >> "$tmp/started"
   case $1 in
     bad) sleep 1; return 1 ;;
-    long) bash -c "sleep 30; touch $tmp/long-survived"; return 0 ;;
+    long) bash -c "sleep 30.5; touch $tmp/long-survived"; return 0 ;;
     *) sleep 1 ;;
   esac
 }
@@ -30,7 +30,8 @@ sleep 1
 check "fail-fast: the queue fails" '[ "$st" = 1 ]'
 check "fail-fast: stops at once ($((t1 - t0)) s)" '[ $((t1 - t0)) -lt 10 ]'
 check "fail-fast: the queued job never starts" '! grep -q queued "$tmp/started"'
-check "fail-fast: the running job's child is stopped" '! pgrep -f "sleep 30" >/dev/null && [ ! -e "$tmp/long-survived" ]'
+# an exact, unusual command line: another process's "sleep 300" is not it
+check "fail-fast: the running job's child is stopped" '! pgrep -fx "sleep 30.5" >/dev/null && [ ! -e "$tmp/long-survived" ]'
 
 # without it: every job runs, at most max_jobs at a time, and the queue fails
 : > "$tmp/started"
