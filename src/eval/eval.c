@@ -427,7 +427,7 @@ int eval_run_deep(void *(*fn)(void *), void *arg, eval_error *err) {
   }
   if (!started) {
     eval_fail(err, "term nested deeper than %d levels, and no thread with a stack of %zu MiB "
-              "could be started to evaluate it (a lower --max-depth needs less)",
+              "could be started to evaluate it (a lower nesting limit needs less)",
               EVAL_MAX_DEPTH_SMALL_STACK, eval_stack_bytes() >> 20);
     err->depth_exceeded = 1;
     return 0;
