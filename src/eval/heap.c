@@ -1,11 +1,17 @@
 /* The value heap: a region allocator with a byte limit, and the value
  * constructors of value.h. Everything allocated in a heap is freed at once by
- * heap_free; values are immutable once built. */
+ * heap_free; values are immutable once built.
+ *
+ * Freed chunks are kept in a process-wide pool (at most POOL_BYTES) and
+ * handed to the next heap: a caller that evaluates again and again (a
+ * gradient in a loop) then writes into pages it has already touched, instead
+ * of taking every page fault of a fresh region each time. */
 #include "chad/value.h"
 #include "eval/heap_internal.h"
 #include "eval/memo.h"
 #include "certified/ball.h"
 
+#include <pthread.h>
 #include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,6 +25,105 @@ struct chunk {
   alignas(max_align_t) unsigned char data[];
 };
 
+/* The pool: chunks of CHUNK_MIN bytes on one list, larger ones in a small
+ * table taken best fit (a large chunk is reused for a need of at least half
+ * its size, so a small need does not pin a large block). Under
+ * AddressSanitizer there is no pool: every chunk goes back to free, so a
+ * value used after its heap is freed is still reported. */
+#define POOL_BYTES ((size_t)256 << 20)
+#define POOL_BIG 64
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_ON 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_ON 0
+#endif
+#endif
+#ifndef POOL_ON
+#define POOL_ON 1
+#endif
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct chunk *pool_small;          /* linked through prev */
+static struct chunk *pool_big[POOL_BIG];
+static size_t pool_bytes;
+
+static struct chunk *chunk_get(size_t size) {
+  struct chunk *c = NULL;
+  if (POOL_ON) {
+    pthread_mutex_lock(&pool_lock);
+    if (size == CHUNK_MIN && pool_small) {
+      c = pool_small;
+      pool_small = c->prev;
+    } else if (size > CHUNK_MIN) {
+      int best = -1;
+      for (int i = 0; i < POOL_BIG; i++)
+        if (pool_big[i] && pool_big[i]->size >= size && pool_big[i]->size / 2 <= size &&
+            (best < 0 || pool_big[i]->size < pool_big[best]->size))
+          best = i;
+      if (best >= 0) {
+        c = pool_big[best];
+        pool_big[best] = NULL;
+      }
+    }
+    if (c) pool_bytes -= c->size;
+    pthread_mutex_unlock(&pool_lock);
+  }
+  if (!c) {
+    if (size > SIZE_MAX - sizeof(struct chunk)) return NULL;
+    c = malloc(sizeof(struct chunk) + size);
+    if (!c) return NULL;
+    c->size = size;
+  }
+  c->used = 0;
+  return c;
+}
+
+static void chunk_put(struct chunk *c) {
+  if (POOL_ON) {
+    pthread_mutex_lock(&pool_lock);
+    int kept = 0;
+    if (pool_bytes <= POOL_BYTES && c->size <= POOL_BYTES - pool_bytes) {
+      if (c->size == CHUNK_MIN) {
+        c->prev = pool_small;
+        pool_small = c;
+        kept = 1;
+      } else {
+        for (int i = 0; i < POOL_BIG && !kept; i++)
+          if (!pool_big[i]) {
+            pool_big[i] = c;
+            kept = 1;
+          }
+      }
+      if (kept) pool_bytes += c->size;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    if (kept) return;
+  }
+  free(c);
+}
+
+void heap_pool_release(void) {
+  pthread_mutex_lock(&pool_lock);
+  while (pool_small) {
+    struct chunk *p = pool_small->prev;
+    free(pool_small);
+    pool_small = p;
+  }
+  for (int i = 0; i < POOL_BIG; i++) {
+    free(pool_big[i]);
+    pool_big[i] = NULL;
+  }
+  pool_bytes = 0;
+  pthread_mutex_unlock(&pool_lock);
+}
+
+size_t heap_pool_bytes(void) {
+  pthread_mutex_lock(&pool_lock);
+  size_t b = pool_bytes;
+  pthread_mutex_unlock(&pool_lock);
+  return b;
+}
+
 heap *heap_new(size_t limit_bytes) {
   heap *h = calloc(1, sizeof *h);
   if (!h) return NULL;
@@ -31,7 +136,7 @@ void heap_free(heap *h) {
   struct chunk *c = h->chunks;
   while (c) {
     struct chunk *p = c->prev;
-    free(c);
+    chunk_put(c);
     c = p;
   }
   free(h->cache_keys);
@@ -58,13 +163,9 @@ void *heap_alloc(heap *h, size_t bytes) {
   if (need > h->limit || h->used > h->limit - need) return NULL;
   struct chunk *c = h->chunks;
   if (!c || c->size - c->used < need) {
-    size_t size = need > CHUNK_MIN ? need : CHUNK_MIN;
-    if (size > SIZE_MAX - sizeof(struct chunk)) return NULL;
-    struct chunk *n = malloc(sizeof(struct chunk) + size);
+    struct chunk *n = chunk_get(need > CHUNK_MIN ? need : CHUNK_MIN);
     if (!n) return NULL;
     n->prev = c;
-    n->size = size;
-    n->used = 0;
     h->chunks = n;
     c = n;
   }
@@ -84,7 +185,7 @@ heap_mark_t heap_mark(const heap *h) {
 void heap_release(heap *h, heap_mark_t m) {
   while (h->chunks && h->chunks != m.chunk) {
     struct chunk *p = h->chunks->prev;
-    free(h->chunks);
+    chunk_put(h->chunks);
     h->chunks = p;
   }
   if (h->chunks) h->chunks->used = m.chunk_used;

@@ -704,6 +704,64 @@ static void test_depth_setting(void) {
   eval_set_max_depth(EVAL_DEFAULT_MAX_DEPTH);
 }
 
+/* The pool of freed chunks: a freed heap's memory serves the next heap
+ * (not under AddressSanitizer, which needs every chunk freed), up to its cap;
+ * the byte limit still counts what is handed out. */
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_EXPECTED 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_EXPECTED 0
+#endif
+#endif
+#ifndef POOL_EXPECTED
+#define POOL_EXPECTED 1
+#endif
+static void test_heap_pool(void) {
+  const size_t mib = (size_t)1 << 20;
+  heap_pool_release();
+  CHECK(heap_pool_bytes() == 0);
+  heap *a = heap_new((size_t)1 << 30);
+  unsigned char *p = heap_alloc(a, mib);
+  CHECK(p && heap_alloc(a, 100));
+  if (p) memset(p, 0xab, mib);
+  heap_free(a);
+  if (!POOL_EXPECTED) {
+    CHECK(heap_pool_bytes() == 0);
+    return;
+  }
+  size_t kept = heap_pool_bytes();
+  CHECK(kept >= mib + 100);
+  /* the same sizes again take the same memory back */
+  heap *b = heap_new((size_t)1 << 30);
+  unsigned char *q = heap_alloc(b, mib);
+  CHECK(q == p);
+  CHECK(heap_pool_bytes() <= kept - mib);
+  /* a small need does not take a block more than twice its size */
+  heap_free(b);
+  b = heap_new((size_t)1 << 30);
+  kept = heap_pool_bytes();
+  CHECK(heap_alloc(b, mib / 4) != p);
+  CHECK(heap_pool_bytes() == kept);
+  heap_free(b);
+  /* the limit counts what is handed out, whatever chunk it comes from */
+  heap *c = heap_new(mib / 2);
+  CHECK(heap_alloc(c, mib / 4) != NULL);
+  CHECK(heap_alloc(c, mib / 2) == NULL);
+  heap_free(c);
+  /* the cap: 300 MiB of freed heaps keep at most 256 MiB */
+  heap *big[3];
+  for (int i = 0; i < 3; i++) {
+    big[i] = heap_new((size_t)1 << 30);
+    CHECK(heap_alloc(big[i], 100 * mib) != NULL);
+  }
+  for (int i = 0; i < 3; i++) heap_free(big[i]);
+  CHECK(heap_pool_bytes() <= 256 * mib);
+  CHECK(heap_pool_bytes() >= 200 * mib);
+  heap_pool_release();
+  CHECK(heap_pool_bytes() == 0);
+}
+
 int main(void) {
   setvbuf(stdout, NULL, _IOLBF, 0); /* progress lines appear as they happen */
   ty_init();
@@ -720,6 +778,7 @@ int main(void) {
   AR = ty_arr(R);
   H = heap_new((size_t)1 << 30);
   test_depth_setting();
+  test_heap_pool();
   eval_set_max_depth(LIMIT);
   test_source();
   test_arrays();
