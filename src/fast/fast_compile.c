@@ -2763,7 +2763,15 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   int nreal = 0; /* expensive instructions recorded, not folded */
   for (int c = 0; c < S.nrec; c++) nreal += S.rec[c] >= 0;
   if (nreal == 0) S.nrec = 0;
-  if (mode == FC_CHECK && !rows && ((S.ncode <= 16 && nreal <= 2) || nreal == 0) &&
+  /* ... but not a body with long vector instructions (a dot product of a
+   * matrix row, say): a few instructions of it are not cheap, and without a
+   * memo every consumer computes them again (MLP's hidden layer: once for
+   * the value, again in the pullback) */
+  int64_t vwork = 0;
+  for (int c = 0; c < S.ncode; c++)
+    if (S.code[c].op >= O_DOT && S.code[c].op != O_PACK)
+      vwork += S.vecs[S.code[c].op == O_LDV || S.code[c].op == O_VOH ? S.code[c].k : S.code[c].a].len;
+  if (mode == FC_CHECK && !rows && ((S.ncode <= 16 && nreal <= 2 && vwork <= 64) || nreal == 0) &&
       !getenv("FAST_ALWAYS_MEMO")) {
     int pure = 1;
     for (int c = 0; c < S.ncode && pure; c++) {
