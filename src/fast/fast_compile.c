@@ -279,6 +279,12 @@ typedef struct cstate {
   int capk;
   int *khash, kh_cap;
   int cse_cap;
+  /* integer ranges (SSA: fixed per register until regalloc): rk[reg] = 1
+   * when rlo[reg] <= I[reg] <= rhi[reg] in every iteration; register 0 (the
+   * loop index) lies in [0, loop_n) and constants are their own range */
+  char *rk;
+  int64_t *rlo, *rhi;
+  int caprk;
   int64_t unrolled;        /* elements of nested loops unrolled so far  */
   int need_index;          /* 1 iff an instruction reads register 0 (the index) */
   /* lsum slots: tslot[k] = the array slot of the k-th Arr Real leaf of the
@@ -450,6 +456,9 @@ static int add_arr(cstate *S, const double *d, int64_t n);
 static int konst(cstate *S, int is_int, double r, int64_t i);
 static int kint(const cstate *S, int reg, int64_t *v);
 static int kreal(const cstate *S, int reg, double *v);
+static int irange(const cstate *S, int reg, int64_t *lo, int64_t *hi);
+static void rmark(cstate *S, int reg, int64_t lo, int64_t hi);
+static int ibin_safe(const cstate *S, int p, int a, int b, int64_t *lo, int64_t *hi);
 static double lin(double a, double b) { return b == 0.0 ? 0.0 : a * b; }
 /* Constant folding: an instruction whose operands are all constant
  * registers is computed now, with the scalar semantics of src/primitives.c
@@ -504,9 +513,9 @@ static int fold(cstate *S, int op, int p, int a, int b, int64_t k) {
     default: return -2;
     }
     return konst(S, 1, 0.0, r);
-  case O_CHKB: return kint(S, a, &i) && i >= 0 && i < k ? 0 : -2;
+  case O_CHKB: return irange(S, a, &i, &j) && i >= 0 && j < k ? 0 : -2;
   case O_SELK: return kint(S, a, &i) ? (i == k ? b : konst(S, 0, 0.0, 0)) : -2;
-  case O_CHKNN: return kint(S, a, &i) && i >= 0 ? 0 : -2;
+  case O_CHKNN: return irange(S, a, &i, &j) && i >= 0 ? 0 : -2;
   case O_LDR:
     return kint(S, a, &i) && i >= 0 && i < S->arrs[k].n ? konst(S, 0, S->arrs[k].d[i], 0) : -2;
   case O_LDA:
@@ -524,7 +533,12 @@ static int emit(cstate *S, int op, int p, int a, int b, int64_t k) {
   int f;
   if (!is_expensive(op, p)) {
     f = fold(S, op, p, a, b, k);
-    return f != -2 ? f : emit_plain(S, op, p, a, b, k);
+    if (f != -2) return f;
+    int d = emit_plain(S, op, p, a, b, k);
+    int64_t lo, hi;
+    if (d > 0 && op == O_IBIN && ibin_safe(S, p, a, b, &lo, &hi)) rmark(S, d, lo, hi);
+    if (d > 0 && op == O_INEG && irange(S, a, &lo, &hi) && lo > INT64_MIN) rmark(S, d, -hi, -lo);
+    return d;
   }
   if (S->nframes > 0) {
     struct replay *f = &S->frames[S->nframes - 1];
@@ -626,6 +640,90 @@ static int kreal(const cstate *S, int reg, double *v) {
   if (reg < 0 || reg >= S->capk || S->kk[reg] != 2) return 0;
   memcpy(v, &S->kv[reg], sizeof *v);
   return 1;
+}
+
+/* The range of an integer register: 1 with lo <= I[reg] <= hi in every
+ * iteration of the loop; 0 unknown. */
+static int irange(const cstate *S, int reg, int64_t *lo, int64_t *hi) {
+  int64_t v;
+  if (kint(S, reg, &v)) {
+    *lo = *hi = v;
+    return 1;
+  }
+  if (reg == 0) {
+    if (S->loop_n <= 0) return 0;
+    *lo = 0;
+    *hi = S->loop_n - 1;
+    return 1;
+  }
+  if (reg < 0 || reg >= S->caprk || !S->rk[reg]) return 0;
+  *lo = S->rlo[reg];
+  *hi = S->rhi[reg];
+  return 1;
+}
+static void rmark(cstate *S, int reg, int64_t lo, int64_t hi) {
+  if (reg <= 0) return;
+  if (reg >= S->caprk) {
+    int nc = S->caprk ? 2 * S->caprk : 256;
+    while (nc <= reg) nc *= 2;
+    char *nk = realloc(S->rk, (size_t)nc);
+    if (!nk) return; /* no range: only fewer checks are dropped */
+    S->rk = nk;
+    memset(S->rk + S->caprk, 0, (size_t)(nc - S->caprk));
+    int64_t *nl = realloc(S->rlo, (size_t)nc * sizeof *nl);
+    if (nl) S->rlo = nl;
+    int64_t *nh = nl ? realloc(S->rhi, (size_t)nc * sizeof *nh) : NULL;
+    if (nh) S->rhi = nh;
+    if (!nl || !nh) {
+      memset(S->rk, 0, (size_t)nc);
+      S->caprk = 0;
+      return;
+    }
+    S->caprk = nc;
+  }
+  S->rk[reg] = 1;
+  S->rlo[reg] = lo;
+  S->rhi[reg] = hi;
+}
+/* An integer operation on operands of known ranges: 1 when it cannot fail
+ * (no overflow, no division by zero) for any operands in them, with the
+ * result's range in *lo, *hi. Each bound is the operation on bounds, so one
+ * overflow-free bound computation covers every operand between them. */
+static int ibin_range(int p, int64_t alo, int64_t ahi, int64_t blo, int64_t bhi, int64_t *lo, int64_t *hi) {
+  switch (p) {
+  case P_IADD:
+    return !__builtin_add_overflow(alo, blo, lo) && !__builtin_add_overflow(ahi, bhi, hi);
+  case P_ISUB:
+    return !__builtin_sub_overflow(alo, bhi, lo) && !__builtin_sub_overflow(ahi, blo, hi);
+  case P_IMUL: {
+    int64_t c[4];
+    if (__builtin_mul_overflow(alo, blo, &c[0]) || __builtin_mul_overflow(alo, bhi, &c[1]) ||
+        __builtin_mul_overflow(ahi, blo, &c[2]) || __builtin_mul_overflow(ahi, bhi, &c[3]))
+      return 0;
+    *lo = *hi = c[0];
+    for (int i = 1; i < 4; i++) {
+      if (c[i] < *lo) *lo = c[i];
+      if (c[i] > *hi) *hi = c[i];
+    }
+    return 1;
+  }
+  case P_IDIV: /* truncation; a positive divisor and a dividend >= 0 */
+    if (blo <= 0 || alo < 0) return 0;
+    *lo = alo / bhi;
+    *hi = ahi / blo;
+    return 1;
+  case P_IMOD: /* the sign of the dividend, |result| < divisor and <= |dividend| */
+    if (blo <= 0) return 0;
+    *lo = alo >= 0 ? 0 : alo > 1 - bhi ? alo : 1 - bhi;
+    *hi = ahi < 0 ? 0 : ahi < bhi - 1 ? ahi : bhi - 1;
+    if (alo >= 0 && ahi < blo) *lo = alo; /* the dividend itself */
+    return 1;
+  default: return 0;
+  }
+}
+static int ibin_safe(const cstate *S, int p, int a, int b, int64_t *lo, int64_t *hi) {
+  int64_t alo, ahi, blo, bhi;
+  return irange(S, a, &alo, &ahi) && irange(S, b, &blo, &bhi) && ibin_range(p, alo, ahi, blo, bhi, lo, hi);
 }
 
 static int add_arr(cstate *S, const double *d, int64_t n) {
@@ -1815,6 +1913,16 @@ static int cannot_fail(const cstate *S, const ins *x) {
   case O_LDV: /* a known index within the vector's static length */
   case O_VOH:
     return kint(S, x->a, &j) && j >= 0 && j < S->vecs[x->k].len;
+  }
+  /* checked integer operations and reads whose operands' ranges show that
+   * the check passes in every iteration (before regalloc renames registers) */
+  int64_t lo, hi;
+  switch (x->op) {
+  case O_IBIN: return ibin_safe(S, x->p, x->a, x->b, &lo, &hi);
+  case O_INEG: return irange(S, x->a, &lo, &hi) && lo > INT64_MIN;
+  case O_LDR: return irange(S, x->a, &lo, &hi) && lo >= 0 && hi < S->arrs[x->k].n;
+  case O_LDA: case O_CHKNN: return irange(S, x->a, &lo, &hi) && lo >= 0;
+  case O_CHKB: return irange(S, x->a, &lo, &hi) && lo >= 0 && hi < x->k;
   default: return 0;
   }
 }
@@ -2511,6 +2619,9 @@ static void cstate_free(cstate *S) {
   free(S->slot_len);
   free(S->kk);
   free(S->kv);
+  free(S->rk);
+  free(S->rlo);
+  free(S->rhi);
   free(S->tslot);
   free(S->mrows);
   free(S->bagc);
@@ -2849,6 +2960,15 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       }
     }
   }
+  /* the checked integer operations and reads all pass (known ranges): they
+   * count as cheap arithmetic below (cannot_fail reads the ranges, which
+   * regalloc's renaming invalidates) */
+  int checks_pass = 1;
+  for (int c = 0; c < S.ncode && checks_pass; c++) {
+    int op = S.code[c].op;
+    if ((op == O_IBIN || op == O_INEG || op == O_LDR || op == O_LDA) && !cannot_fail(&S, &S.code[c]))
+      checks_pass = 0;
+  }
   dce(&S, out_reg);
   fuse_sincos(&S);
   {
@@ -2884,7 +3004,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     for (c = 0; c < S.ncode; c++) {
       int op = S.code[c].op;
       if (!(op == O_ADD || op == O_MUL || op == O_LIN || op == O_LDSEQ || op == O_TOREAL ||
-            op == O_U || op == O_BIN || op == O_D1 || op == O_D2 || op == O_SINCOS))
+            op == O_U || op == O_BIN || op == O_D1 || op == O_D2 || op == O_SINCOS ||
+            (checks_pass && (op == O_IBIN || op == O_INEG || op == O_LDR || op == O_LDA))))
         cheap = 0;
       nexp += op == O_SINCOS ? 2 : is_expensive(op, S.code[c].p);
     }

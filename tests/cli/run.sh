@@ -696,5 +696,7 @@ expect_out "target words are ordinary names where defined" "g : real -> real" sh
 . tests/cli/lang.sh
 # bounded loops: loop and while, their derivatives against closed forms
 . tests/cli/loop.sh
+# index arithmetic in compiled loops: checks dropped only where they pass
+. tests/cli/ranges.sh
 echo "cli-$label: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
