@@ -115,13 +115,14 @@ void heap_pool_release(void) {
   }
   pool_bytes = 0;
   pthread_mutex_unlock(&pool_lock);
+  memo_kept_release();
 }
 
 size_t heap_pool_bytes(void) {
   pthread_mutex_lock(&pool_lock);
   size_t b = pool_bytes;
   pthread_mutex_unlock(&pool_lock);
-  return b;
+  return b + memo_kept_bytes();
 }
 
 heap *heap_new(size_t limit_bytes) {

@@ -16,7 +16,10 @@ void memo_put(heap *h, const value *fn, const value *arg, const value *res);
 /* heap_release to a mark taken after `seq` entries: the entries put since
  * are dropped (the values they name may be freed); the older ones stay. */
 void memo_release(heap *h, uint64_t seq);
-void memo_free(heap *h);    /* heap_free */
+void memo_free(heap *h);    /* heap_free: the table is kept for the next heap */
+/* The kept table's bytes; gives it back to the system (heap_pool_release). */
+size_t memo_kept_bytes(void);
+void memo_kept_release(void);
 
 /* The applications an evaluation step entered as tail calls: each has the
  * step's final result, remembered by memo_pending_done. */

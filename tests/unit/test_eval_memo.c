@@ -56,6 +56,32 @@ static void test_memo_table(void) {
   heap_free(h);
 }
 
+/* A freed heap's table serves the next heap: none of its entries is seen
+ * there, even for the same closure and argument pointers (values outside
+ * any heap here, so they stay valid across both). */
+static void test_memo_kept(int M) {
+  /* M = 100: one table of 1024 slots, of the first generation, the one a
+   * fresh heap's table starts with */
+  static value F[20000], A[20000], R[20000];
+  if (M > 20000) M = 20000;
+  heap_pool_release();
+  heap *a = heap_new((size_t)1 << 30);
+  for (int i = 0; i < M; i++) memo_put(a, &F[i], &A[i], &R[i]);
+  heap_free(a);
+  size_t kept = heap_pool_bytes();
+  CHECK(kept >= (size_t)M * 3 * sizeof(void *), "the freed heap's table is kept (%zu bytes)", kept);
+  heap *b = heap_new((size_t)1 << 30);
+  memo_put(b, &F[0], &A[0], &R[1]); /* b's first entry: takes the kept table */
+  CHECK(heap_pool_bytes() < kept, "the next heap takes it");
+  int none = 1;
+  for (int i = 1; i < M; i++) none &= memo_get(b, &F[i], &A[i]) == NULL;
+  CHECK(none, "no entry of the freed heap is seen by the next");
+  CHECK(memo_get(b, &F[0], &A[0]) == &R[1], "the next heap's own entry");
+  heap_free(b);
+  heap_pool_release();
+  CHECK(heap_pool_bytes() == 0, "heap_pool_release gives the table back");
+}
+
 static int elab(const char *src) {
   chad_diag d;
   surf_program *p = surf_parse_string(src, "memo", &d);
@@ -143,6 +169,8 @@ int main(void) {
   chad_init();
   printf("application memo and linear merge: the memo's table, nested closures in both evaluators\n");
   test_memo_table();
+  test_memo_kept(100);
+  test_memo_kept(20000);
   test_pending();
   test_nested(120);
   printf("test_eval_memo: %d checks, %d failed\n", n_checks, n_failed);
