@@ -39,6 +39,14 @@ typedef struct eval_error {
 
 void eval_error_clear(eval_error *err);
 
+/* ---- memory kept between evaluations -------------------------------------
+ * Freed heaps' memory is kept for the next heap, up to 256 MiB in all (not
+ * under AddressSanitizer), and so is the last application memo table (at
+ * most 64 MiB): heap_pool_bytes is what is kept now, and heap_pool_release
+ * gives all of it back to the system (src/eval/heap.c, memo.c). */
+size_t heap_pool_bytes(void);
+void heap_pool_release(void);
+
 /* Nesting limit of eval_ref/eval_apply and of the fast evaluator (tail
  * positions — let body, case branches, function bodies — do not count).
  * Past it: a runtime error. Evaluation first runs on the caller's stack with

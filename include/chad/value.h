@@ -67,12 +67,6 @@ void heap_free(heap *h);
 /* Allocation; NULL when the heap's limit is reached (callers report it). */
 void *heap_alloc(heap *h, size_t bytes);
 size_t heap_used(const heap *h);
-/* Freed heaps' memory is kept for the next heap, up to 256 MiB in all (not
- * under AddressSanitizer), and so is the last application memo table (at
- * most 64 MiB): heap_pool_bytes is what is kept now, and heap_pool_release
- * gives all of it back to the system. */
-size_t heap_pool_bytes(void);
-void heap_pool_release(void);
 
 /* Constructors; NULL when out of memory. */
 const value *v_real(heap *h, double r);

@@ -6,6 +6,7 @@
  * handed to the next heap: a caller that evaluates again and again (a
  * gradient in a loop) then writes into pages it has already touched, instead
  * of taking every page fault of a fresh region each time. */
+#include "chad/eval.h"
 #include "chad/value.h"
 #include "eval/heap_internal.h"
 #include "eval/memo.h"
