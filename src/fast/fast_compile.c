@@ -2084,8 +2084,32 @@ out:
 typedef struct abuf {
   double *d;
   int64_t cap, max; /* max: largest index + 1 written */
+  int64_t min;      /* smallest index written (when max > 0) */
   int in_heap;      /* d is heap memory (the result is made from it in place) */
+  /* A parallel lsum's window: this thread adds an index in [wlo, whi)
+   * straight into win, the one array all threads share (each zeroed and
+   * writes its own window, its iterations' own indices); d holds only the
+   * others, added in after the loop. wlo == whi: no window. */
+  double *win;
+  int64_t wlo, whi, wmax; /* wmax: largest window index + 1 written */
 } abuf;
+
+static int abuf_grow(abuf *ab, int64_t need, int64_t hint, int64_t limit);
+/* adds v at index j of an array slot: into the thread's window or its own
+ * buffer; 1: bail out (an index the dense accumulators cannot take) */
+static inline int acc_add(const cstate *S, abuf *ab, int64_t j, double v) {
+  if (j >= ab->wlo && j < ab->whi) {
+    ab->win[j] += v;
+    if (j >= ab->wmax) ab->wmax = j + 1;
+    return 0;
+  }
+  if (j < 0 || j >= ACC_MAX) return 1;
+  if (j >= ab->cap && !abuf_grow(ab, j + 1, S->acc_hint, S->acc_limit)) return 1;
+  if (ab->max == 0 || j < ab->min) ab->min = j;
+  if (j + 1 > ab->max) ab->max = j + 1;
+  ab->d[j] += v;
+  return 0;
+}
 
 /* Grows an accumulator to hold index need - 1 (zero-filled); 0 on failure. */
 static int abuf_grow(abuf *ab, int64_t need, int64_t hint, int64_t limit) {
@@ -2497,7 +2521,19 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
       }
       abuf *ab = &aa[x->k];
       int64_t need = base + len;
+      if (base >= ab->wlo && need <= ab->whi) { /* the block inside the window */
+        double *dst = ab->win + base;
+        for (int k = 0; k < len; k++) dst[k] += rb[k];
+        if (need > ab->wmax) ab->wmax = need;
+        break;
+      }
+      if (ab->wlo < ab->whi) {
+        for (int k = 0; k < len; k++)
+          if (acc_add(S, ab, base + k, rb[k])) return 1;
+        break;
+      }
       if (need > ab->cap && !abuf_grow(ab, need, S->acc_hint, S->acc_limit)) return 1;
+      if (ab->max == 0 || base < ab->min) ab->min = base;
       if (need > ab->max) ab->max = need;
       double *dst = ab->d + base;
       for (int k = 0; k < len; k++) dst[k] += rb[k];
@@ -2506,20 +2542,11 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
     case O_ACCA: {
       abuf *ab = &aa[x->k];
       if (x->p) { /* a constant index: the block's sum added once */
-        int64_t j = ia[0];
-        if (j < 0 || j >= ACC_MAX) return 1;
-        if (j >= ab->cap && !abuf_grow(ab, j + 1, S->acc_hint, S->acc_limit)) return 1;
-        if (j + 1 > ab->max) ab->max = j + 1;
-        ab->d[j] += block_sum(rb, len);
+        if (acc_add(S, ab, ia[0], block_sum(rb, len))) return 1;
         break;
       }
-      for (int k = 0; k < len; k++) {
-        int64_t j = ia[k];
-        if (j < 0 || j >= ACC_MAX) return 1;
-        if (j >= ab->cap && !abuf_grow(ab, j + 1, S->acc_hint, S->acc_limit)) return 1;
-        if (j + 1 > ab->max) ab->max = j + 1;
-        ab->d[j] += rb[k];
-      }
+      for (int k = 0; k < len; k++)
+        if (acc_add(S, ab, ia[k], rb[k])) return 1;
       break;
     }
     }
@@ -3115,13 +3142,24 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     }
   }
   /* thread 0's array accumulators live in the heap, sized for indices < n:
-   * when no other thread wrote, the result is made from them in place */
+   * when no other thread wrote, the result is made from them in place. In
+   * a parallel loop that array is shared instead (shared[a]): each thread
+   * zeroes its window of it and adds its own indices there, so there is no
+   * serial zeroing and no reduction of whole per-thread arrays. */
+  double **shared = NULL;
+  if (!bail && mode == FC_LSUM && par && nthreads > 1 && S.nacc_a > 0 &&
+      !(shared = calloc((size_t)S.nacc_a, sizeof *shared)))
+    bail = 1;
   if (!bail && mode == FC_LSUM)
     for (int a = 0; a < S.nacc_a; a++) {
       if (S.stseq && S.stseq[a]) continue;
       if (a < S.capslots && S.slot_len[a] > 0) continue; /* dense: host memory */
       double *d0 = fv_alloc_big(h, (size_t)S.acc_hint * sizeof *d0);
       if (!d0) break; /* host memory then */
+      if (shared) {
+        shared[a] = d0;
+        continue;
+      }
       memset(d0, 0, (size_t)S.acc_hint * sizeof *d0);
       bufs[a].d = d0;
       bufs[a].cap = S.acc_hint;
@@ -3145,6 +3183,17 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     else {
       run_init(&S, R, I);
       int64_t b0 = nb * tid / nt, b1 = nb * (tid + 1) / nt;
+      /* this thread's window of each shared accumulator: the indices of
+       * its own iterations (the last thread's reaches the array's end) */
+      for (int a = 0; shared && a < S.nacc_a; a++) {
+        if (!shared[a]) continue;
+        int64_t cap = S.acc_hint, lo = b0 * B < cap ? b0 * B : cap;
+        int64_t hi = tid == nt - 1 ? cap : b1 * B < cap ? b1 * B : cap;
+        aa[a].win = shared[a];
+        aa[a].wlo = lo;
+        aa[a].whi = hi;
+        if (hi > lo) memset(shared[a] + lo, 0, (size_t)(hi - lo) * sizeof(double));
+      }
       for (int64_t b = b0; b < b1 && !bail; b++) {
         int64_t base = b * B;
         int len = (int)(n - base < B ? n - base : B);
@@ -3252,11 +3301,37 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         continue;
       }
       int64_t m = 0;
-      for (int th = 0; th < nthreads; th++)
-        if (bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a].max > m)
-          m = bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a].max;
+      for (int th = 0; th < nthreads; th++) {
+        const abuf *ab = &bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a];
+        if (ab->max > m) m = ab->max;
+        if (ab->wmax > m) m = ab->wmax;
+      }
       if (m == 0) {
         arrs[a] = v_zero(h);
+        continue;
+      }
+      if (shared && shared[a]) { /* the windows, then every thread's other indices */
+        fv_rarr *acc = m <= S.acc_hint ? heap_alloc(h, sizeof *acc) : fv_new_rarr(h, FV_ACC, m);
+        if (!acc) {
+          rc = -1;
+          break;
+        }
+        if (m <= S.acc_hint) {
+          acc->d = shared[a];
+        } else {
+          memcpy(acc->d, shared[a], (size_t)S.acc_hint * sizeof(double));
+          memset(acc->d + S.acc_hint, 0, (size_t)(m - S.acc_hint) * sizeof(double));
+        }
+        acc->base.kind = FV_ACC;
+        acc->base.u.arr.n = m;
+        acc->base.u.arr.elems = NULL;
+        for (int th = 0; th < nthreads; th++) {
+          const abuf *ab = &bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a];
+          if (ab->max == 0) continue;
+#pragma omp parallel for schedule(static) if (ab->max - ab->min >= fast_par_threshold_)
+          for (int64_t j = ab->min; j < ab->max; j++) acc->d[j] += ab->d[j];
+        }
+        arrs[a] = &acc->base;
         continue;
       }
       const abuf *t0 = &bufs[a];
@@ -3323,6 +3398,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     for (size_t i = 0; i < (size_t)nthreads * (size_t)(S.nacc_a ? S.nacc_a : 1); i++)
       if (!bufs[i].in_heap) free(bufs[i].d);
   free(bufs);
+  free(shared);
   free(part);
   free(slot_reg);
   if (rc == 1) fast_stats_.compiled_loops++;

@@ -14,7 +14,10 @@
  * reference's errors and a deterministic gradient; let-bound closures used
  * inside loops (CHAD's copower bags !Real (x) Real: compiled lsum slots and
  * folds over unboxed bags, mixed with boxed bags of short generic loops,
- * and an Int-keyed bag left to the generic path); and ADBench's GMM
+ * and an Int-keyed bag left to the generic path); scattered cotangents of
+ * build/index programs (wrap-around, reversed, beyond the loop's length, at
+ * constant indices) with every loop parallel, at 7 to 33333 elements (the
+ * windows of a parallel lsum's shared accumulator); and ADBench's GMM
  * objective (examples/gmm.chad at examples/gmm_test.json) and its gradient
  * equal to the reference evaluator's. Run from the repository root. */
 #include <math.h>
@@ -97,7 +100,15 @@ static const char *SRC =
      * summed into one tree of 35 concatenations, flattened for the fold */
     "def closmany (v : [real], s : real) : real =\n"
     "  let g = fun (a : real) -> sin (a * s) in\n"
-    "  sum (build 6 (fun i -> sum (build 6 (fun j -> toreal (i + j) * sum (map (fun (u : real) -> g u) v)))))\n";
+    "  sum (build 6 (fun i -> sum (build 6 (fun j -> toreal (i + j) * sum (map (fun (u : real) -> g u) v)))))\n"
+    /* scattered cotangents: a parallel lsum adds the indices of a thread's
+     * own iterations into one shared array and the others apart */
+    "def scatwrap (x : [real]) : real = let n = length x in sum (build n (fun i -> x[i] * x[(i + 1) % n]))\n"
+    "def scatrev (x : [real]) : real = let n = length x in sum (build n (fun i -> x[n - 1 - i] * x[i]))\n"
+    "def scathalf (x : [real]) : real =\n"
+    "  let n = length x in sum (build (n / 2) (fun i -> x[2 * i + 1] * x[i]))\n"
+    "def scatconst (x : [real]) : real =\n"
+    "  let n = length x in sum (build n (fun i -> x[0] * x[i] + x[n - 1] * x[(i * 7) % n]))\n";
 
 static unsigned long long rng = 0x9E3779B97F4A7C15ULL;
 static double urand(void) {
@@ -137,7 +148,7 @@ static void compare(heap *h, const char *name, int t, int np, const value **part
   fast_stats_reset();
   const value *yr = eval_ref(h, t, e, &er), *yf = eval_fast(h, t, e, &ef);
   fast_stats_get(&st);
-  CHECKM(same(h, yr, yf), "%s: primal differs", name);
+  CHECKM(same(h, yr, yf), "%s: primal differs (%s | %s)", name, yr ? "ok" : er.msg, yf ? "ok" : ef.msg);
   if (expect_compiled)
     CHECKM(st.compiled_loops >= 1 && st.generic_loops == 0, "%s: primal loops %lld compiled, %lld generic",
            name, (long long)st.compiled_loops, (long long)st.generic_loops);
@@ -163,7 +174,7 @@ static void compare(heap *h, const char *name, int t, int np, const value **part
   const value *pe = eval_fast(h, rt, e, &ef);
   const value *ge = pe ? eval_fast_apply(h, pe->u.pair.b, ct, &ef) : NULL;
   const value *de = ge ? v_densify(h, ge, shape, &ef) : NULL;
-  CHECKM(same(h, dr, de), "%s: gradient (exported route) differs", name);
+  CHECKM(same(h, dr, de), "%s: gradient (exported route) differs (%s)", name, de ? "value" : ef.msg);
 }
 
 static void same_error(heap *h, const char *name, int t, int np, const value **parts) {
@@ -257,6 +268,28 @@ static void test_programs(heap *h) {
     CHECKM(st.compiled_loops == 1 && st.generic_loops == 0,
            "mixture: %lld compiled, %lld generic loops (expected the outer map alone, compiled)",
            (long long)st.compiled_loops, (long long)st.generic_loops);
+  }
+  /* scattered cotangents in parallel (windows of one shared accumulator and
+   * the indices outside them), at lengths of one block, a few and many */
+  {
+    const char *names[4] = {"scatwrap", "scatrev", "scathalf", "scatconst"};
+    int lens[4] = {7, 700, 5000, 33333};
+    for (int th = 0; th < 2; th++) {
+      fast_set_par_threshold(th ? 0 : 32768);
+      for (int k = 0; k < 4; k++) {
+        int t = elab(p, names[k]);
+        CHECKM(t >= 0, "elaborate %s", names[k]);
+        for (int l = 0; t >= 0 && l < 4; l++) {
+          heap *hs = heap_new((size_t)1 << 30); /* the reference's boxed arrays: a heap each */
+          const value *px[1] = {rvec(hs, lens[l])};
+          char name[64];
+          snprintf(name, sizeof name, "%s (n %d, %s)", names[k], lens[l], th ? "parallel" : "default");
+          compare(hs, name, t, 1, px, v_real(hs, 0.75), lens[l] >= 16);
+          heap_free(hs);
+        }
+      }
+    }
+    fast_set_par_threshold(32768);
   }
   /* determinism: a nested-loop gradient twice, every loop parallel, same bits */
   {
