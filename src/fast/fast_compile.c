@@ -2731,6 +2731,18 @@ int fc_fold(heap *h, int t, const env *e, int64_t n, const double *key, const do
   return fc_loop(h, t, e, n, NULL, FC_FOLD, out, err);
 }
 
+/* The elements a body's vector instructions go through in one iteration
+ * (the length of each one's vector; O_PACK stores one element): what
+ * decides whether a body is cheap and whether a loop is worth threads. */
+static int64_t vector_work(const cstate *S) {
+  int64_t w = 0;
+  for (int c = 0; c < S->ncode; c++) {
+    const ins *x = &S->code[c];
+    if (x->op >= O_DOT) w += x->op == O_PACK ? 1 : S->vecs[x->op == O_LDV || x->op == O_VOH ? x->k : x->a].len;
+  }
+  return w;
+}
+
 int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
             const value **out, eval_error *err) {
   /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
@@ -2905,10 +2917,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
    * matrix row, say): a few instructions of it are not cheap, and without a
    * memo every consumer computes them again (MLP's hidden layer: once for
    * the value, again in the pullback) */
-  int64_t vwork = 0;
-  for (int c = 0; c < S.ncode; c++)
-    if (S.code[c].op >= O_DOT && S.code[c].op != O_PACK)
-      vwork += S.vecs[S.code[c].op == O_LDV || S.code[c].op == O_VOH ? S.code[c].k : S.code[c].a].len;
+  int64_t vwork = vector_work(&S);
   if (mode == FC_CHECK && !rows && ((S.ncode <= 16 && nreal <= 2 && vwork <= 64) || nreal == 0) &&
       !getenv("FAST_ALWAYS_MEMO")) {
     int pure = 1;
@@ -3080,11 +3089,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   vmath_on(); /* decided before any parallel region reads it */
   int64_t nb = n / B + (n % B != 0); /* ceil(n / B), no overflow at INT64_MAX */
   int nthreads = omp_get_max_threads();
-  int64_t per = S.ncode + 1; /* work per iteration: vector instructions count their length */
-  for (int c = 0; c < S.ncode; c++)
-    if (S.code[c].op >= O_DOT)
-      per += S.code[c].op == O_PACK ? 1 :
-             S.vecs[S.code[c].op == O_LDV || S.code[c].op == O_VOH ? S.code[c].k : S.code[c].a].len;
+  int64_t per = S.ncode + 1 + vector_work(&S); /* work per iteration */
 
   int par = (double)n * (double)per >= (double)fast_par_threshold_ && nb > 1;
   if (!par) nthreads = 1;
