@@ -217,3 +217,7 @@ def test_options(prog):
             p.max_depth = bad
             with pytest.raises(chad.UsageError, match="max_depth"):
                 p.c(1.0, 1)
+    # the package checks max_depth against its own copy of the C library's cap
+    header = os.path.join(os.path.dirname(__file__), "..", "..", "include", "chad.h")
+    cap = re.search(r"#define CHAD_MAX_DEPTH_CAP (\d+)", open(header).read())
+    assert cap and int(cap.group(1)) == chad._program.MAX_DEPTH_CAP == 4000000

@@ -236,7 +236,7 @@ int main(int argc, char **argv) {
     else if (strcmp(name, "--raw") == 0) bit = O_RAW;
     else if (strcmp(name, "--eval") == 0) bit = O_EVAL;
     else if (strcmp(name, "--inline") == 0 || strcmp(name, "--no-inline") == 0) bit = O_INLINE;
-    else if (strcmp(name, "--heap-mb") == 0 || strcmp(name, "--max-depth") == 0) bit = 0;
+    else if (strcmp(name, "--heap-mb") == 0 || strcmp(name, "--max-depth") == 0) bit = 0; /* every command */
     else if (strcmp(name, "--certificate") == 0) bit = O_CERT;
     else if (strcmp(name, "--max-prec") == 0) bit = O_MAXPREC;
     else if (strcmp(name, "--to") == 0) bit = O_TO;
