@@ -2152,6 +2152,32 @@ static inline const double *vrow(const cstate *S, const vdesc *v, const int64_t 
   return v->kind == 0 ? S->arrs[v->id].d : S->mats[v->id].rows[I[(size_t)v->ireg * B + (size_t)k]];
 }
 
+/* o[j] = e (add == 0) or o[j] + e (add == 1) for j < L, with e = p[j]
+ * unscaled, else lin (p[j], w): one loop per case, each vectorised (omp
+ * simd: o never overlaps p, and each element is its own computation, the
+ * same bits as a scalar loop) */
+static inline void vec_store_lin(double *o, const double *p, int64_t L, int scaled, double w, int add) {
+  if (!scaled && !add) {
+#pragma omp simd
+    for (int64_t j = 0; j < L; j++) o[j] = p[j];
+  } else if (!scaled) {
+#pragma omp simd
+    for (int64_t j = 0; j < L; j++) o[j] = o[j] + p[j];
+  } else if (w == 0.0 && !add) { /* lin (p[j], 0) = 0 */
+#pragma omp simd
+    for (int64_t j = 0; j < L; j++) o[j] = 0.0;
+  } else if (w == 0.0) {
+#pragma omp simd
+    for (int64_t j = 0; j < L; j++) o[j] = o[j] + 0.0;
+  } else if (!add) {
+#pragma omp simd
+    for (int64_t j = 0; j < L; j++) o[j] = p[j] * w;
+  } else {
+#pragma omp simd
+    for (int64_t j = 0; j < L; j++) o[j] = o[j] + p[j] * w;
+  }
+}
+
 /* the vector instructions (O_DOT ... O_STV) on a block; 1: bail out */
 static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double **RP,
                    const int64_t *I, abuf *aa, double *const *SC) {
@@ -2182,10 +2208,7 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
     for (int k = 0; k < len; k++) {
       const double *p = vrow(S, v, I, k, SC);
       double *d = SC[o->id] + (size_t)k * (size_t)o->len, w = sc ? sc[k] : 1.0;
-      for (int64_t j = 0; j < o->len; j++) {
-        double e = !sc ? p[j] : w == 0.0 ? 0.0 : p[j] * w;
-        d[j] = x->p ? d[j] + e : e;
-      }
+      vec_store_lin(d, p, o->len, sc != NULL, w, x->p);
     }
     return 0;
   }
@@ -2194,7 +2217,13 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
     for (int k = 0; k < len; k++) {
       const double *p = vrow(S, u, I, k, SC), *q = vrow(S, v, I, k, SC);
       double *d = SC[o->id] + (size_t)k * (size_t)o->len;
-      for (int64_t j = 0; j < o->len; j++) d[j] = x->p ? (q[j] == 0.0 ? 0.0 : p[j] * q[j]) : p[j] * q[j];
+      if (x->p) {
+#pragma omp simd
+        for (int64_t j = 0; j < o->len; j++) d[j] = q[j] == 0.0 ? 0.0 : p[j] * q[j];
+      } else {
+#pragma omp simd
+        for (int64_t j = 0; j < o->len; j++) d[j] = p[j] * q[j];
+      }
     }
     return 0;
   }
@@ -2204,7 +2233,13 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
     for (int k = 0; k < len; k++) {
       const double *p = vrow(S, v, I, k, SC);
       double *d = SC[o->id] + (size_t)k * (size_t)o->len, w = sc[k];
-      for (int64_t j = 0; j < o->len; j++) d[j] = x->p ? (p[j] == 0.0 ? 0.0 : w * p[j]) : w * p[j];
+      if (x->p) {
+#pragma omp simd
+        for (int64_t j = 0; j < o->len; j++) d[j] = p[j] == 0.0 ? 0.0 : w * p[j];
+      } else {
+#pragma omp simd
+        for (int64_t j = 0; j < o->len; j++) d[j] = w * p[j];
+      }
     }
     return 0;
   }
@@ -2274,14 +2309,19 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
     if (L > ab->max) ab->max = L;
     double *acc = ab->d;
     const double *sc = x->b >= 0 ? RP[x->b] : NULL;
+    /* omp simd: a row and the accumulator never overlap, and each element
+     * is its own computation (the same bits as the scalar loop) */
     for (int k = 0; k < len; k++) {
       const double *p = vrow(S, v, I, k, SC);
       if (!sc) {
+#pragma omp simd
         for (int64_t j = 0; j < L; j++) acc[j] += p[j];
       } else {
         double w = sc[k];
-        if (w != 0.0) /* lin (p[j], 0) = 0 adds nothing */
+        if (w != 0.0) { /* lin (p[j], 0) = 0 adds nothing */
+#pragma omp simd
           for (int64_t j = 0; j < L; j++) acc[j] += p[j] * w;
+        }
       }
     }
     return 0;
@@ -2293,11 +2333,7 @@ static int run_vec(const cstate *S, const ins *x, int64_t base, int len, double 
     for (int k = 0; k < len; k++) {
       const double *p = vrow(S, v, I, k, SC);
       double *o = S->rowsout + (size_t)(base + k) * (size_t)L;
-      double w = sc ? sc[k] : 1.0;
-      for (int64_t j = 0; j < L; j++) {
-        double e = !sc ? p[j] : w == 0.0 ? 0.0 : p[j] * w;
-        o[j] = x->p ? o[j] + e : e;
-      }
+      vec_store_lin(o, p, L, sc != NULL, sc ? sc[k] : 1.0, x->p);
     }
     return 0;
   }
