@@ -141,7 +141,7 @@ enum opc {
   O_LDA,   /* R[d] = acc[k][I[a]] (0 beyond its end), I[a] >= 0 checked  */
   O_CHKB,  /* 0 <= I[a] < k                                             */
   O_CHKNN, /* I[a] >= 0                                                 */
-  O_IBIN,  /* I[d] = p (I[a], I[b]), checked; k = 1: I[b] a constant       */
+  O_IBIN,  /* I[d] = p (I[a], I[b]), checked; k: IBIN_* flags           */
   O_INEG,  /* I[d] = -I[a], checked                                     */
   O_TOREAL,/* R[d] = (double) I[a]                                      */
   O_ACCS,  /* scalar slot k += R[a]                                     */
@@ -169,6 +169,14 @@ enum opc {
   O_PACK,  /* scratch vector k [p] = R[a]: an unrolled array made a vector  */
   O_VSUM   /* R[d] = sum (vec a), the reference's order (0 + a[0] + ...)   */
 };
+
+/* O_IBIN's k: I[b] is a constant; the ranges show the check passes in
+ * every iteration (no check made); a modulus by a positive constant q of an
+ * operand in [0, 2q) (one subtraction) */
+#define IBIN_CONST_B 1
+#define IBIN_SAFE 2
+#define IBIN_WRAP 4
+/* O_LDR's p: 1 when the index's range lies in the array (no check made) */
 
 typedef struct ins {
   int op, p, d, a, b;
@@ -2067,7 +2075,7 @@ static void regalloc(cstate *S, int *keep, int nkeep) {
   for (int c = 0; c < S->ncode; c++) {
     if (S->code[c].op == O_ACCA && S->code[c].a >= 1 && S->code[c].a <= S->ninit) S->code[c].p = 1;
     /* and an integer operation by a constant: k = 1 (see run_block) */
-    if (S->code[c].op == O_IBIN && S->code[c].b >= 1 && S->code[c].b <= S->ninit) S->code[c].k = 1;
+    if (S->code[c].op == O_IBIN && S->code[c].b >= 1 && S->code[c].b <= S->ninit) S->code[c].k |= IBIN_CONST_B;
   }
   for (int v = 0; v < S->nvecs; v++)
     if (S->vecs[v].kind == 1) S->vecs[v].ireg = map[S->vecs[v].ireg] >= 0 ? map[S->vecs[v].ireg] : 0;
@@ -2460,6 +2468,10 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
     case O_LDR: {
       const double *src = S->arrs[x->k].d;
       int64_t n = S->arrs[x->k].n;
+      if (x->p) { /* every index in bounds (its range) */
+        for (int k = 0; k < len; k++) rd[k] = src[ia[k]];
+        break;
+      }
       for (int k = 0; k < len; k++) {
         int64_t j = ia[k];
         if (j < 0 || j >= n) return 1;
@@ -2489,6 +2501,20 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
     case O_IBIN: {
       /* one loop per operation; the checks of the reference's semantics */
       int bad = 0;
+      if (x->k & IBIN_SAFE) { /* the ranges show no overflow: plain arithmetic */
+        if (x->p == P_IADD) {
+          _Pragma("omp simd") for (int k = 0; k < len; k++) id[k] = ia[k] + ib[k];
+          break;
+        }
+        if (x->p == P_ISUB) {
+          _Pragma("omp simd") for (int k = 0; k < len; k++) id[k] = ia[k] - ib[k];
+          break;
+        }
+        if (x->p == P_IMUL) {
+          _Pragma("omp simd") for (int k = 0; k < len; k++) id[k] = ia[k] * ib[k];
+          break;
+        }
+      }
       switch (x->p) {
       case P_IADD:
         for (int k = 0; k < len; k++) bad |= __builtin_add_overflow(ia[k], ib[k], &id[k]);
@@ -2500,7 +2526,12 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
         for (int k = 0; k < len; k++) bad |= __builtin_mul_overflow(ia[k], ib[k], &id[k]);
         break;
       case P_IMOD:
-        if (x->k == 1 && ib[0] > 0 && ib[0] <= INT64_MAX / 2) {
+        if (x->k & IBIN_WRAP) { /* a in [0, 2q): no division, no branch */
+          int64_t q = ib[0];
+          _Pragma("omp simd") for (int k = 0; k < len; k++) id[k] = ia[k] >= q ? ia[k] - q : ia[k];
+          break;
+        }
+        if ((x->k & IBIN_CONST_B) && ib[0] > 0 && ib[0] <= INT64_MAX / 2) {
           /* a constant positive modulus (an index wrapped around a length):
            * 0 <= p < 2q needs no division */
           int64_t q = ib[0];
@@ -3040,6 +3071,17 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     int op = S.code[c].op;
     if ((op == O_IBIN || op == O_INEG || op == O_LDR || op == O_LDA) && !cannot_fail(&S, &S.code[c]))
       checks_pass = 0;
+  }
+  /* checks the ranges show to pass are not made at run time */
+  for (int c = 0; c < S.ncode; c++) {
+    ins *x = &S.code[c];
+    int64_t lo, hi, q;
+    if (x->op == O_LDR && cannot_fail(&S, x)) x->p = 1;
+    if (x->op != O_IBIN || !cannot_fail(&S, x)) continue;
+    x->k |= IBIN_SAFE;
+    if (x->p == P_IMOD && kint(&S, x->b, &q) && q > 0 && q <= INT64_MAX / 2 && irange(&S, x->a, &lo, &hi) &&
+        lo >= 0 && hi < 2 * q)
+      x->k |= IBIN_WRAP;
   }
   dce(&S, out_reg);
   fuse_sincos(&S);
