@@ -2810,6 +2810,25 @@ static int64_t vector_work(const cstate *S) {
   return w;
 }
 
+/* The length an lsum's array accumulator needed in an earlier run of the
+ * same loop, beyond the loop count it is first sized for (BA's pullback
+ * scatters into indices up to 4n): the next run allocates that at once
+ * instead of growing through copies into host memory. A direct-mapped
+ * cache by term and slot; only a size hint (a stale entry, or a term
+ * number reused by another program, costs memory, never a value). */
+#define GROW_HINTS 256
+static struct grow_hint { int t, a; int64_t m; } grow_hints[GROW_HINTS];
+static int64_t grow_hint_get(int t, int a) {
+  const struct grow_hint *g = &grow_hints[((unsigned)t * 31u + (unsigned)a) % GROW_HINTS];
+  return g->t == t + 1 && g->a == a ? g->m : 0;
+}
+static void grow_hint_put(int t, int a, int64_t m) {
+  struct grow_hint *g = &grow_hints[((unsigned)t * 31u + (unsigned)a) % GROW_HINTS];
+  g->t = t + 1; /* 0: empty */
+  g->a = a;
+  g->m = m;
+}
+
 int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
             const value **out, eval_error *err) {
   /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
@@ -3230,6 +3249,9 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
    * zeroes its window of it and adds its own indices there, so there is no
    * serial zeroing and no reduction of whole per-thread arrays. */
   double **shared = NULL;
+  int64_t *slot_cap = NULL; /* per slot: the heap array's length */
+  if (!bail && mode == FC_LSUM && S.nacc_a > 0 && !(slot_cap = calloc((size_t)S.nacc_a, sizeof *slot_cap)))
+    bail = 1;
   if (!bail && mode == FC_LSUM && par && nthreads > 1 && S.nacc_a > 0 &&
       !(shared = calloc((size_t)S.nacc_a, sizeof *shared)))
     bail = 1;
@@ -3237,15 +3259,18 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     for (int a = 0; a < S.nacc_a; a++) {
       if (S.stseq && S.stseq[a]) continue;
       if (a < S.capslots && S.slot_len[a] > 0) continue; /* dense: host memory */
-      double *d0 = fv_alloc_big(h, (size_t)S.acc_hint * sizeof *d0);
+      int64_t cap = S.acc_hint, g = grow_hint_get(t, a);
+      if (g > cap && g <= S.acc_limit) cap = g;
+      double *d0 = fv_alloc_big(h, (size_t)cap * sizeof *d0);
       if (!d0) break; /* host memory then */
+      slot_cap[a] = cap;
       if (shared) {
         shared[a] = d0;
         continue;
       }
-      memset(d0, 0, (size_t)S.acc_hint * sizeof *d0);
+      memset(d0, 0, (size_t)cap * sizeof *d0);
       bufs[a].d = d0;
-      bufs[a].cap = S.acc_hint;
+      bufs[a].cap = cap;
       bufs[a].in_heap = 1;
     }
 #pragma omp parallel num_threads(nthreads) if (par) reduction(| : bail)
@@ -3270,7 +3295,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
        * its own iterations (the last thread's reaches the array's end) */
       for (int a = 0; shared && a < S.nacc_a; a++) {
         if (!shared[a]) continue;
-        int64_t cap = S.acc_hint, lo = b0 * B < cap ? b0 * B : cap;
+        int64_t cap = slot_cap[a], lo = b0 * B < cap ? b0 * B : cap;
         int64_t hi = tid == nt - 1 ? cap : b1 * B < cap ? b1 * B : cap;
         aa[a].win = shared[a];
         aa[a].wlo = lo;
@@ -3394,16 +3419,18 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         continue;
       }
       if (shared && shared[a]) { /* the windows, then every thread's other indices */
-        fv_rarr *acc = m <= S.acc_hint ? heap_alloc(h, sizeof *acc) : fv_new_rarr(h, FV_ACC, m);
+        int64_t cap = slot_cap[a];
+        if (m > cap) grow_hint_put(t, a, m);
+        fv_rarr *acc = m <= cap ? heap_alloc(h, sizeof *acc) : fv_new_rarr(h, FV_ACC, m);
         if (!acc) {
           rc = -1;
           break;
         }
-        if (m <= S.acc_hint) {
+        if (m <= cap) {
           acc->d = shared[a];
         } else {
-          memcpy(acc->d, shared[a], (size_t)S.acc_hint * sizeof(double));
-          memset(acc->d + S.acc_hint, 0, (size_t)(m - S.acc_hint) * sizeof(double));
+          memcpy(acc->d, shared[a], (size_t)cap * sizeof(double));
+          memset(acc->d + cap, 0, (size_t)(m - cap) * sizeof(double));
         }
         acc->base.kind = FV_ACC;
         acc->base.u.arr.n = m;
@@ -3418,6 +3445,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         continue;
       }
       const abuf *t0 = &bufs[a];
+      if (m > (t0->in_heap ? t0->cap : S.acc_hint)) grow_hint_put(t, a, m);
       int others = 0;
       for (int th = 1; th < nthreads; th++)
         if (bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a].max > 0) others = 1;
@@ -3482,6 +3510,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       if (!bufs[i].in_heap) free(bufs[i].d);
   free(bufs);
   free(shared);
+  free(slot_cap);
   free(part);
   free(slot_reg);
   if (rc == 1) fast_stats_.compiled_loops++;

@@ -17,7 +17,10 @@
  * and an Int-keyed bag left to the generic path); scattered cotangents of
  * build/index programs (wrap-around, reversed, beyond the loop's length, at
  * constant indices) with every loop parallel, at 7 to 33333 elements (the
- * windows of a parallel lsum's shared accumulator); and ADBench's GMM
+ * windows of a parallel lsum's shared accumulator), and one that outgrows
+ * its accumulator run four times, serial then parallel, in a freed heap's
+ * memory (the grow hint: the later runs start at the grown size); and
+ * ADBench's GMM
  * objective (examples/gmm.chad at examples/gmm_test.json) and its gradient
  * equal to the reference evaluator's. Run from the repository root. */
 #include <math.h>
@@ -290,6 +293,34 @@ static void test_programs(heap *h) {
       }
     }
     fast_set_par_threshold(32768);
+  }
+  /* an lsum whose indices pass its loop count (scathalf: n - 1 for n / 2
+   * iterations) grows its accumulator; later runs of the same term start at
+   * that size (the grow hint), in memory a freed heap left dirty */
+  {
+    int t = elab(p, "scathalf"), rt = t >= 0 ? chad_simplify(chad_rev(t)) : -1;
+    heap *hr = heap_new((size_t)1 << 30);
+    const value *px[1] = {rvec(hr, 33333)};
+    const env *e = chad_params_env(hr, 1, px);
+    const value *shape = chad_ctx_tuple_make(hr, 1, px);
+    eval_error er;
+    const value *pr = rt >= 0 ? eval_ref(hr, rt, e, &er) : NULL;
+    const value *gr = pr ? eval_apply(hr, pr->u.pair.b, v_real(hr, 0.75), &er) : NULL;
+    const value *dr = gr ? v_densify(hr, gr, shape, &er) : NULL;
+    CHECKM(dr != NULL, "scathalf: reference gradient");
+    for (int r = 0; dr && r < 4; r++) {
+      fast_set_par_threshold(r < 2 ? INT64_MAX : 0); /* serial, then parallel */
+      heap *hf = heap_new((size_t)1 << 30);
+      eval_error ef;
+      const value *pf = eval_fast_raw(hf, rt, e, &ef);
+      const value *gf = pf ? eval_fast_apply_raw(hf, pf->u.pair.b, v_real(hf, 0.75), &ef) : NULL;
+      const value *xf = gf ? fast_export(hf, gf, &ef) : NULL;
+      const value *df = xf ? v_densify(hf, xf, shape, &ef) : NULL;
+      CHECKM(df && v_approx_equal(hf, dr, df, TOL) == 1, "scathalf: gradient of run %d differs", r + 1);
+      heap_free(hf);
+    }
+    fast_set_par_threshold(32768);
+    heap_free(hr);
   }
   /* determinism: a nested-loop gradient twice, every loop parallel, same bits */
   {
