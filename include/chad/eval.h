@@ -40,10 +40,12 @@ typedef struct eval_error {
 void eval_error_clear(eval_error *err);
 
 /* ---- memory kept between evaluations -------------------------------------
- * Freed heaps' memory is kept for the next heap, up to 256 MiB in all (not
- * under AddressSanitizer), and so is the last application memo table (at
- * most 64 MiB): heap_pool_bytes is what is kept now, and heap_pool_release
- * gives all of it back to the system (src/eval/heap.c, memo.c). */
+ * Freed heaps' chunks are kept for the next heap, up to 256 MiB in all
+ * (none under AddressSanitizer, which must see every chunk freed), and so
+ * is the last application memo table (at most 64 MiB; also under ASan: its
+ * old entries are never read): heap_pool_bytes is what is kept now, and
+ * heap_pool_release gives all of it back to the system (src/eval/heap.c,
+ * memo.c). */
 size_t heap_pool_bytes(void);
 void heap_pool_release(void);
 

@@ -2093,11 +2093,10 @@ typedef struct abuf {
   double *d;
   int64_t cap, max; /* max: largest index + 1 written */
   int64_t min;      /* smallest index written (when max > 0) */
-  int in_heap;      /* d is heap memory (the result is made from it in place) */
-  /* A parallel lsum's window: this thread adds an index in [wlo, whi)
-   * straight into win, the one array all threads share (each zeroed and
-   * writes its own window, its iterations' own indices); d holds only the
-   * others, added in after the loop. wlo == whi: no window. */
+  /* An lsum's window: this thread adds an index in [wlo, whi) straight
+   * into win, the slot's one heap array (each thread zeroes and writes its
+   * own window, its iterations' own indices); d holds only the others,
+   * added in after the loop. wlo == whi: no window. */
   double *win;
   int64_t wlo, whi, wmax; /* wmax: largest window index + 1 written */
 } abuf;
@@ -2133,9 +2132,6 @@ static int abuf_grow(abuf *ab, int64_t need, int64_t hint, int64_t limit) {
      * pages make those few faults */
     nd = calloc((size_t)nc, sizeof *nd);
     fv_hint_huge(nd, (size_t)nc * sizeof *nd);
-  } else if (ab->in_heap) { /* leave the heap block; continue in host memory */
-    nd = malloc((size_t)nc * sizeof *nd);
-    if (nd) memcpy(nd, ab->d, (size_t)ab->cap * sizeof *nd);
   } else {
     nd = realloc(ab->d, (size_t)nc * sizeof *nd);
   }
@@ -2143,7 +2139,6 @@ static int abuf_grow(abuf *ab, int64_t need, int64_t hint, int64_t limit) {
   if (ab->cap) memset(nd + ab->cap, 0, (size_t)(nc - ab->cap) * sizeof *nd);
   ab->d = nd;
   ab->cap = nc;
-  ab->in_heap = 0;
   return 1;
 }
 
@@ -3243,17 +3238,17 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       return -1;
     }
   }
-  /* thread 0's array accumulators live in the heap, sized for indices < n:
-   * when no other thread wrote, the result is made from them in place. In
-   * a parallel loop that array is shared instead (shared[a]): each thread
-   * zeroes its window of it and adds its own indices there, so there is no
-   * serial zeroing and no reduction of whole per-thread arrays. */
+  /* each array slot has one heap array (shared[a]) sized for indices < n
+   * (or the grow hint's length), the result made from it in place: each
+   * thread zeroes its window of it and adds its own indices there, so a
+   * parallel loop has no serial zeroing and no reduction of whole
+   * per-thread arrays. Without it (the heap's limit), the threads' own
+   * buffers in host memory hold everything. */
   double **shared = NULL;
   int64_t *slot_cap = NULL; /* per slot: the heap array's length */
-  if (!bail && mode == FC_LSUM && S.nacc_a > 0 && !(slot_cap = calloc((size_t)S.nacc_a, sizeof *slot_cap)))
-    bail = 1;
-  if (!bail && mode == FC_LSUM && par && nthreads > 1 && S.nacc_a > 0 &&
-      !(shared = calloc((size_t)S.nacc_a, sizeof *shared)))
+  if (!bail && mode == FC_LSUM && S.nacc_a > 0 &&
+      (!(slot_cap = calloc((size_t)S.nacc_a, sizeof *slot_cap)) ||
+       !(shared = calloc((size_t)S.nacc_a, sizeof *shared))))
     bail = 1;
   if (!bail && mode == FC_LSUM)
     for (int a = 0; a < S.nacc_a; a++) {
@@ -3264,14 +3259,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       double *d0 = fv_alloc_big(h, (size_t)cap * sizeof *d0);
       if (!d0) break; /* host memory then */
       slot_cap[a] = cap;
-      if (shared) {
-        shared[a] = d0;
-        continue;
-      }
-      memset(d0, 0, (size_t)cap * sizeof *d0);
-      bufs[a].d = d0;
-      bufs[a].cap = cap;
-      bufs[a].in_heap = 1;
+      shared[a] = d0;
     }
 #pragma omp parallel num_threads(nthreads) if (par) reduction(| : bail)
   {
@@ -3291,8 +3279,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     else {
       run_init(&S, R, I);
       int64_t b0 = nb * tid / nt, b1 = nb * (tid + 1) / nt;
-      /* this thread's window of each shared accumulator: the indices of
-       * its own iterations (the last thread's reaches the array's end) */
+      /* this thread's window of each slot's heap array: the indices of its
+       * own iterations (the last thread's reaches the array's end) */
       for (int a = 0; shared && a < S.nacc_a; a++) {
         if (!shared[a]) continue;
         int64_t cap = slot_cap[a], lo = b0 * B < cap ? b0 * B : cap;
@@ -3444,29 +3432,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
         arrs[a] = &acc->base;
         continue;
       }
-      const abuf *t0 = &bufs[a];
-      if (m > (t0->in_heap ? t0->cap : S.acc_hint)) grow_hint_put(t, a, m);
-      int others = 0;
-      for (int th = 1; th < nthreads; th++)
-        if (bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a].max > 0) others = 1;
-      if (t0->in_heap && (!others || m <= t0->cap)) { /* in place */
-        fv_rarr *acc = heap_alloc(h, sizeof *acc);
-        if (!acc) {
-          rc = -1;
-          break;
-        }
-        acc->base.kind = FV_ACC;
-        acc->base.u.arr.n = m;
-        acc->base.u.arr.elems = NULL;
-        acc->d = t0->d;
-        for (int th = 1; th < nthreads; th++) {
-          const abuf *ab = &bufs[(size_t)th * (size_t)S.nacc_a + (size_t)a];
-#pragma omp parallel for schedule(static) if (ab->max >= fast_par_threshold_)
-          for (int64_t j = 0; j < ab->max; j++) acc->d[j] += ab->d[j];
-        }
-        arrs[a] = &acc->base;
-        continue;
-      }
+      /* no heap array: the threads' buffers, in thread order */
       fv_rarr *acc = fv_new_rarr(h, FV_ACC, m);
       if (!acc) {
         rc = -1;
@@ -3507,7 +3473,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   }
   if (bufs)
     for (size_t i = 0; i < (size_t)nthreads * (size_t)(S.nacc_a ? S.nacc_a : 1); i++)
-      if (!bufs[i].in_heap) free(bufs[i].d);
+      free(bufs[i].d);
   free(bufs);
   free(shared);
   free(slot_cap);
