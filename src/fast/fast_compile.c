@@ -1816,6 +1816,7 @@ static int acc_layout_ok(int ty) {
 }
 
 /* ---- dead code: keep checks, accumulations and what they use ------------ */
+static int cannot_fail(const cstate *S, const ins *x);
 static void dce(cstate *S, int keep_reg) {
   char *live = calloc((size_t)S->nregs + 1, 1);
   if (!live) return;
@@ -1830,8 +1831,11 @@ static void dce(cstate *S, int keep_reg) {
   }
   for (int i = S->ncode - 1; i >= 0; i--) {
     ins *x = &S->code[i];
-    int effect = x->op == O_LDR || x->op == O_LDA || x->op == O_CHKB || x->op == O_CHKNN ||
-                 x->op == O_IBIN || x->op == O_INEG || x->op == O_ACCS || x->op == O_ACCA ||
+    /* a check (a bounds-checked read, a checked integer operation) is an
+     * effect unless the ranges show that it passes in every iteration */
+    int check = x->op == O_LDR || x->op == O_LDA || x->op == O_CHKB || x->op == O_CHKNN ||
+                x->op == O_IBIN || x->op == O_INEG;
+    int effect = (check && !cannot_fail(S, x)) || x->op == O_ACCS || x->op == O_ACCA ||
                  x->op == O_ACCSEQ || x->op == O_LDV || x->op == O_ACCV || x->op == O_STV ||
                  x->op == O_SOFTMAX || x->op == O_VSTS || x->op == O_VEW || x->op == O_VSCL ||
                  x->op == O_VOH || x->op == O_PACK || x->op == O_BAGST;

@@ -29,8 +29,10 @@ for body in 'x[i] * x[(i + 1) % n]' 'x[n - 1 - i] * x[i]' 'x[i / 2] * x[(i + n -
   run "$CHAD" grad "$P" --args "[$X]" --eval fast
   nums_agree "ranges: grad of sum (build n (i -> $body)): fast = ref" 1e-14 "$want" "$out"
 done
-# a check some iteration fails: the same error (place and message) in both
+# a check some iteration fails: the same error (place and message) in both;
+# a read whose value no one uses is dead code, but its check is kept
 for case in 'x[i + 1]|index 20 out of bounds \(array length 20\)' \
+            'let u = x[i + 1] in x[i]|index 20 out of bounds \(array length 20\)' \
             'x[(i + 1) % (n + 1)]|index 20 out of bounds \(array length 20\)' \
             'x[(i - 1) % n]|index -1 out of bounds \(array length 20\)' \
             'x[n - i]|index 20 out of bounds \(array length 20\)' \
