@@ -53,6 +53,7 @@ typedef struct fast_stats {
   int64_t compiled_loops;   /* loops run as bytecode                       */
   int64_t generic_loops;    /* loops run by the generic interpreter        */
   int64_t bailouts;         /* compiled loops abandoned for the generic path */
+  int64_t sparse_loops;     /* pullback loops run over their nonzero cotangents only */
 } fast_stats;
 void fast_stats_get(fast_stats *s);
 void fast_stats_reset(void);

@@ -151,6 +151,7 @@ enum opc {
   O_SELK,  /* R[d] = I[a] == k ? R[b] : 0 (an entry of a onehot read at k) */
   O_BAGST, /* bag slot k, entry p of iteration i: (key, val) = (R[a], R[b]) */
   O_SINCOS,/* R[d] = sin R[a], R[b] = cos R[a] (two results: made by fuse_sincos) */
+  O_CHKFIN,/* R[a] finite (the checks' pass of a loop that skips zero cotangents) */
   /* vectors (Arr Real values of a static length: a captured unboxed array,
    * or a row of a captured matrix selected by an index register), described
    * by S->vecs[]: */
@@ -295,6 +296,7 @@ typedef struct cstate {
   int caprk;
   int64_t unrolled;        /* elements of nested loops unrolled so far  */
   int need_index;          /* 1 iff an instruction reads register 0 (the index) */
+  const int64_t *ilist;    /* the iterations run (sparse_plan), or NULL: all */
   /* lsum slots: tslot[k] = the array slot of the k-th Arr Real leaf of the
    * result type; Arr (Arr Real) leaf m has rows mrows[] (row index, slot) */
   int *tslot, ntslot, captslot;
@@ -1959,7 +1961,7 @@ static int ins_uses(const cstate *S, const ins *x, int *u) {
     u[n++] = x->b;
     break;
   case O_U: case O_D1: case O_LDR: case O_LDA: case O_CHKB: case O_CHKNN: case O_INEG:
-  case O_TOREAL: case O_ACCS: case O_PACK: case O_SINCOS:
+  case O_TOREAL: case O_ACCS: case O_PACK: case O_SINCOS: case O_CHKFIN:
     u[n++] = x->a;
     break;
   case O_DOT: case O_VEW: case O_VDOTLIN:
@@ -2384,8 +2386,12 @@ static void run_lin(double *d, const double *a, const double *b, int len) {
 static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_t *I,
                      double *const *SC,
                      double *accs, abuf *aa) {
-  if (S->need_index)
-    for (int k = 0; k < len; k++) I[k] = base + k; /* register 0: the index */
+  if (S->need_index) { /* register 0: the index */
+    if (S->ilist)
+      for (int k = 0; k < len; k++) I[k] = S->ilist[base + k];
+    else
+      for (int k = 0; k < len; k++) I[k] = base + k;
+  }
   for (int c = 0; c < S->ncode; c++) {
     const ins *x = &S->code[c];
     if (x->op == O_LDSEQ) {
@@ -2496,6 +2502,10 @@ static int run_block(const cstate *S, int64_t base, int len, double **RP, int64_
     case O_CHKNN:
       for (int k = 0; k < len; k++)
         if (ia[k] < 0) return 1;
+      break;
+    case O_CHKFIN:
+      for (int k = 0; k < len; k++)
+        if (!isfinite(ra[k])) return 1;
       break;
     case O_IBIN: {
       /* one loop per operation; the checks of the reference's semantics */
@@ -2828,6 +2838,214 @@ static void grow_hint_put(int t, int a, int64_t m) {
   g->m = m;
 }
 
+/* ---- iterations with a zero cotangent ------------------------------------
+ * A pullback's lsum n (i. body) reads the cotangent of element i, ct[i], and
+ * what it adds into its accumulators is linear in it. When every path from
+ * ct[i] to an accumulation goes through lin (b == 0 ? 0 : a * b, with the
+ * cotangent as b), sums, negations, and products by finite factors,
+ * ct[i] = +-0 makes every addition of iteration i add +-0, which changes no
+ * accumulator (they start at +0, and +0 + -0 = +0). Such iterations are
+ * skipped: the loop runs over the list of the others (a one-hot seed of a
+ * Jacobian row runs one iteration; ADBench BA's seeds, 1 on every other
+ * residual, half of them). The accumulations add the same values at the
+ * same indices in the same order; only a scalar slot's per-block partial
+ * sums group the terms differently. A pass over every iteration first runs
+ * the checks alone, and checks that those factors are finite (sqrt' at 0 is
+ * inf, and inf times a zero cotangent is NaN, as in the reference): if
+ * anything fails there, the loop runs whole, as without the list, so it
+ * fails or gives NaN exactly as it did. */
+
+/* The sequentially read array (arrs index) whose zeros make whole
+ * iterations add nothing, or -1. On the final code (registers may be reused:
+ * the facts are updated at each definition). guard[c] = 1 or 2 for a
+ * product of a zero by an operand that does not depend on the array (1: a,
+ * 2: b), which must be finite. */
+static int sparse_source(const cstate *S, char *guard) {
+  int found = -1;
+  char *t = malloc((size_t)S->nregs + 1), *z = malloc((size_t)S->nregs + 1);
+  for (int c = 0; t && z && found < 0 && c < S->ncode; c++) {
+    const ins *s = &S->code[c];
+    if (s->op != O_LDSEQ) continue;
+    int k = (int)s->k, ok = 1, u[8];
+    memset(t, 0, (size_t)S->nregs + 1); /* depends on arr k at i */
+    memset(z, 0, (size_t)S->nregs + 1); /* +-0 when arr k at i is +-0 */
+    memset(guard, 0, (size_t)S->ncode);
+    for (int d = 0; ok && d < S->ncode; d++) {
+      const ins *x = &S->code[d];
+      /* rows, bags and vectors are not followed */
+      if (x->op >= O_DOT || x->op == O_BAGST) ok = 0;
+      else if (x->op == O_ACCS || x->op == O_ACCA || x->op == O_ACCSEQ)
+        ok = z[x->op == O_ACCS ? x->a : x->b];
+      if (!ok || !ins_writes(x->op) || x->d < 0) continue;
+      int nu = ins_uses(S, x, u), any = 0, zd = 0;
+      for (int i = 0; i < nu; i++) any |= t[u[i]];
+      if (x->op == O_LDSEQ) {
+        any = zd = x->k == k;
+      } else if (any) {
+        switch (x->op) {
+        case O_LIN: /* b == 0 ? 0 : a * b */
+          zd = z[x->b] || (z[x->a] && !t[x->b]);
+          if (!z[x->b] && zd) guard[d] = 2;
+          break;
+        case O_MUL:
+          zd = (z[x->a] && z[x->b]) || (z[x->a] && !t[x->b]) || (z[x->b] && !t[x->a]);
+          if (zd && !(z[x->a] && z[x->b])) guard[d] = z[x->a] ? 2 : 1;
+          break;
+        case O_ADD: zd = z[x->a] && z[x->b]; break;
+        case O_BIN: zd = x->p == P_SUB && z[x->a] && z[x->b]; break;
+        case O_U: zd = x->p == P_NEG && z[x->a]; break;
+        case O_SELK: zd = z[x->b]; break;
+        default: zd = 0;
+        }
+      }
+      t[x->d] = (char)any;
+      z[x->d] = (char)zd;
+      if (x->op == O_SINCOS) t[x->b] = (char)any, z[x->b] = 0;
+    }
+    if (ok) found = k;
+  }
+  free(t);
+  free(z);
+  return found;
+}
+
+/* an instruction that can fail in some iteration (after regalloc: the flags
+ * the ranges set) */
+static int may_fail(const ins *x) {
+  switch (x->op) {
+  case O_LDR: return !x->p;
+  case O_LDA: case O_CHKB: case O_CHKNN: case O_INEG: case O_CHKFIN: return 1;
+  case O_IBIN: return !(x->k & IBIN_SAFE);
+  default: return 0;
+  }
+}
+
+/* The checks of the code alone, with a finiteness check of the factor that
+ * does not depend on the sparse array before each guarded product, and what
+ * they read (registers as in the code). NULL on failure. */
+static ins *checks_only(const cstate *S, const char *guard, int *nc) {
+  *nc = 0;
+  int m = 0, u[8];
+  ins *all = malloc((size_t)2 * (size_t)S->ncode * sizeof *all);
+  char *live = calloc((size_t)S->nregs + 1, 1), *keep = calloc((size_t)2 * (size_t)S->ncode + 1, 1);
+  if (!all || !live || !keep) {
+    free(all);
+    free(live);
+    free(keep);
+    return NULL;
+  }
+  for (int c = 0; c < S->ncode; c++) {
+    const ins *x = &S->code[c];
+    if (guard[c]) { /* 1: operand a, 2: operand b */
+      ins cf = {O_CHKFIN, 0, -1, guard[c] == 1 ? x->a : x->b, 0, 0};
+      all[m++] = cf;
+    }
+    all[m++] = *x;
+  }
+  for (int c = m - 1; c >= 0; c--) { /* liveness: a definition kills */
+    const ins *x = &all[c];
+    int w = ins_writes(x->op) && x->d >= 0;
+    if (!may_fail(x) && !(w && (live[x->d] || (x->op == O_SINCOS && live[x->b])))) continue;
+    keep[c] = 1;
+    if (w) live[x->d] = 0;
+    if (x->op == O_SINCOS) live[x->b] = 0;
+    int nu = ins_uses(S, x, u);
+    for (int i = 0; i < nu; i++) live[u[i]] = 1;
+  }
+  for (int c = 0; c < m; c++)
+    if (keep[c]) all[(*nc)++] = all[c];
+  free(live);
+  free(keep);
+  return all;
+}
+
+/* The checks alone over every iteration (in parallel as a loop of that
+ * work would be); 1 when one of them fails. */
+static int run_checks(const cstate *S, ins *code, int ncode, int64_t n) {
+  cstate C = *S;
+  C.code = code;
+  C.ncode = ncode;
+  C.ilist = NULL;
+  C.need_index = 1;
+  int64_t nb = n / B + (n % B != 0);
+  int nthreads = omp_get_max_threads();
+  int par = (double)n * (double)(ncode + 1) >= (double)fast_par_threshold_ && nb > 1;
+  int bad = 0;
+#pragma omp parallel num_threads(nthreads) if (par) reduction(| : bad)
+  {
+    int tid = omp_get_thread_num(), nt = omp_get_num_threads();
+    struct regfile own = {0}, *rf = regs_get(tid, C.nregs, &own);
+    if (!rf) {
+      bad = 1;
+    } else {
+      run_init(&C, rf->R, rf->I);
+      for (int64_t b = nb * tid / nt; b < nb * (tid + 1) / nt; b++) {
+        int len = (int)(n - b * B < B ? n - b * B : B);
+        if (run_block(&C, b * B, len, rf->RP, rf->I, NULL, NULL, NULL)) {
+          bad = 1;
+          break;
+        }
+      }
+    }
+    free(own.R);
+    free(own.I);
+    free(own.RP);
+  }
+  return bad;
+}
+
+/* Decides whether the lsum's iterations with a zero in its sparse array are
+ * skipped: on success S runs over the list *ilist of the others (its
+ * sequential reads and accumulations made indexed by the list) and the count
+ * is returned; else n, S unchanged. */
+static int64_t sparse_plan(cstate *S, int64_t n, int64_t **ilist) {
+  *ilist = NULL;
+  char *guard = malloc((size_t)S->ncode + 1);
+  int k = guard ? sparse_source(S, guard) : -1;
+  int64_t nz = 0;
+  if (k >= 0) {
+    const double *src = S->arrs[k].d;
+    for (int64_t i = 0; i < n; i++) nz += src[i] != 0.0; /* NaN counts */
+  }
+  int nc = 0;
+  ins *cc = k >= 0 && nz < n ? checks_only(S, guard, &nc) : NULL;
+  free(guard);
+  /* worth it when the checks' pass over every iteration and the listed
+   * iterations (their reads and accumulations indexed) cost at most four
+   * fifths of the whole loop */
+  if (!cc || (double)n * (nc + 1) + (double)nz * (S->ncode + 2) > 0.8 * (double)n * (S->ncode + 1) ||
+      !(*ilist = malloc((size_t)(nz ? nz : 1) * sizeof **ilist))) {
+    free(cc);
+    return n;
+  }
+  if (nc > 0 && run_checks(S, cc, nc, n)) { /* the loop runs whole */
+    free(cc);
+    free(*ilist);
+    *ilist = NULL;
+    return n;
+  }
+  free(cc);
+  const double *src = S->arrs[k].d;
+  int64_t m = 0;
+  for (int64_t i = 0; i < n; i++)
+    if (src[i] != 0.0) (*ilist)[m++] = i;
+  for (int c = 0; c < S->ncode; c++) {
+    ins *x = &S->code[c];
+    if (x->op == O_LDSEQ) { /* arr[k][i]: a read at the index register */
+      x->op = O_LDR;
+      x->p = 1;
+      x->a = 0;
+    } else if (x->op == O_ACCSEQ) { /* slot[i] += R[b]: at the index register */
+      x->op = O_ACCA;
+      x->p = 0;
+      x->a = 0;
+    }
+  }
+  S->ilist = *ilist;
+  S->need_index = 1;
+  return nz;
+}
+
 int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
             const value **out, eval_error *err) {
   /* mode: 0 materialise (build/map with Real elements), 1 sum of it,
@@ -3127,6 +3345,16 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   /* lsum over i < n usually touches indices below n: size for that */
   S.acc_hint = n < 1024 ? 1024 : n < ACC_MAX / 2 ? n : 1024;
   S.acc_limit = n < ((int64_t)1 << 22) ? ((int64_t)1 << 24) : n < ACC_MAX / 4 ? 4 * n : ACC_MAX;
+  /* a pullback's iterations with a zero cotangent are skipped (sparse_plan):
+   * the loop runs niter iterations, those of the list ilist */
+  int64_t niter = n, *ilist = NULL;
+  if (mode == FC_LSUM && !snd_on && n >= 4 * B && !getenv("FAST_NO_SPARSE")) {
+    niter = sparse_plan(&S, n, &ilist);
+    if (ilist) fast_stats_.sparse_loops++;
+    if (ilist && getenv("FAST_DEBUG"))
+      fprintf(stderr, "fast: loop term %d: %lld of %lld iterations run (the others' cotangent is zero)\n", t,
+              (long long)niter, (long long)n);
+  }
 
   /* a build of Reals whose body is cheap and cannot fail (a constant, or
    * sequential reads and a little arithmetic): delayed, never stored unless a
@@ -3144,6 +3372,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     if (nexp > 2) cheap = 0; /* recomputing it where it is inlined would cost too much */
     if (cheap) {
       fv_delay *dl = heap_alloc(h, sizeof *dl);
+      free(ilist);
       cstate_free(&S);
       if (!dl) {
         eval_oom(err);
@@ -3171,6 +3400,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   /* output buffers (heap), per-block sums, per-thread accumulators */
   fv_rarr *res = NULL;
   if (mode == 0 && !(res = fv_new_rarr(h, FV_RARR, n))) {
+    free(ilist);
     cstate_free(&S);
     eval_oom(err);
     return -1;
@@ -3178,16 +3408,17 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   if ((rows || snd_on) &&
       ((uint64_t)n > h->limit / sizeof(double) / (uint64_t)(S.rows_len > 0 ? S.rows_len : 1) ||
        !(S.rowsout = fv_alloc_big(h, (size_t)n * (size_t)S.rows_len * sizeof(double))))) {
+    free(ilist);
     cstate_free(&S);
     eval_oom(err);
     return -1;
   }
   vmath_on(); /* decided before any parallel region reads it */
-  int64_t nb = n / B + (n % B != 0); /* ceil(n / B), no overflow at INT64_MAX */
+  int64_t nb = niter / B + (niter % B != 0); /* ceil(niter / B), no overflow at INT64_MAX */
   int nthreads = omp_get_max_threads();
   int64_t per = S.ncode + 1 + vector_work(&S); /* work per iteration */
 
-  int par = (double)n * (double)per >= (double)fast_par_threshold_ && nb > 1;
+  int par = (double)niter * (double)per >= (double)fast_par_threshold_ && nb > 1;
   if (!par) nthreads = 1;
   int nsl = S.nacc_s > 0 ? S.nacc_s : 1;
   /* the per-block sums are host memory: more of them than the heap's limit
@@ -3197,6 +3428,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   uint64_t part_cap = h->limit < ((uint64_t)1 << 40) ? h->limit : (uint64_t)1 << 40;
   if ((uint64_t)(nb ? nb : 1) > part_cap / sizeof(double) / (uint64_t)nsl) {
     free(slot_reg);
+    free(ilist);
     cstate_free(&S);
     eval_oom(err);
     return -1;
@@ -3237,6 +3469,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       free(part);
       free(bufs);
       free(slot_reg);
+      free(ilist);
       cstate_free(&S);
       eval_oom(err);
       return -1;
@@ -3285,10 +3518,13 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       int64_t b0 = nb * tid / nt, b1 = nb * (tid + 1) / nt;
       /* this thread's window of each slot's heap array: the indices of its
        * own iterations (the last thread's reaches the array's end) */
+      int64_t i0 = b0 * B >= niter ? n : ilist ? ilist[b0 * B] : b0 * B; /* first index of b0 */
+      int64_t i1 = b1 * B >= niter ? n : ilist ? ilist[b1 * B] : b1 * B;
+      if (tid == 0) i0 = 0;
       for (int a = 0; shared && a < S.nacc_a; a++) {
         if (!shared[a]) continue;
-        int64_t cap = slot_cap[a], lo = b0 * B < cap ? b0 * B : cap;
-        int64_t hi = tid == nt - 1 ? cap : b1 * B < cap ? b1 * B : cap;
+        int64_t cap = slot_cap[a], lo = i0 < cap ? i0 : cap;
+        int64_t hi = tid == nt - 1 ? cap : i1 < cap ? i1 : cap;
         aa[a].win = shared[a];
         aa[a].wlo = lo;
         aa[a].whi = hi;
@@ -3296,7 +3532,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       }
       for (int64_t b = b0; b < b1 && !bail; b++) {
         int64_t base = b * B;
-        int len = (int)(n - base < B ? n - base : B);
+        int len = (int)(niter - base < B ? niter - base : B);
         double *accs = part + (size_t)b * (size_t)nsl;
         if (run_block(&S, base, len, RP, I, SC, accs, aa)) {
           bail = 1;
@@ -3488,6 +3724,7 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     fprintf(stderr, "fast: loop term %d: compile %.6f s, run %.6f s, result %.6f s (CPU of the calling thread)\n", t, t_compiled - t_start,
             t_run - t_compiled, cpu_now() - t_run);
   if (rc < 0) eval_oom(err);
+  free(ilist);
   cstate_free(&S);
   return rc;
 }

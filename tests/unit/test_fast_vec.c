@@ -19,7 +19,9 @@
  * constant indices) with every loop parallel, at 7 to 33333 elements (the
  * windows of a parallel lsum's shared accumulator), and one that outgrows
  * its accumulator run four times, serial then parallel, in a freed heap's
- * memory (the grow hint: the later runs start at the grown size); and
+ * memory (the grow hint: the later runs start at the grown size); VJPs of
+ * array results whose cotangent is zero at most elements (run over the
+ * nonzero ones only, NaN kept where sqrt' is inf at a zero cotangent); and
  * ADBench's GMM
  * objective (examples/gmm.chad at examples/gmm_test.json) and its gradient
  * equal to the reference evaluator's. Run from the repository root. */
@@ -111,7 +113,11 @@ static const char *SRC =
     "def scathalf (x : [real]) : real =\n"
     "  let n = length x in sum (build (n / 2) (fun i -> x[2 * i + 1] * x[i]))\n"
     "def scatconst (x : [real]) : real =\n"
-    "  let n = length x in sum (build n (fun i -> x[0] * x[i] + x[n - 1] * x[(i * 7) % n]))\n";
+    "  let n = length x in sum (build n (fun i -> x[0] * x[i] + x[n - 1] * x[(i * 7) % n]))\n"
+    /* array results: VJPs whose cotangent is zero at most elements */
+    "def spscat (x : [real], s : real) : [real] =\n"
+    "  let n = length x in build n (fun i -> x[i] * x[(i + 1) % n] * s)\n"
+    "def spsqrt (x : [real]) : [real] = build (length x) (fun i -> sqrt x[i])\n";
 
 static unsigned long long rng = 0x9E3779B97F4A7C15ULL;
 static double urand(void) {
@@ -142,6 +148,10 @@ static int same(heap *h, const value *a, const value *b) {
   return a && b && v_approx_equal(h, a, b, TOL) == 1;
 }
 
+/* the raw route's pullback loops run over their nonzero cotangents only, in
+ * the last compare */
+static int64_t last_sparse;
+
 /* primal and one VJP (cotangent ct of the result), fast against reference */
 static void compare(heap *h, const char *name, int t, int np, const value **parts,
                     const value *ct, int expect_compiled) {
@@ -171,6 +181,7 @@ static void compare(heap *h, const char *name, int t, int np, const value **part
   const value *df = xf ? v_densify(h, xf, shape, &ef) : NULL;
   CHECKM(same(h, dr, df), "%s: gradient (raw route) differs", name);
   CHECKM(pf && same(h, pr->u.pair.a, fast_export(h, pf->u.pair.a, &ef)), "%s: VJP primal differs", name);
+  last_sparse = st.sparse_loops;
   if (expect_compiled)
     CHECKM(st.generic_loops == 0, "%s: %lld generic loops in the pullback", name, (long long)st.generic_loops);
   /* exported route */
@@ -290,6 +301,44 @@ static void test_programs(heap *h) {
           compare(hs, name, t, 1, px, v_real(hs, 0.75), lens[l] >= 16);
           heap_free(hs);
         }
+      }
+    }
+    fast_set_par_threshold(32768);
+  }
+  /* VJPs of array results whose cotangent is zero at most elements (a
+   * Jacobian row's one-hot, every other element, none, all): the pullback
+   * loop runs over the nonzero ones only, with the reference's gradient
+   * (the scalar s: a scalar slot); a zero cotangent times sqrt' at 0 (inf)
+   * is NaN as in the reference, so that loop runs whole */
+  {
+    int sp = elab(p, "spscat"), sq = elab(p, "spsqrt");
+    CHECKM(sp >= 0 && sq >= 0, "elaborate spscat, spsqrt");
+    for (int th = 0; sp >= 0 && sq >= 0 && th < 2; th++) {
+      fast_set_par_threshold(th ? 0 : 32768);
+      for (int pat = 0; pat < 4; pat++) {
+        heap *hs = heap_new((size_t)1 << 30);
+        int n = 1000;
+        value *ct = v_array(hs, n);
+        for (int i = 0; i < n; i++)
+          ct->u.arr.elems[i] = v_real(hs, pat == 0 ? (i == 7) : pat == 1 ? (i % 2 == 0) * 0.5 : pat == 2 ? 0.0 : urand());
+        const value *px[2] = {rvec(hs, n), v_real(hs, 1.25)};
+        char name[96];
+        snprintf(name, sizeof name, "spscat (cotangent %s, %s)",
+                 pat == 0 ? "one-hot" : pat == 1 ? "every other" : pat == 2 ? "zero" : "dense", th ? "parallel" : "default");
+        compare(hs, name, sp, 2, px, ct, 1);
+        CHECKM(pat == 3 ? last_sparse == 0 : last_sparse >= 1, "%s: %lld loops over the nonzero cotangents",
+               name, (long long)last_sparse);
+        /* sqrt at 0 where the cotangent is zero (pat 1: index 5): NaN */
+        value *x = v_array(hs, n);
+        for (int i = 0; i < n; i++) x->u.arr.elems[i] = v_real(hs, i == 5 && pat == 1 ? 0.0 : 1.0 + urand());
+        const value *pq[1] = {x};
+        snprintf(name, sizeof name, "spsqrt (%s, %s)", pat == 1 ? "sqrt 0 at a zero cotangent" : "positive",
+                 th ? "parallel" : "default");
+        compare(hs, name, sq, 1, pq, ct, 1);
+        if (pat < 3)
+          CHECKM(pat == 1 ? last_sparse == 0 : last_sparse >= 1, "%s: %lld loops over the nonzero cotangents",
+                 name, (long long)last_sparse);
+        heap_free(hs);
       }
     }
     fast_set_par_threshold(32768);
