@@ -296,7 +296,7 @@ typedef struct cstate {
   int caprk;
   int64_t unrolled;        /* elements of nested loops unrolled so far  */
   int need_index;          /* 1 iff an instruction reads register 0 (the index) */
-  const int64_t *ilist;    /* the iterations run (sparse_plan), or NULL: all */
+  int64_t *ilist;          /* the iterations run (sparse_plan, owned), or NULL: all */
   /* lsum slots: tslot[k] = the array slot of the k-th Arr Real leaf of the
    * result type; Arr (Arr Real) leaf m has rows mrows[] (row index, slot) */
   int *tslot, ntslot, captslot;
@@ -2710,6 +2710,7 @@ static void cstate_free(cstate *S) {
     }
     S->mem = p;
   }
+  free(S->ilist);
   free(S->code);
   free(S->init);
   free(S->arrs);
@@ -2995,11 +2996,11 @@ static int run_checks(const cstate *S, ins *code, int ncode, int64_t n) {
 }
 
 /* Decides whether the lsum's iterations with a zero in its sparse array are
- * skipped: on success S runs over the list *ilist of the others (its
- * sequential reads and accumulations made indexed by the list) and the count
- * is returned; else n, S unchanged. */
-static int64_t sparse_plan(cstate *S, int64_t n, int64_t **ilist) {
-  *ilist = NULL;
+ * skipped: on success S runs over the list S->ilist of the others (its
+ * sequential reads and accumulations made indexed by the list) and their
+ * count is returned; else n, S unchanged. */
+static int64_t sparse_plan(cstate *S, int64_t n) {
+  int64_t *ilist = NULL;
   char *guard = malloc((size_t)S->ncode + 1);
   int k = guard ? sparse_source(S, guard) : -1;
   int64_t nz = 0;
@@ -3014,21 +3015,20 @@ static int64_t sparse_plan(cstate *S, int64_t n, int64_t **ilist) {
    * iterations (their reads and accumulations indexed) cost at most four
    * fifths of the whole loop */
   if (!cc || (double)n * (nc + 1) + (double)nz * (S->ncode + 2) > 0.8 * (double)n * (S->ncode + 1) ||
-      !(*ilist = malloc((size_t)(nz ? nz : 1) * sizeof **ilist))) {
+      !(ilist = malloc((size_t)(nz ? nz : 1) * sizeof *ilist))) {
     free(cc);
     return n;
   }
   if (nc > 0 && run_checks(S, cc, nc, n)) { /* the loop runs whole */
     free(cc);
-    free(*ilist);
-    *ilist = NULL;
+    free(ilist);
     return n;
   }
   free(cc);
   const double *src = S->arrs[k].d;
   int64_t m = 0;
   for (int64_t i = 0; i < n; i++)
-    if (src[i] != 0.0) (*ilist)[m++] = i;
+    if (src[i] != 0.0) ilist[m++] = i;
   for (int c = 0; c < S->ncode; c++) {
     ins *x = &S->code[c];
     if (x->op == O_LDSEQ) { /* arr[k][i]: a read at the index register */
@@ -3041,7 +3041,7 @@ static int64_t sparse_plan(cstate *S, int64_t n, int64_t **ilist) {
       x->a = 0;
     }
   }
-  S->ilist = *ilist;
+  S->ilist = ilist;
   S->need_index = 1;
   return nz;
 }
@@ -3346,12 +3346,12 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   S.acc_hint = n < 1024 ? 1024 : n < ACC_MAX / 2 ? n : 1024;
   S.acc_limit = n < ((int64_t)1 << 22) ? ((int64_t)1 << 24) : n < ACC_MAX / 4 ? 4 * n : ACC_MAX;
   /* a pullback's iterations with a zero cotangent are skipped (sparse_plan):
-   * the loop runs niter iterations, those of the list ilist */
-  int64_t niter = n, *ilist = NULL;
+   * the loop runs niter iterations, those of the list S.ilist */
+  int64_t niter = n;
   if (mode == FC_LSUM && !snd_on && n >= 4 * B && !getenv("FAST_NO_SPARSE")) {
-    niter = sparse_plan(&S, n, &ilist);
-    if (ilist) fast_stats_.sparse_loops++;
-    if (ilist && getenv("FAST_DEBUG"))
+    niter = sparse_plan(&S, n);
+    if (S.ilist) fast_stats_.sparse_loops++;
+    if (S.ilist && getenv("FAST_DEBUG"))
       fprintf(stderr, "fast: loop term %d: %lld of %lld iterations run (the others' cotangent is zero)\n", t,
               (long long)niter, (long long)n);
   }
@@ -3372,7 +3372,6 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     if (nexp > 2) cheap = 0; /* recomputing it where it is inlined would cost too much */
     if (cheap) {
       fv_delay *dl = heap_alloc(h, sizeof *dl);
-      free(ilist);
       cstate_free(&S);
       if (!dl) {
         eval_oom(err);
@@ -3400,7 +3399,6 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   /* output buffers (heap), per-block sums, per-thread accumulators */
   fv_rarr *res = NULL;
   if (mode == 0 && !(res = fv_new_rarr(h, FV_RARR, n))) {
-    free(ilist);
     cstate_free(&S);
     eval_oom(err);
     return -1;
@@ -3408,7 +3406,6 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   if ((rows || snd_on) &&
       ((uint64_t)n > h->limit / sizeof(double) / (uint64_t)(S.rows_len > 0 ? S.rows_len : 1) ||
        !(S.rowsout = fv_alloc_big(h, (size_t)n * (size_t)S.rows_len * sizeof(double))))) {
-    free(ilist);
     cstate_free(&S);
     eval_oom(err);
     return -1;
@@ -3428,7 +3425,6 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
   uint64_t part_cap = h->limit < ((uint64_t)1 << 40) ? h->limit : (uint64_t)1 << 40;
   if ((uint64_t)(nb ? nb : 1) > part_cap / sizeof(double) / (uint64_t)nsl) {
     free(slot_reg);
-    free(ilist);
     cstate_free(&S);
     eval_oom(err);
     return -1;
@@ -3469,7 +3465,6 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       free(part);
       free(bufs);
       free(slot_reg);
-      free(ilist);
       cstate_free(&S);
       eval_oom(err);
       return -1;
@@ -3518,8 +3513,8 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
       int64_t b0 = nb * tid / nt, b1 = nb * (tid + 1) / nt;
       /* this thread's window of each slot's heap array: the indices of its
        * own iterations (the last thread's reaches the array's end) */
-      int64_t i0 = b0 * B >= niter ? n : ilist ? ilist[b0 * B] : b0 * B; /* first index of b0 */
-      int64_t i1 = b1 * B >= niter ? n : ilist ? ilist[b1 * B] : b1 * B;
+      int64_t i0 = b0 * B >= niter ? n : S.ilist ? S.ilist[b0 * B] : b0 * B; /* first index of b0 */
+      int64_t i1 = b1 * B >= niter ? n : S.ilist ? S.ilist[b1 * B] : b1 * B;
       if (tid == 0) i0 = 0;
       for (int a = 0; shared && a < S.nacc_a; a++) {
         if (!shared[a]) continue;
@@ -3724,7 +3719,6 @@ int fc_loop(heap *h, int t, const env *e, int64_t n, const value *arr, int mode,
     fprintf(stderr, "fast: loop term %d: compile %.6f s, run %.6f s, result %.6f s (CPU of the calling thread)\n", t, t_compiled - t_start,
             t_run - t_compiled, cpu_now() - t_run);
   if (rc < 0) eval_oom(err);
-  free(ilist);
   cstate_free(&S);
   return rc;
 }
