@@ -248,6 +248,60 @@ static int lsum_chain(int n)
   return t;
 }
 
+/* a term nested n levels through one operand of one construct */
+enum nest { NEST_ONEHOT_INDEX, NEST_DOP_POINT, NEST_DOP_TANGENT, NEST_DOPT_COTANGENT };
+
+static const char *nest_name(enum nest k) {
+  return k == NEST_ONEHOT_INDEX ? "a onehot nested through its index (ineg (... (ineg 0)))"
+       : k == NEST_DOP_POINT ? "Dsin nested through its point (Dsin (... (Dsin 0.5 1.0) ...) 1.0)"
+       : k == NEST_DOP_TANGENT ? "Dsin 0.5 nested through its tangent"
+                               : "DsinT 0.5 nested through its cotangent";
+}
+
+/* the innermost term and one level around t; the onehot wraps its index
+ * chain only at the end (wrap_last) */
+static int nest_seed(enum nest k) {
+  return k == NEST_ONEHOT_INDEX ? tm_iconst(CTX_EMPTY, 0) : tm_rconst(CTX_EMPTY, k == NEST_DOP_POINT ? 0.5 : 1.0);
+}
+static int nest_wrap(enum nest k, int t) {
+  if (k == NEST_ONEHOT_INDEX) return tm_op(P_INEG, t);
+  if (k == NEST_DOP_POINT) return tm_lop_d(P_SIN, t, tm_rconst(CTX_EMPTY, 1.0));
+  return k == NEST_DOP_TANGENT ? tm_lop_d(P_SIN, tm_rconst(CTX_EMPTY, 0.5), t)
+                               : tm_lop_dt(P_SIN, tm_rconst(CTX_EMPTY, 0.5), t);
+}
+static int nest_last(enum nest k, int t) {
+  return k == NEST_ONEHOT_INDEX ? tm_onehot(t, tm_rconst(CTX_EMPTY, 1.0)) : t;
+}
+
+/* where the reference evaluator first meets the depth limit on the nesting
+ * k, the fast one does too, and one level less both evaluate: an evaluator
+ * that stops counting depth through that operand fails here */
+static void nest_alike(enum nest k) {
+  printf("depth limit: %s, both evaluators alike\n", nest_name(k));
+  prog_setup();
+  int t = nest_seed(k), n1 = -1;
+  for (int i = 0; i < LIMIT - 5 && t >= 0; i++) t = nest_wrap(k, t);
+  for (int n = LIMIT - 5; n < LIMIT + 5 && n1 < 0 && t >= 0; n++) {
+    int top = nest_last(k, t);
+    eval_error er, ef;
+    memset(&er, 0, sizeof er);
+    memset(&ef, 0, sizeof ef);
+    heap *h = heap_new((size_t)1 << 26); /* one per level count: the chains' values fill it */
+    int heap_ok = h != NULL;
+    const value *vr = h && top >= 0 ? eval_ref(h, top, NULL, &er) : NULL;
+    const value *vf = h && top >= 0 ? eval_fast(h, top, NULL, &ef) : NULL;
+    heap_free(h);
+    if (!vr) {
+      n1 = n;
+      CHECKM(heap_ok && top >= 0 && !vf && strstr(er.msg, "nested deeper") && strstr(ef.msg, "nested deeper"),
+             "%d levels: past the depth limit (reference: %s; fast: %s)", n, er.msg, vf ? "a value" : ef.msg);
+    } else
+      CHECKM(vf != NULL, "%d levels: within the limit (fast: %s)", n, vf ? "ok" : ef.msg);
+    t = nest_wrap(k, t);
+  }
+  CHECKM(n1 > LIMIT - 5, "the limit met past %d levels (%d)", LIMIT - 5, n1);
+}
+
 static void test_depth_limit(heap *h) {
   for (int chain = 0; chain < 2; chain++)
   for (int n = chain ? 50000 : 33333; n <= (chain ? 50001 : 33334); n++) {
@@ -271,30 +325,11 @@ static void test_depth_limit(heap *h) {
              "%d levels: past the depth limit (reference: %s; fast: %s)", n, vr ? "a value" : er.msg,
              vf ? "a value" : ef.msg);
   }
-  /* onehot (ineg (... (ineg 0))) 1.0, nested through its index: where the
-   * reference evaluator first meets the limit, the fast one does too, and
-   * one level less both evaluate */
-  printf("depth limit: a onehot nested through its index, both evaluators alike\n");
-  prog_setup();
-  int idx = tm_iconst(CTX_EMPTY, 0), n1 = -1;
-  for (int k = 0; k < LIMIT - 5 && idx >= 0; k++) idx = tm_op(P_INEG, idx);
-  for (int n = LIMIT - 5; n < LIMIT + 5 && n1 < 0 && idx >= 0; n++) {
-    int t = tm_onehot(idx, tm_rconst(CTX_EMPTY, 1.0));
-    eval_error er, ef;
-    memset(&er, 0, sizeof er);
-    memset(&ef, 0, sizeof ef);
-    const value *vr = t >= 0 ? eval_ref(h, t, NULL, &er) : NULL, *vf = t >= 0 ? eval_fast(h, t, NULL, &ef) : NULL;
-    if (!vr) {
-      n1 = n;
-      CHECKM(t >= 0 && !vf && strstr(er.msg, "nested deeper") && strstr(ef.msg, "nested deeper"),
-             "%d levels: past the depth limit (reference: %s; fast: %s)", n, er.msg, vf ? "a value" : ef.msg);
-    } else
-      CHECKM(vf != NULL, "%d levels: within the limit (fast: %s)", n, vf ? "ok" : ef.msg);
-    idx = tm_op(P_INEG, idx);
-  }
-  CHECKM(n1 > LIMIT - 5, "the limit met past %d levels (%d)", LIMIT - 5, n1);
+  nest_alike(NEST_ONEHOT_INDEX);
+  nest_alike(NEST_DOP_POINT);
+  nest_alike(NEST_DOP_TANGENT);
+  nest_alike(NEST_DOPT_COTANGENT);
 }
-
 /* fv_export's depth limit through the entries of sparse arrays: a chain of n
  * one-entry sparse arrays around a real, the outermost at depth 0, so the
  * innermost array is at depth n - 1: LIMIT + 1 arrays are exported,
