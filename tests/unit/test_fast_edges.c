@@ -259,8 +259,9 @@ static const char *nest_name(enum nest k) {
                                   : "fold (single t 1.0) ((k, v). Dsin k v) nested through t";
 }
 
-/* the innermost term and one level around t; the onehot wraps its index
- * chain only at the end (wrap_last) */
+/* the innermost term (nest_seed), one wrap around t (nest_wrap), and the
+ * term evaluated (nest_last: the onehot is put around its index chain only
+ * at the end) */
 static int nest_seed(enum nest k) {
   return k == NEST_ONEHOT_INDEX ? tm_iconst(CTX_EMPTY, 0) : tm_rconst(CTX_EMPTY, k == NEST_DOP_POINT ? 0.5 : 1.0);
 }
@@ -302,9 +303,9 @@ static void nest_alike(enum nest k, int limit) {
     if (!vr) {
       n1 = n;
       CHECKM(heap_ok && top >= 0 && !vf && strstr(er.msg, "nested deeper") && strstr(ef.msg, "nested deeper"),
-             "%d levels: past the depth limit (reference: %s; fast: %s)", n, er.msg, vf ? "a value" : ef.msg);
+             "%d wraps: past the depth limit (reference: %s; fast: %s)", n, er.msg, vf ? "a value" : ef.msg);
     } else
-      CHECKM(vf != NULL, "%d levels: within the limit (fast: %s)", n, vf ? "ok" : ef.msg);
+      CHECKM(vf != NULL, "%d wraps: within the limit (fast: %s)", n, vf ? "ok" : ef.msg);
     t = nest_wrap(k, t);
   }
   CHECKM(n1 > from, "the limit met past %d wraps (%d)", from, n1);
