@@ -40,9 +40,9 @@ typedef struct eval_error {
 void eval_error_clear(eval_error *err);
 
 /* ---- memory kept between evaluations -------------------------------------
- * Freed heaps' chunks are kept for the next heap, up to 256 MiB in all
+ * Freed heaps' chunks are kept for the next heap, up to 1 GiB in all
  * (none under AddressSanitizer, which must see every chunk freed), and so
- * is the last application memo table (at most 64 MiB; also under ASan: its
+ * is the last application memo table (at most 512 MiB; also under ASan: its
  * old entries are never read): heap_pool_bytes is what is kept now, and
  * heap_pool_release gives all of it back to the system (src/eval/heap.c,
  * memo.c). */

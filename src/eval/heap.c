@@ -31,7 +31,7 @@ struct chunk {
  * its size, so a small need does not pin a large block). Under
  * AddressSanitizer there is no pool: every chunk goes back to free, so a
  * value used after its heap is freed is still reported. */
-#define POOL_BYTES ((size_t)256 << 20)
+#define POOL_BYTES ((size_t)1024 << 20)
 #define POOL_BIG 64
 #if defined(__SANITIZE_ADDRESS__)
 #define POOL_ON 0

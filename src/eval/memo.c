@@ -42,12 +42,22 @@ struct memo_slot {
   uint64_t gen, seq; /* seq: h->memo_seq when put */
 };
 
+/* A closure's home slot keeps the heap's address order: the heap's 16-byte
+ * positions are cut into blocks of cap positions, a block maps onto the
+ * table one to one (two closures of one block never share a home slot), and
+ * each block is rotated by a hash of its number (closures of different
+ * blocks meet like random keys). Closures made one after another, as a
+ * loop's rounds make them, then sit in slots a short stride apart: a
+ * pullback that visits them in order walks the table instead of missing the
+ * cache and the TLB at every lookup, as a hash of the whole address did
+ * (a while of 10^6 rounds: gradient/primal 4.3 with this, 7 with that). */
 static size_t slot_of(const value *fn, size_t cap) {
-  uint64_t x = (uint64_t)(uintptr_t)fn;
+  uint64_t pos = (uint64_t)(uintptr_t)fn >> 4;
+  uint64_t x = pos >> __builtin_ctzll((unsigned long long)cap);
   x ^= x >> 33;
   x *= 0xff51afd7ed558ccdULL;
   x ^= x >> 33;
-  return (size_t)(x & (cap - 1));
+  return (size_t)((pos + x) & (cap - 1));
 }
 
 /* fn's slot, or the free slot where it would go (linear probing; slots of
@@ -59,13 +69,22 @@ static struct memo_slot *find(const heap *h, const value *fn) {
   }
 }
 
+size_t memo_probes(const heap *h, const value *fn) {
+  if (!h->memo_cap) return 0;
+  size_t n = 1;
+  for (size_t i = slot_of(fn, h->memo_cap);; i = (i + 1) & (h->memo_cap - 1), n++) {
+    const struct memo_slot *s = &h->memo[i];
+    if (s->gen != h->memo_gen || s->fn == fn) return n;
+  }
+}
+
 const value *memo_get(const heap *h, const value *fn, const value *arg) {
   if (!h->memo_cap) return NULL;
   const struct memo_slot *s = find(h, fn);
   return s->gen == h->memo_gen && s->fn == fn && s->arg == arg ? s->res : NULL;
 }
 
-#define MEMO_KEEP_BYTES ((size_t)64 << 20)
+#define MEMO_KEEP_BYTES ((size_t)512 << 20)
 static pthread_mutex_t keep_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct memo_slot *kept; /* a freed heap's table, or NULL */
 static size_t kept_cap;

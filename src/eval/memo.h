@@ -13,6 +13,9 @@
 const value *memo_get(const heap *h, const value *fn, const value *arg);
 /* Remembers fn arg = res (replacing fn's previous entry). */
 void memo_put(heap *h, const value *fn, const value *arg, const value *res);
+/* The slots a lookup of fn reads (1: its home slot), for tests of the
+ * table's spread. */
+size_t memo_probes(const heap *h, const value *fn);
 /* heap_release to a mark taken after `seq` entries: the entries put since
  * are dropped (the values they name may be freed); the older ones stay. */
 void memo_release(heap *h, uint64_t seq);

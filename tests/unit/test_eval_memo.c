@@ -56,6 +56,35 @@ static void test_memo_table(void) {
   heap_free(h);
 }
 
+/* The table's spread: closures one after another, or at any power-of-two
+ * stride (a closure and an array of 2^k bytes a round), reach their entry
+ * in a few slots on average; a hash that kept the address order without
+ * rotating its blocks would pile every closure of a stride of cap
+ * positions onto one slot. The pointers are never read: only compared. */
+static void test_memo_spread(void) {
+  enum { M = 20000 };
+  static const value *fn[M];
+  static value res;
+  for (int k = 0; k <= 24; k += 4) {
+    heap *h = heap_new((size_t)1 << 30);
+    uintptr_t base = (uintptr_t)1 << 40, stride = (uintptr_t)16 << k;
+    for (int i = 0; i < M; i++) {
+      fn[i] = (const value *)(base + (uintptr_t)i * stride);
+      memo_put(h, fn[i], &res, &res);
+    }
+    size_t probes = 0;
+    int all = 1;
+    for (int i = 0; i < M; i++) {
+      probes += memo_probes(h, fn[i]);
+      all &= memo_get(h, fn[i], &res) == &res;
+    }
+    CHECK(all, "stride 16 << %d: every entry found", k);
+    CHECK(probes <= (size_t)3 * M, "stride 16 << %d: %.2f slots a lookup on average (at most 3)", k,
+          (double)probes / M);
+    heap_free(h);
+  }
+}
+
 /* A freed heap's table serves the next heap: none of its entries is seen
  * there, even for the same closure and argument pointers (values outside
  * any heap here, so they stay valid across both). */
@@ -169,6 +198,7 @@ int main(void) {
   chad_init();
   printf("application memo and linear merge: the memo's table, nested closures in both evaluators\n");
   test_memo_table();
+  test_memo_spread();
   test_memo_kept(100);
   test_memo_kept(20000);
   test_pending();
