@@ -69,13 +69,11 @@ static struct memo_slot *find(const heap *h, const value *fn) {
   }
 }
 
+/* linear probing: the slot find stops at, counted from fn's home slot */
 size_t memo_probes(const heap *h, const value *fn) {
   if (!h->memo_cap) return 0;
-  size_t n = 1;
-  for (size_t i = slot_of(fn, h->memo_cap);; i = (i + 1) & (h->memo_cap - 1), n++) {
-    const struct memo_slot *s = &h->memo[i];
-    if (s->gen != h->memo_gen || s->fn == fn) return n;
-  }
+  size_t at = (size_t)(find(h, fn) - h->memo);
+  return ((at - slot_of(fn, h->memo_cap)) & (h->memo_cap - 1)) + 1;
 }
 
 const value *memo_get(const heap *h, const value *fn, const value *arg) {
